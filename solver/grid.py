@@ -165,7 +165,8 @@ class Grid:
         n = self.shape.size
         for i, v in enumerate(self.cells):
             if not 0 <= v <= n:
-                raise ValueError(f"cell {cell_name(self.shape, i)}: {v} is not a value of a {n}x{n} grid")
+                name = cell_name(self.shape, i)
+                raise ValueError(f"cell {name}: {v} is not a value of a {n}x{n} grid")
 
     @property
     def size(self) -> int:
@@ -184,7 +185,9 @@ class Grid:
         return cls(shape, (0,) * shape.ncells)
 
     @classmethod
-    def from_string(cls, text: str, box_rows: int | None = None, box_cols: int | None = None) -> Grid:
+    def from_string(
+        cls, text: str, box_rows: int | None = None, box_cols: int | None = None
+    ) -> Grid:
         """Shorthand for :func:`parse`."""
         return parse(text, box_rows=box_rows, box_cols=box_cols)
 
@@ -262,10 +265,10 @@ def _grid_from_text(text: str, box_rows: int | None, box_cols: int | None, where
     """One grid from text that holds exactly one puzzle (single or several lines)."""
     tokens = [t for t in _TOKEN_SPLIT.split(text) if t and not set(t) <= DECORATION_CHARS]
     # Numbers written with spaces between them ("16 . 3 ...") are read as tokens.
-    if len(tokens) > 1 and any(len(t) > 1 and t.isascii() and t.isdigit() for t in tokens):
-        if all((t.isascii() and t.isdigit()) or t in EMPTY_CHARS for t in tokens):
-            shape = _resolve_shape(len(tokens), box_rows, box_cols, where)
-            return Grid(shape, _cells_from_numbers(tokens, shape, where))
+    numeric = len(tokens) > 1 and any(len(t) > 1 and t.isascii() and t.isdigit() for t in tokens)
+    if numeric and all((t.isascii() and t.isdigit()) or t in EMPTY_CHARS for t in tokens):
+        shape = _resolve_shape(len(tokens), box_rows, box_cols, where)
+        return Grid(shape, _cells_from_numbers(tokens, shape, where))
     chars = [ch for ch in text if not ch.isspace() and ch not in DECORATION_CHARS]
     shape = _resolve_shape(len(chars), box_rows, box_cols, where)
     return Grid(shape, _cells_from_chars(chars, shape, where))
@@ -309,8 +312,7 @@ def parse(text: str, *, box_rows: int | None = None, box_cols: int | None = None
         raise ParseError("no cells: the puzzle is empty")
     if _is_collection(lines):
         raise ParseError(
-            f"the text holds {len(lines)} lines that each look like a whole puzzle; "
-            "send one puzzle"
+            f"the text holds {len(lines)} lines that each look like a whole puzzle; send one puzzle"
         )
     if len(lines) == 1:
         number, line = lines[0]
