@@ -31,6 +31,10 @@ class ParseError(ValueError):
     """A puzzle text that cannot be read; the message says what is wrong and where."""
 
 
+class BudgetExceeded(Exception):
+    """An engine used up the work budget (search nodes or logic steps) it was given."""
+
+
 @dataclass(frozen=True, slots=True)
 class Shape:
     """The box shape: ``box_rows`` x ``box_cols`` boxes in an N x N grid."""
