@@ -18,22 +18,38 @@ from solver.grid import (
     tables,
     unit_name,
 )
+from solver.rules import Conflict, conflicts, is_solution
+from solver.search import (
+    DEFAULT_NODE_BUDGET,
+    count_solutions,
+    random_solution,
+    solutions,
+    solve,
+)
 
 __all__ = [
+    "DEFAULT_NODE_BUDGET",
     "MAX_SIZE",
     "SYMBOLS",
     "VALID_SIZES",
     "BudgetExceeded",
+    "Conflict",
     "Grid",
     "ParseError",
     "Shape",
     "Tables",
     "cell_name",
+    "conflicts",
+    "count_solutions",
     "default_shape",
     "format_line",
     "format_pretty",
+    "is_solution",
     "parse",
     "parse_many",
+    "random_solution",
+    "solutions",
+    "solve",
     "tables",
     "unit_name",
 ]

@@ -1,0 +1,18 @@
+"""The shared puzzle data sets (../shared/data/puzzles beside the checkout), for tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+DATA_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "puzzles"
+
+
+def names() -> list[str]:
+    """The file names of every shared data set, sorted."""
+    return sorted(p.name for p in DATA_DIR.glob("*.txt"))
+
+
+def load(name: str) -> list[str]:
+    """The puzzles of one data set (``norvig_top95`` or ``norvig_top95.txt``), one per line."""
+    path = DATA_DIR / (name if name.endswith(".txt") else f"{name}.txt")
+    return [line.strip() for line in path.read_text().splitlines() if line.strip()]
