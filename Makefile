@@ -1,0 +1,69 @@
+# Everyday commands. `make run` and `make test` work on a fresh clone with only Python 3.11.
+
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+BIN := $(CURDIR)/$(VENV)/bin
+STAMP := $(VENV)/.requirements-installed
+PORT ?= 8000
+# gunicorn's rule of thumb: two workers per core, plus one.
+WEB_CONCURRENCY ?= $(shell echo $$(( 2 * $$(nproc) + 1 )))
+PYTEST_ARGS ?=
+
+export PYTHONUNBUFFERED := 1
+
+.PHONY: venv run seed test lint fmt bench serve migrate clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when the requirements change.
+$(STAMP): requirements.txt constraints.txt | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt -c constraints.txt
+	touch $@
+
+venv: $(STAMP)
+
+migrate: venv
+	$(PY) manage.py migrate --noinput
+
+# Hook for starter data (the puzzle bank adds `$(PY) manage.py seed_bank` here).
+seed: migrate
+
+# Development: runserver on 127.0.0.1:$(PORT) plus a Celery worker with beat,
+# on the embedded defaults (SQLite, filesystem broker). Ctrl-C stops both.
+run: export DEBUG := 1
+run: export PORT := $(PORT)
+run: seed
+	PATH="$(BIN):$$PATH" $(BIN)/honcho start -f Procfile.dev
+
+test: venv
+	$(BIN)/ruff check .
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+fmt: venv
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: venv
+	$(PY) -m bench
+
+# Production-like: gunicorn, a Celery worker and beat, against DATABASE_URL and
+# REDIS_URL from the environment (SECRET_KEY and ALLOWED_HOSTS are required).
+serve: export WEB_CONCURRENCY := $(WEB_CONCURRENCY)
+serve: export PORT := $(PORT)
+serve: venv
+	$(PY) manage.py check --deploy --fail-level WARNING
+	$(PY) manage.py collectstatic --noinput
+	$(PY) manage.py migrate --noinput
+	PATH="$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
+
+clean:
+	rm -rf staticfiles test-artifacts .pytest_cache .ruff_cache .mypy_cache

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+
+class UserSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = get_user_model()
+        fields = ("id", "username", "email", "date_joined")
+        read_only_fields = fields
+
+
+class RegisterInputSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+
+
+class TokenInputSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+
+
+class PasswordChangeInputSerializer(serializers.Serializer):
+    old_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+    new_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+
+
+class TokenOutputSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as 'Authorization: Token <token>'.")
+    expiry = serializers.DateTimeField(allow_null=True)
+    user = UserSerializer()

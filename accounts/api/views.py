@@ -1,0 +1,143 @@
+"""Account endpoints: thin views over accounts.services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import authenticate, logout, update_session_auth_hash
+from django.contrib.auth.signals import user_logged_in
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from knox.models import AuthToken
+from rest_framework import status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from sudokusite.errors import DomainError, TooManyRequests
+
+from .. import services
+from .serializers import (
+    PasswordChangeInputSerializer,
+    RegisterInputSerializer,
+    TokenInputSerializer,
+    TokenOutputSerializer,
+    UserSerializer,
+)
+from .throttles import AuthAddressThrottle, AuthUsernameThrottle, RegisterAddressThrottle
+
+
+class InvalidCredentials(DomainError):
+    code = "invalid_credentials"
+    message = "Unable to sign in with that username and password."
+
+
+def _token_payload(token: AuthToken, key: str) -> dict[str, Any]:
+    return {"token": key, "expiry": token.expiry, "user": UserSerializer(token.user).data}
+
+
+def _issue_token(request: Request, user: Any) -> dict[str, Any]:
+    token, key = services.token_create(user=user)
+    # Records last_login, and tells django-axes the sign-in succeeded.
+    user_logged_in.send(sender=type(user), request=request._request, user=user)
+    return _token_payload(token, key)
+
+
+class RegisterView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+    throttle_classes = [RegisterAddressThrottle]
+
+    @extend_schema(
+        summary="Create an account and get an API token",
+        request=RegisterInputSerializer,
+        responses={201: TokenOutputSerializer},
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        data = RegisterInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.user_register(**data.validated_data)
+        return Response(_issue_token(request, user), status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+    throttle_classes = [AuthAddressThrottle, AuthUsernameThrottle]
+
+    @extend_schema(
+        summary="Sign in: exchange a username and password for an API token",
+        description="Each call creates a new token for one device. Tokens expire after "
+        "a period without use.",
+        request=TokenInputSerializer,
+        responses={200: TokenOutputSerializer},
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        data = TokenInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(request._request, **data.validated_data)
+        if getattr(request._request, "axes_locked_out", False):
+            raise TooManyRequests("Too many failed sign-in attempts.", code="login_locked")
+        if user is None or not user.is_active:
+            raise InvalidCredentials()
+        return Response(_issue_token(request, user))
+
+
+class LogoutView(APIView):
+    @extend_schema(
+        summary="Sign out this device (its token stops working)",
+        request=None,
+        responses={204: OpenApiResponse(description="Signed out.")},
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        if isinstance(request.auth, AuthToken):
+            services.token_revoke(token=request.auth)
+        else:
+            logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LogoutAllView(APIView):
+    @extend_schema(
+        summary="Sign out every device of this account",
+        request=None,
+        responses={204: OpenApiResponse(description="All tokens revoked.")},
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        services.token_revoke_all(user=request.user)
+        if not isinstance(request.auth, AuthToken):
+            logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="The signed-in user", responses={200: UserSerializer}, tags=["me"])
+    def get(self, request: Request) -> Response:
+        return Response(UserSerializer(request.user).data)
+
+
+class PasswordChangeView(APIView):
+    throttle_classes = [AuthAddressThrottle]
+
+    @extend_schema(
+        summary="Change the password; signs out every device",
+        description="All existing tokens are revoked. When the request used a token, "
+        "the response carries a fresh token for this device.",
+        request=PasswordChangeInputSerializer,
+        responses={200: TokenOutputSerializer},
+        tags=["me"],
+    )
+    def post(self, request: Request) -> Response:
+        data = PasswordChangeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.user_change_password(user=request.user, **data.validated_data)
+        if not isinstance(request.auth, AuthToken):
+            update_session_auth_hash(request._request, request.user)
+        token, key = services.token_create(user=request.user)
+        return Response(_token_payload(token, key))

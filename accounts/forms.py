@@ -1,0 +1,62 @@
+"""Browser forms. They validate for display; the services do the writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+
+from . import services
+
+
+class SignupForm(auth_forms.BaseUserCreationForm):
+    email = forms.EmailField(
+        required=False, help_text="Optional: only used to reset a forgotten password."
+    )
+
+    class Meta(auth_forms.BaseUserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"]
+        if get_user_model().objects.filter(username__iexact=username).exists():
+            raise ValidationError("A user with that username already exists.")
+        return username
+
+    def save(self, commit: bool = True) -> Any:
+        try:
+            return services.user_register(
+                username=self.cleaned_data["username"],
+                password=self.cleaned_data["password1"],
+                email=self.cleaned_data.get("email") or "",
+            )
+        except ValidationError as exc:
+            # A race with another sign-up: show it on the form like any other error.
+            field_map = {"password": "password2"}
+            for field, messages in exc.message_dict.items():
+                self.add_error(field_map.get(field, field), messages)
+            raise
+
+
+class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    def save(self, commit: bool = True) -> Any:
+        services.user_change_password(
+            user=self.user,
+            new_password=self.cleaned_data["new_password1"],
+            old_password=self.cleaned_data["old_password"],
+        )
+        return self.user
+
+
+class SetPasswordForm(auth_forms.SetPasswordForm):
+    """The last step of a password reset; also signs out every API device."""
+
+    def save(self, commit: bool = True) -> Any:
+        services.user_change_password(
+            user=self.user, new_password=self.cleaned_data["new_password1"]
+        )
+        return self.user

@@ -1,0 +1,73 @@
+"""Account writes, shared by the browser views and the API.
+
+Validation failures raise Django's ValidationError keyed by field name; the
+forms show it next to the field and the API answers 400 naming the field.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.models import AbstractBaseUser, AbstractUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from knox.models import AuthToken
+
+User = get_user_model()
+
+
+def _validate_new_password(password: str, *, user: AbstractBaseUser) -> None:
+    try:
+        password_validation.validate_password(password, user=user)
+    except ValidationError as exc:
+        raise ValidationError({"password": exc.messages}) from exc
+
+
+@transaction.atomic
+def user_register(*, username: str, password: str, email: str = "") -> AbstractUser:
+    """Create a user after checking the username is free and the password is strong."""
+    username = User.normalize_username(username)
+    email = User.objects.normalize_email(email) if email else ""
+    # Usernames differ by more than case: "Alice" and "alice" are one player.
+    if User.objects.filter(username__iexact=username).exists():
+        raise ValidationError({"username": ["A user with that username already exists."]})
+    user = User(username=username, email=email)
+    user.full_clean(exclude=["password"])
+    _validate_new_password(password, user=user)
+    user.set_password(password)
+    user.save()
+    return user
+
+
+@transaction.atomic
+def user_change_password(
+    *, user: AbstractBaseUser, new_password: str, old_password: str | None = None
+) -> None:
+    """Set a new password and sign out every API device of this user.
+
+    ``old_password`` is checked when given (self-service change); a reset by
+    emailed link passes none.
+    """
+    if old_password is not None and not user.check_password(old_password):
+        raise ValidationError({"old_password": ["Your old password was entered incorrectly."]})
+    try:
+        password_validation.validate_password(new_password, user=user)
+    except ValidationError as exc:
+        raise ValidationError({"new_password": exc.messages}) from exc
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+    token_revoke_all(user=user)
+
+
+def token_create(*, user: AbstractBaseUser) -> tuple[AuthToken, str]:
+    """A new API token for one device: the stored row and the only copy of the key."""
+    instance, key = AuthToken.objects.create(user=user)
+    return instance, key
+
+
+def token_revoke(*, token: AuthToken) -> None:
+    token.delete()
+
+
+def token_revoke_all(*, user: AbstractBaseUser) -> int:
+    deleted, _ = AuthToken.objects.filter(user=user).delete()
+    return deleted

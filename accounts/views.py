@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.views.decorators.debug import sensitive_post_parameters
+
+from .forms import PasswordChangeForm, SetPasswordForm, SignupForm
+
+
+@sensitive_post_parameters("password1", "password2")
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("accounts:profile")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = form.save()
+        except ValidationError:
+            pass  # the form now carries the errors
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
+            return redirect("accounts:profile")
+    return render(
+        request, "accounts/signup.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    return render(request, "accounts/profile.html", {"profile_user": request.user})
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = PasswordChangeForm
+    success_url = reverse_lazy("accounts:password_change_done")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    success_url = reverse_lazy("accounts:password_reset_done")
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        # Without django.contrib.sites the email would name the host instead.
+        self.extra_email_context = {"site_name": settings.SITE_NAME}
+        return super().form_valid(form)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    form_class = SetPasswordForm
+    success_url = reverse_lazy("accounts:password_reset_complete")

@@ -1,0 +1,1 @@
+from django.db import models  # noqa: F401

@@ -1,0 +1,25 @@
+"""The ``/api/v1/`` URL space.
+
+To add endpoints from an app, write ``<app>/api/urls.py`` with a ``urlpatterns``
+list (plain paths, or ``router.urls`` from a DRF router of your own) and add one
+line to ``urlpatterns`` below::
+
+    path("", include("puzzles.api.urls")),
+
+Paths are relative to /api/v1/, so ``path("puzzles/", ...)`` serves
+/api/v1/puzzles/. Shared building blocks: ``sudokusite.errors.DomainError`` for
+business-rule errors, ``sudokusite.fields.StrictIntegerField`` for numbers,
+``sudokusite.pagination.PageNumberPagination`` (the default), and
+``@extend_schema`` on every custom action so /api/v1/schema/ tells the truth.
+"""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+app_name = "api"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("", include("accounts.api.urls")),
+]

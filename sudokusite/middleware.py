@@ -1,0 +1,56 @@
+"""Refuse oversized API bodies before anything reads them."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+from .errors import error_json_response
+
+_BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+class ApiBodySizeLimitMiddleware:
+    """413 JSON for an /api/ request body over ``settings.API_MAX_BODY_BYTES``.
+
+    Content-Length is checked first; the body is then read with the same limit,
+    which also catches a body whose length was not declared up front.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path.startswith("/api/") and request.method in _BODY_METHODS:
+            refused = self._check(request)
+            if refused is not None:
+                return refused
+        return self.get_response(request)
+
+    def _check(self, request: HttpRequest) -> HttpResponse | None:
+        limit: int = settings.API_MAX_BODY_BYTES
+        declared = request.META.get("CONTENT_LENGTH") or "0"
+        if not declared.isascii() or not declared.isdigit():
+            return error_json_response(request, 400, "malformed_request", "Bad Content-Length.")
+        if int(declared) > limit:
+            return self._too_large(request, limit)
+        body = request.read(limit + 1)
+        if len(body) > limit:
+            return self._too_large(request, limit)
+        # Hand the bytes we consumed back to Django, as HttpRequest.body does.
+        request._body = body  # type: ignore[attr-defined]
+        request._stream = io.BytesIO(body)  # type: ignore[attr-defined]
+        request._read_started = False  # type: ignore[attr-defined]
+        return None
+
+    @staticmethod
+    def _too_large(request: HttpRequest, limit: int) -> HttpResponse:
+        return error_json_response(
+            request,
+            413,
+            "request_too_large",
+            f"The request body is larger than the limit of {limit} bytes.",
+        )

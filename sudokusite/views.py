@@ -1,0 +1,47 @@
+"""Site-wide views: the home page and the error handlers.
+
+Under /api/ the 404 and 500 handlers answer in the API's error shape, so a
+client never has to parse an HTML page.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views import defaults
+
+from .errors import error_json_response
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return error_json_response(request, 404, "not_found", "Not found.")
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return error_json_response(
+            request, 500, "server_error", "Something went wrong on our side. Please try again."
+        )
+    return defaults.server_error(request)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return error_json_response(request, 400, "bad_request", "Bad request.")
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return error_json_response(request, 403, "permission_denied", "Permission denied.")
+    return defaults.permission_denied(request, exception)

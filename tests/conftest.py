@@ -1,0 +1,90 @@
+"""Fixtures and service gates shared by every test package.
+
+Fixtures: ``api_client`` (anonymous DRF APIClient), ``user`` (a saved user whose
+password is ``user.raw_password``), ``token_client`` (APIClient sending
+``Authorization: Token <key>`` for ``user``). The cache is cleared around
+every test so throttles never leak between tests.
+
+Markers gate tests on services: ``postgres`` (DATABASE_URL is PostgreSQL),
+``redis`` (REDIS_URL is set), ``browser`` (/usr/bin/chromium exists). A test
+whose service is missing is skipped, or fails when REQUIRE_SERVICES=1 (CI).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from accounts.factories import UserFactory
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def _missing_service(marker: str) -> str | None:
+    """Why the service behind ``marker`` is unavailable, or None if it is there."""
+    if marker == "postgres":
+        if "postgresql" not in settings.DATABASES["default"]["ENGINE"]:
+            return "needs PostgreSQL: set DATABASE_URL=postgres://..."
+    elif marker == "redis":
+        if not settings.REDIS_URL:
+            return "needs Redis: set REDIS_URL=redis://..."
+    elif marker == "browser" and not CHROMIUM.exists():
+        return f"needs Chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for marker in ("postgres", "redis", "browser"):
+        if item.get_closest_marker(marker) is None:
+            continue
+        reason = _missing_service(marker)
+        if reason is None:
+            continue
+        if os.environ.get("REQUIRE_SERVICES") == "1":
+            pytest.fail(f"REQUIRE_SERVICES=1 but this test {reason}", pytrace=False)
+        pytest.skip(reason)
+
+
+def clear_cache() -> None:
+    """Forget throttle counts: only our own keys when the cache is a shared Redis."""
+    if settings.REDIS_URL:
+        client = cache._cache.get_client(write=True)  # type: ignore[attr-defined]
+        for key in client.scan_iter(match=f"{settings.CACHE_KEY_PREFIX}:*", count=500):
+            client.delete(key)
+    else:
+        cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _clean_cache() -> Iterator[None]:
+    clear_cache()
+    yield
+    clear_cache()
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def user(db: None) -> User:
+    return UserFactory()
+
+
+@pytest.fixture
+def token_client(user: User) -> APIClient:
+    from accounts.services import token_create
+
+    _, key = token_create(user=user)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    client.token = key  # type: ignore[attr-defined]
+    return client
