@@ -339,6 +339,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "sudokusite.schema.add_error_responses",
+    ],
 }
 
 # --- Celery -----------------------------------------------------------------
@@ -357,7 +361,7 @@ if REDIS_URL:
 else:
     for _sub in ("queue", "processed", "results"):
         (CELERY_DATA_DIR / _sub).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_URL = "filesystem://localhost//"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_DATA_DIR / "queue"),
         "data_folder_out": str(CELERY_DATA_DIR / "queue"),

@@ -1,0 +1,131 @@
+"""Bad input to the API is a JSON 400 or 413 with a message, never a 500."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.http import HttpResponse
+from django.test import RequestFactory
+
+from sudokusite.middleware import ApiBodySizeLimitMiddleware
+
+pytestmark = pytest.mark.django_db
+
+TOKEN_URL = "/api/v1/auth/token/"
+
+
+def post_raw(
+    client, body: bytes | str, content_type: str = "application/json", url: str = TOKEN_URL
+):
+    return client.generic("POST", url, body, content_type=content_type)
+
+
+def assert_error(response, status: int, code: str) -> dict:
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json"
+    error = response.json()["error"]
+    assert error["code"] == code
+    assert error["message"]
+    return error
+
+
+def test_it_rejects_malformed_json(client):
+    error = assert_error(post_raw(client, '{"username": "a",'), 400, "malformed_request")
+    assert "Malformed JSON" in error["message"]
+
+
+def test_it_rejects_json_nested_a_thousand_deep(client):
+    body = "[" * 1000 + "]" * 1000
+    error = assert_error(post_raw(client, body), 400, "malformed_request")
+    assert "nested too deeply" in error["message"]
+
+
+def test_it_rejects_json_nested_deeper_than_python_can_parse(client):
+    body = '{"a":' * 40_000 + "1" + "}" * 40_000
+    assert_error(post_raw(client, body), 400, "malformed_request")
+
+
+def test_it_rejects_duplicate_keys(client):
+    error = assert_error(
+        post_raw(client, '{"username": "a", "username": "b", "password": "x"}'),
+        400,
+        "malformed_request",
+    )
+    assert "'username' appears twice" in error["message"]
+
+
+def test_it_rejects_nan(client):
+    assert_error(post_raw(client, '{"username": NaN}'), 400, "malformed_request")
+
+
+def test_it_rejects_a_body_that_is_not_utf8(client):
+    error = assert_error(post_raw(client, b'{"username": "\xff"}'), 400, "malformed_request")
+    assert "UTF-8" in error["message"]
+
+
+def test_it_answers_413_for_a_five_megabyte_body(client):
+    body = b'{"username": "' + b"a" * (5 * 1024 * 1024) + b'"}'
+    error = assert_error(post_raw(client, body), 413, "request_too_large")
+    assert "262144 bytes" in error["message"]
+
+
+def test_it_checks_the_streamed_length_not_only_the_header(settings):
+    settings.API_MAX_BODY_BYTES = 1024
+    request = RequestFactory().post(
+        TOKEN_URL, b"[" + b"1," * 4096 + b"1]", content_type="application/json"
+    )
+    # As with a chunked upload through ASGI: no length announced up front.
+    del request.META["CONTENT_LENGTH"]
+    middleware = ApiBodySizeLimitMiddleware(lambda request: HttpResponse("reached the view"))
+    response = middleware(request)
+    assert response.status_code == 413
+    assert json.loads(response.content)["error"]["code"] == "request_too_large"
+
+
+def test_it_hands_an_accepted_body_on_to_the_view(settings):
+    request = RequestFactory().post(TOKEN_URL, b'{"a": 1}', content_type="application/json")
+    middleware = ApiBodySizeLimitMiddleware(lambda request: HttpResponse(request.body))
+    assert middleware(request).content == b'{"a": 1}'
+
+
+def test_it_rejects_a_form_encoded_body_and_says_to_send_json(client):
+    error = assert_error(
+        post_raw(client, "username=a&password=b", "application/x-www-form-urlencoded"),
+        400,
+        "unsupported_media_type",
+    )
+    assert "application/json" in error["message"]
+    assert "application/x-www-form-urlencoded" in error["message"]
+
+
+def test_it_rejects_a_text_plain_body(client):
+    error = assert_error(
+        post_raw(client, '{"username": "a"}', "text/plain"), 400, "unsupported_media_type"
+    )
+    assert "text/plain" in error["message"]
+
+
+@pytest.mark.urls("tests.api.probe_urls")
+def test_it_rejects_a_full_width_digit_for_a_number(client):
+    response = post_raw(client, '{"digit": "５"}', url="/api/v1/probe/number/")
+    error = assert_error(response, 400, "invalid")
+    assert error["fields"] == {"digit": ["Write the number with the ASCII digits 0-9."]}
+    assert error["message"] == "digit: Write the number with the ASCII digits 0-9."
+
+
+@pytest.mark.urls("tests.api.probe_urls")
+def test_it_accepts_an_ascii_number(client):
+    response = post_raw(client, '{"digit": "5"}', url="/api/v1/probe/number/")
+    assert response.status_code == 200
+    assert response.json() == {"digit": 5}
+
+
+def test_it_answers_404_json_for_an_unknown_api_url(client):
+    assert_error(client.get("/api/v1/no-such-thing/"), 404, "not_found")
+
+
+def test_it_answers_405_json_with_allow(client):
+    response = client.get(TOKEN_URL)
+    assert_error(response, 405, "method_not_allowed")
+    assert "POST" in response["Allow"]

@@ -1,0 +1,101 @@
+"""One error shape everywhere in /api/v1/, and the shared pagination."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.factories import UserFactory
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.api.probe_urls")]
+
+
+def test_it_maps_a_domain_error_to_its_status_and_code(client):
+    response = client.post("/api/v1/probe/domain/")
+    assert response.status_code == 409
+    assert response.json() == {
+        "error": {
+            "code": "cell_is_given",
+            "message": "Cell r1c3 is a given and cannot change.",
+            "cell": "r1c3",
+        }
+    }
+
+
+def test_it_presents_a_services_validation_error_like_a_serializers(client):
+    response = client.post("/api/v1/probe/django-validation/")
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": {
+            "code": "invalid",
+            "message": "cells: Need 81 cells.",
+            "fields": {"cells": ["Need 81 cells."]},
+        }
+    }
+
+
+def test_it_keeps_retry_after_on_429(client):
+    response = client.get("/api/v1/probe/throttled/")
+    assert response.status_code == 429
+    assert response["Retry-After"] == "7"
+    assert response.json()["error"]["code"] == "throttled"
+
+
+def test_it_lets_unexpected_errors_reach_the_tests(client):
+    with pytest.raises(RuntimeError, match="kaboom"):
+        client.get("/api/v1/probe/boom/")
+
+
+def test_it_answers_json_not_a_traceback_for_a_500(client):
+    client.raise_request_exception = False
+    response = client.get("/api/v1/probe/boom/")
+    assert response.status_code == 500
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["error"]["code"] == "server_error"
+    assert b"kaboom" not in response.content
+
+
+def test_it_shows_a_friendly_page_for_a_500_outside_the_api(client):
+    client.raise_request_exception = False
+    response = client.get("/probe/boom/")
+    assert response.status_code == 500
+    assert response["Content-Type"].startswith("text/html")
+    assert b"Something went wrong on our side" in response.content
+    assert b"kaboom" not in response.content
+    assert b"Traceback" not in response.content
+
+
+def test_it_shows_a_friendly_404_page(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert b"This square is empty" in response.content
+
+
+def test_it_paginates_with_a_capped_page_size(client):
+    UserFactory.create_batch(105)
+    response = client.get("/api/v1/probe/users/", {"page_size": "1000000000000000000000"})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["count"] == 105
+    assert len(body["results"]) == 100
+    assert body["next"]
+
+
+@pytest.mark.parametrize("page_size", ["-5", "abc", "０", ""])
+def test_it_falls_back_to_the_default_page_size_for_nonsense(client, page_size):
+    UserFactory.create_batch(25)
+    response = client.get("/api/v1/probe/users/", {"page_size": page_size})
+    assert response.status_code == 200
+    assert len(response.json()["results"]) == 20
+
+
+def test_it_answers_404_json_for_a_page_past_the_end(client):
+    response = client.get("/api/v1/probe/users/", {"page": "99"})
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_it_filters_lists_with_django_filter(client):
+    UserFactory(username="needle")
+    UserFactory.create_batch(3)
+    response = client.get("/api/v1/probe/users/", {"username": "needle"})
+    assert [row["username"] for row in response.json()["results"]] == ["needle"]

@@ -1,0 +1,115 @@
+"""Login throttling: per account and per client address, on the API and the web."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from django.conf import settings
+from django.test import RequestFactory
+
+from sudokusite.net import client_ip
+
+pytestmark = pytest.mark.django_db
+
+LIMIT = settings.AXES_FAILURE_LIMIT
+
+
+def sign_in(api_client, username: str, password: str, **extra: str):
+    return api_client.post(
+        "/api/v1/auth/token/", {"username": username, "password": password}, format="json", **extra
+    )
+
+
+def test_it_locks_an_account_even_when_x_forwarded_for_rotates(api_client, user):
+    statuses = [
+        sign_in(
+            api_client, user.username, "wrong", HTTP_X_FORWARDED_FOR=f"203.0.113.{i}"
+        ).status_code
+        for i in range(LIMIT + 2)
+    ]
+    assert statuses[: LIMIT - 1] == [400] * (LIMIT - 1)
+    assert statuses[-1] == 429
+
+    # Locked: even the right password from yet another claimed address is refused.
+    response = sign_in(
+        api_client, user.username, user.raw_password, HTTP_X_FORWARDED_FOR="198.51.100.9"
+    )
+    assert response.status_code == 429
+    assert response.json()["error"]["code"] == "login_locked"
+    assert int(response.headers["Retry-After"]) > 0
+
+
+def test_it_locks_an_account_tried_from_many_addresses(api_client, user):
+    addresses = (f"192.0.2.{i}" for i in itertools.count(1))
+    for _ in range(LIMIT):
+        sign_in(api_client, user.username, "wrong", REMOTE_ADDR=next(addresses))
+    response = sign_in(api_client, user.username, user.raw_password, REMOTE_ADDR=next(addresses))
+    assert response.status_code == 429
+
+
+def test_it_locks_an_address_trying_many_accounts(api_client, user):
+    for i in range(LIMIT):
+        sign_in(api_client, f"someone{i}", "wrong", REMOTE_ADDR="192.0.2.50")
+    blocked = sign_in(api_client, user.username, user.raw_password, REMOTE_ADDR="192.0.2.50")
+    assert blocked.status_code == 429
+    elsewhere = sign_in(api_client, user.username, user.raw_password, REMOTE_ADDR="192.0.2.51")
+    assert elsewhere.status_code == 200
+
+
+def test_it_throttles_token_requests_per_username_even_when_they_succeed(api_client, user):
+    statuses = [
+        sign_in(
+            api_client, user.username, user.raw_password, REMOTE_ADDR=f"192.0.2.{i}"
+        ).status_code
+        for i in range(12)
+    ]
+    assert statuses[0] == 200
+    assert statuses[-1] == 429
+    last = sign_in(api_client, user.username, user.raw_password)
+    assert last.json()["error"]["code"] == "throttled"
+    assert int(last.headers["Retry-After"]) > 0
+
+
+def test_it_throttles_registrations_per_address(api_client):
+    statuses = [
+        api_client.post(
+            "/api/v1/auth/register/",
+            {"username": f"newbie{i}", "password": "tiles-and-lanterns-42"},
+            format="json",
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{i}",
+        ).status_code
+        for i in range(25)
+    ]
+    assert statuses[0] == 201
+    assert statuses[-1] == 429
+
+
+def test_it_shows_a_readable_page_when_web_logins_are_locked(client, user):
+    for i in range(LIMIT):
+        client.post(
+            "/accounts/login/",
+            {"username": user.username, "password": "wrong"},
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{i}",
+        )
+    response = client.post(
+        "/accounts/login/", {"username": user.username, "password": user.raw_password}
+    )
+    assert response.status_code == 429
+    assert response["Content-Type"].startswith("text/html")
+    assert b"Too many failed sign-in attempts" in response.content
+    assert "_auth_user_id" not in client.session
+
+
+def test_it_ignores_x_forwarded_for_without_trusted_proxies(settings):
+    settings.TRUSTED_PROXY_COUNT = 0
+    request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="1.2.3.4")
+    assert client_ip(request) == "10.0.0.1"
+
+
+def test_it_takes_the_address_our_proxy_saw(settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    request = RequestFactory().get(
+        "/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 198.51.100.7"
+    )
+    assert client_ip(request) == "198.51.100.7"
