@@ -1,0 +1,53 @@
+"""accounts.services: the writes behind both the browser and the API."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from knox.models import AuthToken
+
+from accounts import services
+from accounts.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_registers_a_user_with_a_hashed_password():
+    user = services.user_register(username="carol", password="tiles-and-lanterns-42")
+    assert user.pk
+    assert user.password != "tiles-and-lanterns-42"
+    assert user.check_password("tiles-and-lanterns-42")
+
+
+def test_it_refuses_an_invalid_username():
+    with pytest.raises(ValidationError) as caught:
+        services.user_register(username="no spaces!", password="tiles-and-lanterns-42")
+    assert "username" in caught.value.message_dict
+
+
+def test_it_refuses_a_common_password():
+    with pytest.raises(ValidationError) as caught:
+        services.user_register(username="carol", password="password123")
+    assert "password" in caught.value.message_dict
+
+
+def test_it_revokes_only_that_users_tokens_on_password_change():
+    alice, bob = UserFactory(), UserFactory()
+    services.token_create(user=alice)
+    services.token_create(user=alice)
+    services.token_create(user=bob)
+    services.user_change_password(user=alice, new_password="tiles-and-lanterns-42")
+    assert not AuthToken.objects.filter(user=alice).exists()
+    assert AuthToken.objects.filter(user=bob).count() == 1
+
+
+def test_it_leaves_the_password_alone_when_the_old_one_is_wrong():
+    user = UserFactory()
+    services.token_create(user=user)
+    with pytest.raises(ValidationError):
+        services.user_change_password(
+            user=user, old_password="wrong", new_password="tiles-and-lanterns-42"
+        )
+    user.refresh_from_db()
+    assert user.check_password(user.raw_password)
+    assert AuthToken.objects.filter(user=user).exists()
