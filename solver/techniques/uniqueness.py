@@ -1,0 +1,202 @@
+"""Uniqueness techniques: unique rectangles (types 1, 2, 4) and BUG+1.
+
+All of them rest on the puzzle having exactly one solution (the engine checks that before it
+hints): a pattern that would let values swap without touching any given would make a second
+solution, so the board cannot end up in it.
+
+- A *unique rectangle* is four empty cells at the corners of a rectangle spanning two rows,
+  two columns and exactly two boxes, all holding {a,b}. If the four held only a and b, the
+  two values could swap around the rectangle.
+  - Type 1: three corners hold just {a,b}; the fourth is neither a nor b.
+  - Type 2: two corners on one side hold just {a,b}, the other two hold {a,b,x} with the
+    same extra x; one of those two is x, so x leaves every cell that sees both.
+  - Type 4: two corners on one side hold just {a,b}; in a unit holding the other two, a fits
+    only in those two, so one of them is a, and b cannot be in either.
+- *BUG+1* (bivalue universal grave): every empty cell holds two values except one cell with
+  three, and every value fits exactly twice in each unit except one value that fits three
+  times in that cell's row, column and box. Without that value the board would be a
+  deadly pattern, so the cell takes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from solver.grid import symbol
+from solver.techniques.base import Board, Step, common_peers, values_of
+
+
+def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
+    """(mask, a, b, c, d): bivalue corners a and b share a row or a column, c and d the rest.
+
+    c is the corner in line with a, d the corner in line with b; the four span two boxes
+    and c, d hold at least the two values of a and b.
+    """
+    cand, t = board.cand, board.t
+    n = t.n
+    box_of = t.box_of
+    for a, am in enumerate(cand):
+        if am.bit_count() != 2:
+            continue
+        r1, c1 = divmod(a, n)
+        # b to the right in the same row: the other side is another row
+        for c2 in range(c1 + 1, n):
+            b = r1 * n + c2
+            if cand[b] != am:
+                continue
+            for r2 in range(n):
+                if r2 == r1:
+                    continue
+                c, d = r2 * n + c1, r2 * n + c2
+                if (
+                    cand[c] & am == am
+                    and cand[d] & am == am
+                    and len({box_of[a], box_of[b], box_of[c], box_of[d]}) == 2
+                ):
+                    yield am, a, b, c, d
+        # b below in the same column: the other side is another column
+        for r2 in range(r1 + 1, n):
+            b = r2 * n + c1
+            if cand[b] != am:
+                continue
+            for c2 in range(n):
+                if c2 == c1:
+                    continue
+                c, d = r1 * n + c2, r2 * n + c2
+                if (
+                    cand[c] & am == am
+                    and cand[d] & am == am
+                    and len({box_of[a], box_of[b], box_of[c], box_of[d]}) == 2
+                ):
+                    yield am, a, b, c, d
+
+
+def unique_rectangles(board: Board) -> Iterator[Step]:
+    """Type 1: three corners {a,b}, the fourth {a,b,...} loses a and b."""
+    cand = board.cand
+    for am, a, b, c, d in _rectangles(board):
+        cm, dm = cand[c], cand[d]
+        if cm == am and dm != am:
+            target = d
+        elif dm == am and cm != am:
+            target = c
+        else:
+            continue
+        x, y = values_of(am)
+        others = [k for k in (a, b, c, d) if k != target]
+        yield board.step(
+            "unique_rectangle_1",
+            "Unique Rectangle Type 1",
+            f"{board.cells(others)} hold only {symbol(x)} and {symbol(y)}; if "
+            f"{board.cell(target)} were {symbol(x)} or {symbol(y)} too, the two values "
+            f"could swap around the rectangle and the puzzle would have two solutions, "
+            f"so remove {symbol(x)} and {symbol(y)} from {board.cell(target)}.",
+            cells=(a, b, c, d),
+            eliminations=[(target, v) for v in (x, y) if cand[target] & (1 << (v - 1))],
+        )
+
+
+def unique_rectangles_2(board: Board) -> Iterator[Step]:
+    """Type 2: the two roof corners hold {a,b,x}; x leaves the cells that see both."""
+    cand = board.cand
+    for am, a, b, c, d in _rectangles(board):
+        cm = cand[c]
+        extra = cm & ~am
+        if cm != cand[d] or extra.bit_count() != 1:
+            continue
+        elim = common_peers(board, (c, d), extra)
+        if not elim:
+            continue
+        x, y = values_of(am)
+        z = extra.bit_length()
+        yield board.step(
+            "unique_rectangle_2",
+            "Unique Rectangle Type 2",
+            f"{board.cells((a, b))} hold only {symbol(x)} and {symbol(y)}, and "
+            f"{board.cells((c, d))} hold {symbol(x)}, {symbol(y)} and {symbol(z)}; if neither "
+            f"were {symbol(z)}, the rectangle could swap and the puzzle would have two "
+            f"solutions, so one of them is {symbol(z)}: remove {symbol(z)} from "
+            f"{board.cells(elim)}.",
+            cells=(a, b, c, d),
+            eliminations=[(e, z) for e in elim],
+        )
+
+
+def unique_rectangles_4(board: Board) -> Iterator[Step]:
+    """Type 4: a value of the rectangle is locked to the two roof corners; the other goes."""
+    cand, t = board.cand, board.t
+    for am, a, b, c, d in _rectangles(board):
+        if cand[c] == am or cand[d] == am:
+            continue  # type 1 covers it
+        shared = set(t.cell_units[c]) & set(t.cell_units[d])
+        for u in sorted(shared):
+            for keep, drop in (values_of(am), reversed(values_of(am))):
+                kb = 1 << (keep - 1)
+                if any(cand[e] & kb for e in t.units[u] if e != c and e != d):
+                    continue
+                yield board.step(
+                    "unique_rectangle_4",
+                    "Unique Rectangle Type 4",
+                    f"{board.cells((a, b))} hold only {symbol(keep)} and {symbol(drop)}, and in "
+                    f"{board.unit(u)} {symbol(keep)} fits only in {board.cells((c, d))}, so "
+                    f"one of them is {symbol(keep)}; if either were {symbol(drop)}, the "
+                    f"rectangle could swap and the puzzle would have two solutions: remove "
+                    f"{symbol(drop)} from {board.cells((c, d))}.",
+                    units=(u,),
+                    cells=(a, b, c, d),
+                    eliminations=[(c, drop), (d, drop)],
+                )
+                break
+            else:
+                continue
+            break
+
+
+def bug_plus_one(board: Board) -> Iterator[Step]:
+    """All empty cells bivalue but one trivalue cell: it takes the value seen thrice."""
+    cand, t = board.cand, board.t
+    extra = -1
+    for c, m in enumerate(cand):
+        if not m:
+            continue
+        k = m.bit_count()
+        if k == 2:
+            continue
+        if k != 3 or extra >= 0:
+            return
+        extra = c
+    if extra < 0:
+        return
+    odd_value = 0
+    for u, cells in enumerate(t.units):
+        once = twice = thrice = four = 0
+        for c in cells:
+            m = cand[c]
+            four |= thrice & m
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        # every value fits exactly twice, except one value three times in extra's units
+        if four or once & ~twice:
+            return
+        if u in t.cell_units[extra]:
+            if thrice.bit_count() != 1 or not thrice & cand[extra]:
+                return
+            if odd_value and odd_value != thrice:
+                return
+            odd_value = thrice
+        elif thrice:
+            return
+    if not odd_value:
+        return
+    v = odd_value.bit_length()
+    yield board.step(
+        "bug_plus_one",
+        "BUG+1",
+        f"Every empty cell holds two values except {board.cell(extra)}, where {symbol(v)} "
+        f"fits three times in its row, column and box; without {symbol(v)} there the board "
+        f"would allow two solutions, so {board.cell(extra)} is {symbol(v)}.",
+        units=t.cell_units[extra],
+        cells=(extra,),
+        placements=((extra, v),),
+    )

@@ -1,0 +1,132 @@
+"""Wings: XY-Wing, XYZ-Wing, W-Wing.
+
+- *XY-Wing*: a pivot {x,y} sees pincers {x,z} and {y,z}; whatever the pivot is, one pincer
+  is z, so z leaves every cell that sees both pincers.
+- *XYZ-Wing*: a pivot {x,y,z} sees pincers {x,z} and {y,z}; one of the three is z, so z
+  leaves every cell that sees all three.
+- *W-Wing*: two cells {x,y} that do not see each other, joined by a conjugate pair for x
+  (one end sees each cell); one of the two cells is y, so y leaves every cell seeing both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from solver.grid import symbol
+from solver.techniques.base import Board, Step, common_peers, values_of
+
+
+def _bivalue(board: Board) -> list[int]:
+    return [c for c, m in enumerate(board.cand) if m and m.bit_count() == 2]
+
+
+def xy_wings(board: Board) -> Iterator[Step]:
+    """Pivot {x,y} with pincers {x,z} and {y,z} that it sees."""
+    cand, peer_sets = board.cand, board.t.peer_sets
+    bival = _bivalue(board)
+    for pivot in bival:
+        pm = cand[pivot]
+        wings = [c for c in bival if c in peer_sets[pivot] and cand[c] != pm]
+        for a, b in combinations(wings, 2):
+            am, bm = cand[a], cand[b]
+            z = am & bm
+            if z.bit_count() != 1 or z & pm or (am | bm) & ~z != pm:
+                continue
+            elim = common_peers(board, (a, b), z)
+            if not elim:
+                continue
+            zv = z.bit_length()
+            x, y = values_of(pm)
+            xa = (am & ~z).bit_length()
+            ya = (bm & ~z).bit_length()
+            yield board.step(
+                "xy_wing",
+                "XY-Wing",
+                f"{board.cell(pivot)} is {symbol(x)} or {symbol(y)}; if {symbol(xa)}, "
+                f"{board.cell(a)} is {symbol(zv)}, and if {symbol(ya)}, {board.cell(b)} is "
+                f"{symbol(zv)}: either way {symbol(zv)} can be removed from {board.cells(elim)}.",
+                cells=(pivot, a, b),
+                eliminations=[(c, zv) for c in elim],
+            )
+
+
+def xyz_wings(board: Board) -> Iterator[Step]:
+    """Pivot {x,y,z} with pincers {x,z} and {y,z} that it sees."""
+    cand, peer_sets = board.cand, board.t.peer_sets
+    bival = _bivalue(board)
+    for pivot, pm in enumerate(cand):
+        if pm.bit_count() != 3:
+            continue
+        wings = [c for c in bival if c in peer_sets[pivot] and cand[c] & ~pm == 0]
+        for a, b in combinations(wings, 2):
+            am, bm = cand[a], cand[b]
+            z = am & bm
+            if am == bm or z.bit_count() != 1:
+                continue
+            elim = common_peers(board, (pivot, a, b), z)
+            if not elim:
+                continue
+            zv = z.bit_length()
+            yield board.step(
+                "xyz_wing",
+                "XYZ-Wing",
+                f"{board.cell(pivot)} holds {'/'.join(symbol(v) for v in values_of(pm))} and "
+                f"sees {board.cell(a)} and {board.cell(b)}; whatever it is, one of the three is "
+                f"{symbol(zv)}, so {symbol(zv)} can be removed from {board.cells(elim)}.",
+                cells=(pivot, a, b),
+                eliminations=[(c, zv) for c in elim],
+            )
+
+
+def w_wings(board: Board) -> Iterator[Step]:
+    """Two equal bivalue cells {x,y} joined by a conjugate pair for x."""
+    cand, t = board.cand, board.t
+    peer_sets = t.peer_sets
+    bival = _bivalue(board)
+    by_mask: dict[int, list[int]] = {}
+    for c in bival:
+        by_mask.setdefault(cand[c], []).append(c)
+    strong_cache: dict[int, list[tuple[int, int, int]]] = {}
+    for m, cells in by_mask.items():
+        if len(cells) < 2:
+            continue
+        for a, b in combinations(cells, 2):
+            if b in peer_sets[a]:
+                continue
+            for xv in values_of(m):
+                x = 1 << (xv - 1)
+                y = m & ~x
+                elim = common_peers(board, (a, b), y)
+                if not elim:
+                    continue
+                if x not in strong_cache:
+                    pairs = []
+                    for u, ucells in enumerate(t.units):
+                        where = [c for c in ucells if cand[c] & x]
+                        if len(where) == 2:
+                            pairs.append((u, where[0], where[1]))
+                    strong_cache[x] = pairs
+                for u, s1, s2 in strong_cache[x]:
+                    if a in (s1, s2) or b in (s1, s2):
+                        continue
+                    for e1, e2 in ((s1, s2), (s2, s1)):
+                        if e1 in peer_sets[a] and e2 in peer_sets[b]:
+                            yv = y.bit_length()
+                            yield board.step(
+                                "w_wing",
+                                "W-Wing",
+                                f"{board.cell(a)} and {board.cell(b)} are both "
+                                f"{symbol(xv)} or {symbol(yv)}, and in {board.unit(u)} "
+                                f"{symbol(xv)} fits only in {board.cell(e1)} and "
+                                f"{board.cell(e2)}, so one of {board.cell(a)} and "
+                                f"{board.cell(b)} is {symbol(yv)}: remove {symbol(yv)} from "
+                                f"{board.cells(elim)}.",
+                                units=(u,),
+                                cells=(a, e1, e2, b),
+                                eliminations=[(c, yv) for c in elim],
+                            )
+                            break
+                    else:
+                        continue
+                    break
