@@ -9,12 +9,23 @@ proxies append, so rotating the header never resets a login throttle.
 
 from __future__ import annotations
 
+import ipaddress
+
 from django.conf import settings
 from django.http import HttpRequest
 
 
-def client_ip(request: HttpRequest) -> str:
-    remote_addr = request.META.get("REMOTE_ADDR", "") or "unknown"
+def _valid(address: str) -> bool:
+    try:
+        ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return True
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The client's IP address, or None when the server was not told one."""
+    remote_addr = request.META.get("REMOTE_ADDR") or None
     proxies = settings.TRUSTED_PROXY_COUNT
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
     if proxies <= 0 or not forwarded:
@@ -22,4 +33,5 @@ def client_ip(request: HttpRequest) -> str:
     addresses = [part.strip() for part in forwarded.split(",") if part.strip()]
     if not addresses:
         return remote_addr
-    return addresses[-min(proxies, len(addresses))]
+    candidate = addresses[-min(proxies, len(addresses))]
+    return candidate if _valid(candidate) else remote_addr

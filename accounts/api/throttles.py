@@ -19,7 +19,8 @@ class AuthAddressThrottle(SimpleRateThrottle):
     scope = "auth_address"
 
     def get_cache_key(self, request: Any, view: Any) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": client_ip(request._request)}
+        ident = client_ip(request._request) or "unknown"
+        return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
 class AuthUsernameThrottle(SimpleRateThrottle):

@@ -113,3 +113,9 @@ def test_it_takes_the_address_our_proxy_saw(settings):
         "/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 198.51.100.7"
     )
     assert client_ip(request) == "198.51.100.7"
+
+
+def test_it_falls_back_to_remote_addr_when_the_proxy_sends_garbage(settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="not-an-ip")
+    assert client_ip(request) == "10.0.0.1"

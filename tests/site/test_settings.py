@@ -27,9 +27,13 @@ def load(monkeypatch, **env: str) -> dict:
     return runpy.run_path(str(SETTINGS_FILE))
 
 
+# Set by the test run itself (the browser tests need it); never in production.
+NOT_INHERITED = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+
+
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     """manage.py in a fresh process: outside pytest, so production rules apply."""
-    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    base = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=settings.BASE_DIR,
@@ -139,7 +143,7 @@ def test_it_sends_secure_headers_in_production():
         " s.SECURE_HSTS_SECONDS >= 31536000, s.X_FRAME_OPTIONS,"
         " s.STORAGES['staticfiles']['BACKEND'].rsplit('.', 1)[-1])"
     )
-    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    base = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
     result = subprocess.run(
         [sys.executable, "-c", script],
         cwd=settings.BASE_DIR,
