@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import runpy
 import secrets
 import subprocess
@@ -161,3 +162,23 @@ def test_it_sends_secure_headers_in_production():
         "DENY",
         "CompressedManifestStaticFilesStorage",
     ]
+
+
+def test_it_documents_every_variable_it_reads():
+    source = SETTINGS_FILE.read_text()
+    names = set(re.findall(r'(?:env_\w+|_raw|redis_url|database_from_url)\(\s*"([A-Z_]+)"', source))
+    assert {"DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL", "TRUSTED_PROXY_COUNT"} <= names
+    readme = (Path(settings.BASE_DIR) / "README.md").read_text()
+    example = (Path(settings.BASE_DIR) / ".env.example").read_text()
+    assert sorted(n for n in names if f"| `{n}` |" not in readme) == []
+    assert sorted(n for n in names if not re.search(rf"^{n}=", example, re.M)) == []
+
+
+def test_it_starts_from_the_example_env_file(monkeypatch):
+    example = (Path(settings.BASE_DIR) / ".env.example").read_text()
+    values = dict(
+        line.split("=", 1) for line in example.splitlines() if line and not line.startswith("#")
+    )
+    loaded = load(monkeypatch, **values)
+    assert loaded["DEBUG"] is True
+    assert loaded["DATABASES"]["default"]["ENGINE"] == "django.db.backends.sqlite3"
