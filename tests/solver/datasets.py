@@ -12,7 +12,19 @@ def names() -> list[str]:
     return sorted(p.name for p in DATA_DIR.glob("*.txt"))
 
 
-def load(name: str) -> list[str]:
-    """The puzzles of one data set (``norvig_top95`` or ``norvig_top95.txt``), one per line."""
+def _lines(name: str) -> list[str]:
     path = DATA_DIR / (name if name.endswith(".txt") else f"{name}.txt")
     return [line.strip() for line in path.read_text().splitlines() if line.strip()]
+
+
+def load(name: str) -> list[str]:
+    """The puzzles of one data set (``norvig_top95`` or ``norvig_top95.txt``), one per line.
+
+    Only the puzzle is returned: a rating after it (``se_rated_diabolical``) is dropped.
+    """
+    return [line.split()[0] for line in _lines(name)]
+
+
+def load_rated(name: str) -> list[tuple[str, float]]:
+    """(puzzle, rating) for a rated data set such as ``se_rated_diabolical``."""
+    return [(line.split()[0], float(line.split()[1])) for line in _lines(name)]
