@@ -1,1 +1,228 @@
-from django.db import models  # noqa: F401
+"""The puzzle bank: stored puzzles, packs of generated puzzles, the daily puzzle.
+
+A puzzle is stored once: its givens are unique per size, and its ``canonical_key``
+(the sha256 of ``solver.canon.canonical_key``) is unique, so two puzzles that are
+the same up to symmetry and relabelling are one row. Every stored puzzle has
+exactly one solution; that is checked before insert by the services.
+
+A pack is generated in chunks by Celery workers. Its puzzles are ``PackEntry`` rows
+with a unique ``(pack, position)``, so a chunk that runs twice cannot add a puzzle
+twice, and progress is counted from the rows, never from a counter.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+
+if TYPE_CHECKING:
+    from solver import Grid, Shape
+
+
+class Difficulty(models.TextChoices):
+    """The grader's levels, easiest first (``solver.grade.LEVELS``)."""
+
+    EASY = "easy", "Easy"
+    MEDIUM = "medium", "Medium"
+    HARD = "hard", "Hard"
+    EXPERT = "expert", "Expert"
+    MASTER = "master", "Master"
+
+
+class Symmetry(models.TextChoices):
+    """Clue symmetries (``solver.generate.SYMMETRIES``)."""
+
+    NONE = "none", "None"
+    ROTATIONAL = "rotational", "Rotational"
+    MIRROR = "mirror", "Mirror"
+    DIAGONAL = "diagonal", "Diagonal"
+
+
+class Source(models.TextChoices):
+    GENERATED = "generated", "Generated"
+    IMPORTED = "imported", "Imported"
+
+
+class Puzzle(models.Model):
+    size = models.PositiveSmallIntegerField()
+    box_rows = models.PositiveSmallIntegerField()
+    box_cols = models.PositiveSmallIntegerField()
+    # One line, row by row, "." for an empty cell, symbols 1-9 then A-P.
+    givens = models.CharField(max_length=625)
+    # Never serialized to players.
+    solution = models.CharField(max_length=625)
+    difficulty = models.CharField(max_length=10, choices=Difficulty.choices)
+    score = models.PositiveIntegerField()
+    # Technique slug -> number of uses, from the grader.
+    techniques = models.JSONField(default=dict, blank=True)
+    hardest_technique = models.CharField(max_length=40, blank=True)
+    clue_count = models.PositiveSmallIntegerField()
+    symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
+    canonical_key = models.CharField(max_length=64, unique=True)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["size", "givens"], name="puzzle_givens_unique_per_size"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(size=models.F("box_rows") * models.F("box_cols")),
+                name="puzzle_size_is_box_rows_times_cols",
+            ),
+        ]
+        indexes = [
+            # puzzle_pick walks (size, difficulty) from a random id upwards.
+            models.Index(fields=["size", "difficulty", "id"], name="puzzle_size_level_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.size}x{self.size} {self.difficulty}"
+
+    @property
+    def shape(self) -> Shape:
+        from solver import Shape
+
+        return Shape(self.box_rows, self.box_cols)
+
+    def grid(self) -> Grid:
+        """The givens as a solver Grid."""
+        from solver import parse
+
+        return parse(self.givens, box_rows=self.box_rows, box_cols=self.box_cols)
+
+    def solution_grid(self) -> Grid:
+        from solver import parse
+
+        return parse(self.solution, box_rows=self.box_rows, box_cols=self.box_cols)
+
+
+class PackStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class PuzzlePack(models.Model):
+    """A batch of generated puzzles of one size and level, made by Celery workers."""
+
+    ACTIVE = (PackStatus.PENDING, PackStatus.RUNNING)
+    FINISHED = (PackStatus.DONE, PackStatus.FAILED, PackStatus.CANCELLED)
+
+    name = models.CharField(max_length=100, unique=True)
+    size = models.PositiveSmallIntegerField()
+    box_rows = models.PositiveSmallIntegerField()
+    box_cols = models.PositiveSmallIntegerField()
+    difficulty = models.CharField(max_length=10, choices=Difficulty.choices)
+    symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
+    count = models.PositiveIntegerField(help_text="How many puzzles were requested.")
+    # Chunk k is generated from the seeds f"{seed}:{k}:...", so a rerun makes the same puzzles.
+    seed = models.CharField(max_length=64)
+    chunk_size = models.PositiveSmallIntegerField(default=10)
+    status = models.CharField(max_length=10, choices=PackStatus.choices, default=PackStatus.PENDING)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="puzzle_packs",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    puzzles = models.ManyToManyField(Puzzle, through="PackEntry", related_name="packs")
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(count__gt=0), name="pack_count_positive"),
+            models.CheckConstraint(
+                condition=models.Q(chunk_size__gt=0), name="pack_chunk_size_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def chunk_count(self) -> int:
+        return -(-self.count // self.chunk_size)
+
+    def chunk_positions(self, number: int) -> range:
+        """The positions chunk ``number`` fills."""
+        start = number * self.chunk_size
+        return range(start, min(start + self.chunk_size, self.count))
+
+
+class PackEntry(models.Model):
+    """A puzzle at a position of a pack."""
+
+    pack = models.ForeignKey(PuzzlePack, on_delete=models.CASCADE, related_name="entries")
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="pack_entries")
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["pack", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "position"], name="pack_entry_position_unique"),
+            models.UniqueConstraint(fields=["pack", "puzzle"], name="pack_entry_puzzle_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pack_id}[{self.position}] = {self.puzzle_id}"
+
+
+class ChunkStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class PackChunk(models.Model):
+    """One task's share of a pack. ``attempts`` counts every start, including
+    redeliveries after a worker died, so a chunk that kills its worker cannot loop."""
+
+    pack = models.ForeignKey(PuzzlePack, on_delete=models.CASCADE, related_name="chunks")
+    number = models.PositiveIntegerField()
+    status = models.CharField(
+        max_length=10, choices=ChunkStatus.choices, default=ChunkStatus.PENDING
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pack", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "number"], name="pack_chunk_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pack_id} chunk {self.number} ({self.status})"
+
+
+class DailyPuzzle(models.Model):
+    """The puzzle of the day for one size."""
+
+    date = models.DateField()
+    size = models.PositiveSmallIntegerField()
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="daily")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "size"]
+        constraints = [
+            models.UniqueConstraint(fields=["date", "size"], name="daily_puzzle_unique_per_day"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.date} {self.size}x{self.size}: #{self.puzzle_id}"
