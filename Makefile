@@ -60,7 +60,7 @@ bench: venv
 serve: export WEB_CONCURRENCY := $(WEB_CONCURRENCY)
 serve: export PORT := $(PORT)
 serve: venv
-	$(PY) manage.py check --deploy --fail-level WARNING
+	$(PY) manage.py check --deploy
 	$(PY) manage.py collectstatic --noinput
 	$(PY) manage.py migrate --noinput
 	PATH="$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
