@@ -355,8 +355,13 @@ if REDIS_URL:
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         # A task not acknowledged within this time is handed to another worker:
-        # it must exceed the hard time limit and any countdown we use.
-        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=60),
+        # it must exceed the hard time limit and any countdown we use. (Tests that
+        # kill workers set it to seconds, so the lost work comes back quickly.)
+        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1),
+        # How often a worker looks for tasks whose worker died (past the visibility
+        # timeout) and puts them back on their queue; 1 = on every sweep.
+        "unacked_restore_interval": env_int("CELERY_RESTORE_INTERVAL", 60, minimum=1),
+        "unacked_restore_throttle": 1,
     }
 else:
     for _sub in ("queue", "processed", "results"):
@@ -384,7 +389,21 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_DATA_DIR / "beat-schedule")
 # Apps add their periodic tasks here, e.g. the puzzle bank's top-up.
-CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+    # Queue packs for any size/level below PUZZLE_BANK_MINIMUM puzzles.
+    "puzzles-bank-top-up": {"task": "puzzles.bank_top_up", "schedule": 600.0},
+    # Choose today's and tomorrow's daily puzzles (idempotent).
+    "puzzles-daily-pick": {"task": "puzzles.daily_puzzles_pick", "schedule": 3600.0},
+    # Requeue chunks of packs that stopped moving (a lost message).
+    "puzzles-pack-resume": {"task": "puzzles.pack_resume_stalled", "schedule": 900.0},
+}
+
+# The puzzle bank keeps at least PUZZLE_BANK_MINIMUM puzzles of each size and
+# level, topping up to PUZZLE_BANK_TARGET.
+PUZZLE_BANK_MINIMUM = env_int("PUZZLE_BANK_MINIMUM", 10, minimum=0, maximum=100_000)
+PUZZLE_BANK_TARGET = env_int("PUZZLE_BANK_TARGET", 30, minimum=1, maximum=100_000)
+if PUZZLE_BANK_TARGET < PUZZLE_BANK_MINIMUM:
+    raise ImproperlyConfigured("PUZZLE_BANK_TARGET must be at least PUZZLE_BANK_MINIMUM.")
 
 # --- Email ------------------------------------------------------------------
 
