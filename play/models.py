@@ -1,1 +1,143 @@
-from django.db import models  # noqa: F401
+"""Games and their move logs.
+
+A ``Game`` is one player's play of one puzzle. The server owns everything about it: the
+board (``entries``, givens included, ``.`` for empty), the notes, the clock, the mistakes,
+the hints and the score. ``version`` goes up by one on every write, so a client can send
+the version it saw and get 409 instead of overwriting a newer state.
+
+The clock: ``elapsed_ms`` is the time accumulated so far and ``running_since`` the server
+timestamp from which the clock is running (None while paused or finished), so the time
+shown is ``elapsed_ms + (now - running_since)``; no client ever sends a time.
+
+A ``Move`` is one entry of the log. Its ``changes`` say what it did to each cell (value and
+notes, before and after), so undo and redo replay it in either direction. Moves that
+changed nothing are stored for idempotency but stay out of the undo log (``in_log``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import models
+
+
+class Status(models.TextChoices):
+    IN_PROGRESS = "in_progress", "In progress"
+    PAUSED = "paused", "Paused"
+    COMPLETED = "completed", "Completed"
+    ABANDONED = "abandoned", "Abandoned"
+    LOST = "lost", "Lost"
+
+
+FINISHED = (Status.COMPLETED, Status.ABANDONED, Status.LOST)
+
+
+class MoveKind(models.TextChoices):
+    VALUE = "value", "Value"
+    NOTE = "note", "Note"
+    HINT = "hint", "Hint"
+
+
+class Game(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
+    )
+    # A visitor without an account plays under a random key kept in their session.
+    guest_key = models.CharField(max_length=64, blank=True, default="")
+    puzzle = models.ForeignKey("puzzles.Puzzle", on_delete=models.PROTECT, related_name="games")
+    entries = models.CharField(max_length=625)
+    # str(cell) -> sorted list of values.
+    notes = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    mistakes = models.PositiveIntegerField(default=0)
+    mistake_limit = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Hint stages paid for, in total.
+    hints_used = models.PositiveIntegerField(default=0)
+    # The hint being revealed: the step (as JSON), the stage reached, and the position it
+    # was computed for; a hint for another position is stale and computed afresh.
+    hint = models.JSONField(null=True, blank=True)
+    hint_stage = models.PositiveSmallIntegerField(default=0)
+    hint_key = models.CharField(max_length=40, blank=True, default="")
+    aids = models.PositiveIntegerField(default=0)
+    elapsed_ms = models.BigIntegerField(default=0)
+    running_since = models.DateTimeField(null=True, blank=True)
+    score = models.PositiveIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    # Sequence numbers handed out so far, and how many log moves undo and redo can walk.
+    move_count = models.PositiveIntegerField(default=0)
+    undo_depth = models.PositiveIntegerField(default=0)
+    redo_depth = models.PositiveIntegerField(default=0)
+    # Counts on leaderboards: the player's first game of this puzzle.
+    ranked = models.BooleanField(default=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(guest_key=""),
+                name="game_has_a_player",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["user", "status", "-created"], name="game_user_status"),
+            models.Index(fields=["guest_key"], name="game_guest_key"),
+            models.Index(fields=["status", "finished"], name="game_status_finished"),
+            models.Index(fields=["puzzle", "status"], name="game_puzzle_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.pk} of puzzle {self.puzzle_id} ({self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in FINISHED
+
+    def elapsed_at(self, now: datetime) -> int:
+        """Milliseconds played up to ``now``, counting the running stretch."""
+        if self.running_since is None:
+            return self.elapsed_ms
+        return self.elapsed_ms + max(0, _ms(now - self.running_since))
+
+
+def _ms(delta) -> int:  # type: ignore[no-untyped-def]
+    return int(delta.total_seconds() * 1000)
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    # Sent by the client; a retry with the same id gets the stored answer. Hint
+    # applications made by the server have none.
+    client_move_id = models.UUIDField(null=True, blank=True)
+    kind = models.CharField(max_length=8, choices=MoveKind.choices)
+    cell = models.PositiveSmallIntegerField(null=True, blank=True)
+    value = models.PositiveSmallIntegerField(default=0)
+    previous = models.PositiveSmallIntegerField(default=0)
+    correct = models.BooleanField(null=True, blank=True)
+    # {"entries": [[cell, before, after], ...], "notes": [[cell, [before], [after]], ...]}
+    changes = models.JSONField(default=dict, blank=True)
+    # The answer sent for this move (without the game), replayed for a retried id.
+    response = models.JSONField(default=dict, blank=True)
+    in_log = models.BooleanField(default=True)
+    undone = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="move_seq_unique_per_game"),
+            models.UniqueConstraint(
+                fields=["game", "client_move_id"], name="move_client_id_unique_per_game"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"move {self.seq} of game {self.game_id}: {self.kind} {self.cell}={self.value}"
