@@ -299,6 +299,12 @@ REST_KNOX = {
 # Largest request body the API reads, in bytes; larger answers 413.
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 
+# Work one solver request may spend on a 9x9 grid: search nodes, and logic-engine
+# technique passes. Bigger grids get proportionally fewer (see solver/api/services.py);
+# a grid that needs more is answered 422 too_hard.
+SOLVER_NODE_BUDGET = env_int("SOLVER_NODE_BUDGET", 20_000, minimum=100, maximum=1_000_000)
+SOLVER_LOGIC_BUDGET = env_int("SOLVER_LOGIC_BUDGET", 3_000, minimum=100, maximum=100_000)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
@@ -317,6 +323,9 @@ REST_FRAMEWORK = {
         "auth_address": env_str("AUTH_RATE_PER_ADDRESS", "30/min"),
         "auth_username": env_str("AUTH_RATE_PER_USERNAME", "10/min"),
         "register": env_str("REGISTER_RATE_PER_ADDRESS", "20/hour"),
+        # The solver endpoints, per signed-in user or per client address for guests.
+        "solver_analyse": env_str("SOLVER_ANALYSE_RATE", "30/min"),
+        "solver_hint": env_str("SOLVER_HINT_RATE", "60/min"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
