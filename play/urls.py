@@ -1,0 +1,15 @@
+"""The browser pages of the play app (the lobby itself is ``home`` in sudokusite.urls)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "play"
+
+urlpatterns = [
+    path("play/new/", views.game_new, name="new"),
+    path("play/<int:game_id>/", views.game_page, name="game"),
+    path("solve/", views.solve, name="solve"),
+    path("stats/", views.stats, name="stats"),
+    path("leaderboards/", views.leaderboards, name="leaderboards"),
+]

@@ -1,0 +1,227 @@
+"""The browser pages: lobby, game, solve-your-own, stats and leaderboards.
+
+Thin views over the game services and selectors. The game page renders the game object
+exactly as the API serializes it (as JSON in a ``<script type="application/json">`` block,
+which the Content-Security-Policy does not treat as script) and ``static/js/game.js`` plays
+it through the same API the mobile client uses, so the server checks every move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_POST
+
+from puzzles.models import DailyPuzzle, Difficulty, Puzzle
+from sudokusite.errors import DomainError
+
+from . import selectors
+from .charts import clock, solve_times_svg
+from .models import Game, Status
+from .services import Player, game_start, guest_key_get
+
+SIZES = ((4, "4×4", "Mini"), (6, "6×6", "Junior"), (9, "9×9", "Classic"), (16, "16×16", "Giant"))
+SIZE_VALUES = tuple(size for size, _, _ in SIZES)
+LEADERBOARD_ROWS = 50
+
+
+def player_of(request: HttpRequest, *, create: bool = False) -> Player:
+    """The signed-in user, or the guest of this browser session."""
+    if request.user.is_authenticated:
+        return Player(user=request.user)
+    return Player(guest_key=guest_key_get(request=request, create=create))
+
+
+def _filled_percent(game: Game) -> int:
+    givens = game.puzzle.givens
+    open_cells = givens.count(".")
+    if not open_cells:
+        return 100
+    filled = sum(1 for g, e in zip(givens, game.entries, strict=False) if g == "." and e != ".")
+    return round(100 * filled / open_cells)
+
+
+def _choice(value: str | None, allowed: tuple[Any, ...], default: Any) -> Any:
+    for option in allowed:
+        if str(option) == value:
+            return option
+    return default
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The lobby: start a game, continue one, today's puzzle, links to the rest."""
+    player = player_of(request)
+    now = timezone.now()
+    unfinished = list(
+        selectors.game_list(player=player).filter(status__in=[Status.IN_PROGRESS, Status.PAUSED])[
+            :4
+        ]
+    )
+    for game in unfinished:
+        game.filled_percent = _filled_percent(game)  # type: ignore[attr-defined]
+        game.clock = clock(game.elapsed_at(now))  # type: ignore[attr-defined]
+    daily = DailyPuzzle.objects.filter(date=timezone.localdate(), size=9).first()
+    daily_game = None
+    if daily is not None:
+        daily_game = selectors.game_list(player=player).filter(puzzle_id=daily.puzzle_id).first()
+    context = {
+        "sizes": SIZES,
+        "difficulties": Difficulty.choices,
+        "chosen_size": _choice(request.GET.get("size"), SIZE_VALUES, 9),
+        "chosen_difficulty": _choice(
+            request.GET.get("difficulty"), tuple(Difficulty.values), "easy"
+        ),
+        "unfinished": unfinished,
+        "daily_game": daily_game,
+    }
+    return render(request, "play/home.html", context)
+
+
+class NewGameForm(forms.Form):
+    size = forms.TypedChoiceField(
+        choices=[(s, label) for s, label, _ in SIZES], coerce=int, required=False, empty_value=9
+    )
+    difficulty = forms.ChoiceField(choices=Difficulty.choices, required=False)
+    daily = forms.BooleanField(required=False)
+    puzzle = forms.IntegerField(required=False, min_value=1)
+
+
+@require_POST
+def game_new(request: HttpRequest) -> HttpResponse:
+    """Start a game from the lobby's form (or "play another") and open it."""
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            messages.error(request, f"{field}: {errors[0]}")
+        return redirect("home")
+    data = form.cleaned_data
+    try:
+        game = game_start(
+            player=player_of(request, create=True),
+            puzzle_id=data["puzzle"],
+            difficulty=data["difficulty"] or "easy",
+            size=data["size"],
+            daily=data["daily"],
+        )
+    except (DomainError, ValidationError) as exc:
+        message = exc.message if isinstance(exc, DomainError) else "; ".join(exc.messages)
+        messages.error(request, message)
+        return redirect(
+            f"{reverse('home')}?size={data['size']}&difficulty={data['difficulty'] or 'easy'}"
+        )
+    return redirect("play:game", game_id=game.pk)
+
+
+def _api_urls(game: Game) -> dict[str, str]:
+    base = f"/api/v1/games/{game.pk}/"
+    return {
+        "game": base,
+        "moves": base + "moves/",
+        "undo": base + "undo/",
+        "redo": base + "redo/",
+        "pause": base + "pause/",
+        "resume": base + "resume/",
+        "hint": base + "hint/",
+        "abandon": base + "abandon/",
+        "auto_notes": base + "auto-notes/",
+        "restart": base + "restart/",
+        "leaderboard": f"/api/v1/puzzles/{game.puzzle_id}/leaderboard/",
+    }
+
+
+@ensure_csrf_cookie
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The board, drawn by game.js from the game as the API serializes it."""
+    from .api.serializers import GameSerializer
+
+    game = selectors.game_list(player=player_of(request)).filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No such game.")
+    puzzle = game.puzzle
+    daily = DailyPuzzle.objects.filter(puzzle=puzzle).order_by("-date").first()
+    heading = f"Daily puzzle, {daily.date:%-d %B}" if daily else f"Puzzle #{puzzle.pk}"
+    page_data = {
+        "game": GameSerializer(game, context={"request": request}).data,
+        "urls": _api_urls(game),
+        "user": request.user.is_authenticated,
+    }
+    context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
+    return render(request, "play/game.html", context)
+
+
+@ensure_csrf_cookie
+def solve(request: HttpRequest) -> HttpResponse:
+    """Type, paste or click in a puzzle; the solver API checks, solves, grades and explains."""
+    solve_data = {
+        "urls": {
+            "analyse": "/api/v1/solver/analyse/",
+            "games": "/api/v1/games/",
+            "play": "/play/",
+        }
+    }
+    return render(request, "play/solve.html", {"sizes": SIZES, "solve_data": solve_data})
+
+
+def stats(request: HttpRequest) -> HttpResponse:
+    """Per size and level: played, completed, best and average time, streaks, a chart."""
+    if not request.user.is_authenticated:
+        guest_games = selectors.game_list(player=player_of(request))
+        return render(
+            request,
+            "play/stats.html",
+            {
+                "stats": None,
+                "guest_played": guest_games.count(),
+                "guest_completed": guest_games.filter(status=Status.COMPLETED).count(),
+            },
+        )
+    data = selectors.user_stats(user=request.user)
+    labels = dict(Difficulty.choices)
+    for group in data["groups"]:
+        group["label"] = f"{labels.get(group['difficulty'], group['difficulty'])} "
+        group["label"] += f"{group['size']}×{group['size']}"
+        group["best_time"] = clock(group["best_time_ms"])
+        group["average_time"] = clock(group["average_time_ms"])
+        times = [r["elapsed_ms"] for r in group["recent"]]
+        group["chart"] = solve_times_svg(
+            times, label=f"Solve times of your last {len(times)} {group['label']} games"
+        )
+    return render(request, "play/stats.html", {"stats": data})
+
+
+def leaderboards(request: HttpRequest) -> HttpResponse:
+    """Best players per size, level and period, or on one puzzle (``?puzzle=<id>``)."""
+    puzzle = None
+    puzzle_id = request.GET.get("puzzle", "")
+    if puzzle_id.isdigit():
+        puzzle = Puzzle.objects.filter(pk=int(puzzle_id)).first()
+    size = _choice(request.GET.get("size"), SIZE_VALUES, 9)
+    difficulty = _choice(request.GET.get("difficulty"), tuple(Difficulty.values), "easy")
+    period = _choice(request.GET.get("period"), selectors.PERIODS, "all")
+    if puzzle is not None:
+        rows = selectors.puzzle_leaderboard(puzzle_id=puzzle.pk)
+    else:
+        rows = selectors.leaderboard(size=size, difficulty=difficulty, period=period)
+    entries = []
+    for rank, row in enumerate(rows[:LEADERBOARD_ROWS], start=1):
+        entries.append({**row, "rank": rank, "best_time": clock(row["best_time_ms"])})
+    context = {
+        "puzzle": puzzle,
+        "entries": entries,
+        "sizes": SIZES,
+        "difficulties": Difficulty.choices,
+        "periods": (("day", "Today"), ("week", "This week"), ("all", "All time")),
+        "size": size,
+        "difficulty": difficulty,
+        "period": period,
+        "me": request.user.get_username() if request.user.is_authenticated else None,
+    }
+    return render(request, "play/leaderboards.html", context)

@@ -1,0 +1,683 @@
+// The game page: draws the board from the server's game object and drives it through the
+// game API (/api/v1/games/<id>/...). The server owns correctness, the clock, hints and the
+// score; the page only shows clashes it can see on the board and answers instantly while the
+// move travels. Requests go one at a time, in order, each carrying the version it was based on.
+
+import {
+  api,
+  buildBoard,
+  candidates,
+  clashes,
+  errorMessage,
+  formatMs,
+  geometry,
+  pageData,
+  paintCell,
+  parseBoard,
+  symbol,
+  toast,
+  unitName,
+  uuid,
+  valueOf,
+} from "./sudoku.js";
+
+const data = pageData("game-data");
+const $ = (id) => document.getElementById(id);
+
+const puzzle = data.game.puzzle;
+const geo = geometry(puzzle.size, puzzle.box_rows, puzzle.box_cols);
+const N = geo.n;
+const given = [...puzzle.givens].map((ch) => valueOf(ch) > 0);
+const urls = data.urls;
+const NUMERIC_KEY = "sudoku.numeric16";
+
+const S = {
+  game: null,
+  status: "in_progress",
+  version: 0,
+  values: new Array(geo.ncells).fill(0),
+  notes: Array.from({ length: geo.ncells }, () => new Set()),
+  wrong: new Map(), // cell -> the value the server judged wrong there
+  selected: given.indexOf(false) >= 0 ? given.indexOf(false) : 0,
+  notesMode: false,
+  numeric: N > 9 && localStorage.getItem(NUMERIC_KEY) === "1",
+  clockBase: 0,
+  clockAt: performance.now(),
+  queue: [],
+  busy: false,
+  hint: null, // {stage, cells:Set, unitCells:Set, text}
+  typed: null, // 16x16 in numbers: the "1" waiting for a second digit
+  finishedShown: false,
+};
+
+const boardEl = $("board");
+const wrapEl = $("board-wrap");
+const cells = buildBoard(boardEl, geo, `Sudoku board, ${N} by ${N}`);
+const padKeys = buildPad();
+
+// ---- State from the server -------------------------------------------------------
+
+function notesFrom(raw) {
+  const out = Array.from({ length: geo.ncells }, () => new Set());
+  if (!raw) return out;
+  for (const [cell, digits] of Object.entries(raw)) {
+    const c = Number(cell);
+    if (!(c >= 0 && c < geo.ncells)) continue;
+    const list = Array.isArray(digits) ? digits : [...String(digits)].map(valueOf);
+    for (const d of list) if (d >= 1 && d <= N) out[c].add(Number(d));
+  }
+  return out;
+}
+
+/** Take the server's game as the truth: board, notes, clock, counters. */
+function adopt(game, { board = true } = {}) {
+  S.game = game;
+  S.version = game.version;
+  S.status = game.status;
+  S.clockBase = game.elapsed_ms || 0;
+  S.clockAt = performance.now();
+  if (board && typeof game.entries === "string") {
+    S.values = parseBoard(game.entries, geo.ncells);
+    S.notes = notesFrom(game.notes);
+  }
+  if (Array.isArray(game.wrong_cells)) {
+    S.wrong = new Map(game.wrong_cells.map((c) => [c, S.values[c]]));
+  } else {
+    for (const [c, v] of S.wrong) if (S.values[c] !== v) S.wrong.delete(c);
+  }
+}
+
+// ---- Drawing -----------------------------------------------------------------------
+
+function elapsedNow() {
+  if (S.status !== "in_progress") return S.clockBase;
+  return S.clockBase + (performance.now() - S.clockAt);
+}
+
+function playable() {
+  return S.status === "in_progress";
+}
+
+function cellLabel(c, v, isClash, isWrong) {
+  const where = `row ${geo.rowOf[c] + 1}, column ${geo.colOf[c] + 1}`;
+  if (S.status === "paused") return `${where}, hidden while paused`;
+  if (v) {
+    let text = `${where}, ${symbol(v, S.numeric)}`;
+    if (given[c]) text += ", given";
+    if (isWrong) text += ", mistake";
+    if (isClash) text += ", clashes";
+    return text;
+  }
+  const marks = [...S.notes[c]].sort((a, b) => a - b).map((d) => symbol(d, S.numeric));
+  return marks.length ? `${where}, empty, notes ${marks.join(" ")}` : `${where}, empty`;
+}
+
+function render() {
+  const hidden = S.status === "paused";
+  const sel = S.selected;
+  const selValue = hidden ? 0 : S.values[sel];
+  const clash = hidden ? new Set() : clashes(S.values, geo);
+  const hintCells = S.hint ? S.hint.cells : new Set();
+  const hintUnit = S.hint ? S.hint.unitCells : new Set();
+  for (let c = 0; c < geo.ncells; c++) {
+    const el = cells[c];
+    const v = hidden ? 0 : S.values[c];
+    const isWrong = v !== 0 && S.wrong.get(c) === v;
+    const isClash = clash.has(c);
+    const cl = el.classList;
+    cl.toggle("given", given[c] && !hidden);
+    cl.toggle("selected", c === sel);
+    cl.toggle(
+      "peer",
+      c !== sel &&
+        (geo.rowOf[c] === geo.rowOf[sel] || geo.colOf[c] === geo.colOf[sel] || geo.boxOf[c] === geo.boxOf[sel]),
+    );
+    cl.toggle("same", c !== sel && selValue !== 0 && v === selValue);
+    cl.toggle("clash", isClash);
+    cl.toggle("wrong", isWrong);
+    cl.toggle("hint", hintCells.has(c));
+    cl.toggle("hint-unit", hintUnit.has(c));
+    el.tabIndex = c === sel ? 0 : -1;
+    el.setAttribute("aria-selected", c === sel ? "true" : "false");
+    if (given[c]) el.setAttribute("aria-readonly", "true");
+    paintCell(el, v, hidden ? null : S.notes[c], geo, S.numeric, selValue);
+    el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong));
+  }
+  wrapEl.classList.toggle("paused", hidden);
+  boardEl.setAttribute("aria-hidden", hidden ? "true" : "false");
+  renderPad(hidden);
+  renderStatus();
+}
+
+function renderPad(hidden) {
+  const counts = new Array(N + 1).fill(0);
+  for (let c = 0; c < geo.ncells; c++) {
+    const v = S.values[c];
+    if (v && S.wrong.get(c) !== v) counts[v] += 1;
+  }
+  for (let v = 1; v <= N; v++) {
+    const key = padKeys[v - 1];
+    const left = Math.max(0, N - counts[v]);
+    key.querySelector(".sym").textContent = symbol(v, S.numeric);
+    key.querySelector(".left").textContent = hidden ? "" : String(left);
+    key.disabled = hidden || left === 0 || !playable();
+    key.setAttribute(
+      "aria-label",
+      `${S.notesMode ? "Note" : "Enter"} ${symbol(v, S.numeric)}, ${left} left`,
+    );
+  }
+  $("pad").classList.toggle("notes-on", S.notesMode);
+}
+
+function renderStatus() {
+  const g = S.game;
+  const limit = g.mistake_limit;
+  const mistakes = $("mistakes");
+  mistakes.textContent = limit ? `${g.mistakes}/${limit}` : String(g.mistakes);
+  mistakes.classList.toggle("bad", g.mistakes > 0);
+  $("hints").textContent = String(g.hints_used);
+  const live = playable();
+  $("undo").disabled = !live || !g.can_undo;
+  $("redo").disabled = !live || !g.can_redo;
+  for (const id of ["erase", "notes-toggle", "auto-notes", "hint", "restart"]) $(id).disabled = !live;
+  const notesButton = $("notes-toggle");
+  notesButton.setAttribute("aria-pressed", S.notesMode ? "true" : "false");
+  notesButton.querySelector(".badge").textContent = S.notesMode ? "ON" : "OFF";
+  const pauseButton = $("pause");
+  const paused = S.status === "paused";
+  pauseButton.disabled = !(live || paused);
+  pauseButton.setAttribute("aria-label", paused ? "Resume" : "Pause");
+  pauseButton.querySelector(".i-pause").hidden = paused;
+  pauseButton.querySelector(".i-play").hidden = !paused;
+  tick();
+}
+
+function tick() {
+  const text = formatMs(elapsedNow());
+  const clock = $("clock");
+  if (clock.textContent !== text) clock.textContent = text;
+}
+
+function buildPad() {
+  const pad = $("pad");
+  pad.textContent = "";
+  // Wide screens lay the keys out like a box; narrow ones in one or two rows.
+  pad.style.setProperty("--pad-wide", N === 16 ? 4 : N === 4 ? 2 : 3);
+  pad.style.setProperty("--pad-narrow", N > 9 ? Math.ceil(N / 2) : N);
+  const keys = [];
+  for (let v = 1; v <= N; v++) {
+    const key = document.createElement("button");
+    key.type = "button";
+    key.className = "pad-key";
+    key.dataset.v = String(v);
+    const sym = document.createElement("span");
+    sym.className = "sym";
+    const left = document.createElement("span");
+    left.className = "left";
+    left.setAttribute("aria-hidden", "true");
+    key.append(sym, left);
+    key.addEventListener("click", () => enter(v));
+    pad.appendChild(key);
+    keys.push(key);
+  }
+  return keys;
+}
+
+function announce(text) {
+  const live = $("live");
+  live.textContent = "";
+  requestAnimationFrame(() => {
+    live.textContent = text;
+  });
+}
+
+function flash(cellList) {
+  for (const c of cellList) {
+    const el = cells[c];
+    el.classList.remove("flash");
+    void el.offsetWidth; // restart the animation
+    el.classList.add("flash");
+  }
+}
+
+/** Units through `cell` that are now full, clash-free and free of known mistakes. */
+function completedUnits(cell) {
+  const done = [];
+  const units = [geo.rowOf[cell], N + geo.colOf[cell], 2 * N + geo.boxOf[cell]];
+  for (const u of units) {
+    const members = geo.units[u];
+    const seen = new Set();
+    let ok = true;
+    for (const c of members) {
+      const v = S.values[c];
+      if (!v || seen.has(v) || S.wrong.get(c) === v) {
+        ok = false;
+        break;
+      }
+      seen.add(v);
+    }
+    if (ok) done.push(u);
+  }
+  return done;
+}
+
+// ---- Talking to the server --------------------------------------------------------
+
+function enqueue(task) {
+  S.queue.push(task);
+  pump();
+}
+
+async function pump() {
+  if (S.busy) return;
+  S.busy = true;
+  try {
+    while (S.queue.length) {
+      const task = S.queue[0];
+      const res = await send(task);
+      S.queue.shift();
+      if (res.ok) {
+        answer(task, res.data);
+      } else {
+        S.queue.length = 0;
+        toast(errorMessage(res.data));
+        announce(errorMessage(res.data));
+        await resync();
+      }
+    }
+  } finally {
+    S.busy = false;
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** POST a task, retrying network failures and 5xx with the same body (moves are idempotent). */
+async function send(task) {
+  const body = task.body ? task.body() : {};
+  let wait = 400;
+  for (let attempt = 0; ; attempt++) {
+    const res = await api("POST", task.url, body, { keepalive: Boolean(task.keepalive) });
+    if ((res.status !== 0 && res.status < 500) || attempt >= 3) return res;
+    await sleep(wait);
+    wait *= 2;
+  }
+}
+
+async function resync() {
+  const res = await api("GET", urls.game);
+  if (res.ok) {
+    adopt(res.data);
+    S.hint = null;
+    render();
+    if (isFinished()) showResult();
+  }
+}
+
+function isFinished() {
+  return ["completed", "lost", "abandoned"].includes(S.status);
+}
+
+/** Handle a successful answer. Later queued moves already show on the board, so the board is
+ * taken from the server only when nothing else is waiting. */
+function answer(task, body) {
+  const game = body.game || body;
+  const quiet = S.queue.length > 0;
+  adopt(game, { board: !quiet });
+  if (task.kind === "value" && S.status !== "paused") {
+    if (body.correct === false) {
+      S.wrong.set(task.cell, task.value);
+      announce(`Mistake: ${symbol(task.value, S.numeric)} does not belong in row ${geo.rowOf[task.cell] + 1}, column ${geo.colOf[task.cell] + 1}.`);
+    } else {
+      S.wrong.delete(task.cell);
+      if (task.value && body.correct === true && !body.completed) {
+        const units = completedUnits(task.cell);
+        if (units.length) {
+          flash(units.flatMap((u) => geo.units[u]));
+          announce(`${units.map((u) => unitName(geo, u)).join(", ")} complete.`);
+        }
+      }
+    }
+  }
+  if (task.kind === "hint") showHint(body);
+  if (task.kind === "undo" || task.kind === "redo" || task.kind === "restart") S.hint = null;
+  render();
+  if (isFinished()) showResult();
+}
+
+// ---- Player actions -----------------------------------------------------------------
+
+function moveTask(kind, cell, value) {
+  const id = uuid();
+  return {
+    kind,
+    cell,
+    value,
+    url: urls.moves,
+    body: () => ({ client_move_id: id, cell, value, kind, version: S.version }),
+  };
+}
+
+function clearHint() {
+  if (S.hint) {
+    S.hint = null;
+    $("hint-panel").hidden = true;
+  }
+}
+
+function enter(v, { note = false } = {}) {
+  if (!playable()) return;
+  const c = S.selected;
+  if (given[c]) {
+    toast(`Row ${geo.rowOf[c] + 1}, column ${geo.colOf[c] + 1} is a given: it cannot change.`);
+    return;
+  }
+  if (note || S.notesMode) toggleNote(c, v);
+  else placeValue(c, v);
+}
+
+function placeValue(c, v) {
+  if (S.values[c] === v) return;
+  clearHint();
+  S.values[c] = v;
+  S.notes[c].clear();
+  if (v) for (const p of geo.peers[c]) S.notes[p].delete(v);
+  render();
+  enqueue(moveTask("value", c, v));
+}
+
+function toggleNote(c, v) {
+  if (S.values[c]) {
+    toast("Clear the cell before pencilling notes in it.");
+    return;
+  }
+  clearHint();
+  const marks = S.notes[c];
+  if (marks.has(v)) marks.delete(v);
+  else marks.add(v);
+  render();
+  enqueue(moveTask("note", c, v));
+}
+
+function erase() {
+  if (!playable()) return;
+  const c = S.selected;
+  if (given[c]) {
+    toast("A given cannot be erased.");
+    return;
+  }
+  if (S.values[c]) {
+    placeValue(c, 0);
+  } else if (S.notes[c].size) {
+    clearHint();
+    S.notes[c].clear();
+    render();
+    enqueue(moveTask("note", c, 0));
+  }
+}
+
+function simple(kind, url, extra = {}) {
+  return { kind, url, body: () => ({ version: S.version }), ...extra };
+}
+
+function undo() {
+  if (playable() && S.game.can_undo) enqueue(simple("undo", urls.undo));
+}
+
+function redo() {
+  if (playable() && S.game.can_redo) enqueue(simple("redo", urls.redo));
+}
+
+function autoNotes() {
+  if (!playable()) return;
+  clearHint();
+  for (let c = 0; c < geo.ncells; c++) {
+    if (!S.values[c]) S.notes[c] = new Set(candidates(S.values, geo, c));
+  }
+  render();
+  enqueue(simple("auto_notes", urls.auto_notes));
+  announce("Notes filled with every candidate.");
+}
+
+function restart() {
+  if (!playable()) return;
+  if (!window.confirm("Clear all your entries and notes? The clock, mistakes and hints stay.")) return;
+  clearHint();
+  enqueue(simple("restart", urls.restart));
+}
+
+function pause() {
+  if (!playable()) return;
+  S.clockBase = elapsedNow();
+  S.clockAt = performance.now();
+  S.status = "paused";
+  clearHint();
+  render();
+  enqueue(simple("pause", urls.pause, { keepalive: true }));
+  $("resume").focus();
+}
+
+function resume() {
+  if (S.status !== "paused") return;
+  enqueue(simple("resume", urls.resume));
+}
+
+function hint() {
+  if (!playable()) return;
+  const level = S.hint ? Math.min(S.hint.stage + 1, 3) : 1;
+  enqueue({ kind: "hint", level, url: urls.hint, body: () => ({ level, version: S.version }) });
+}
+
+/** Show what a hint stage revealed: where to look, then the technique, then the move made. */
+function showHint(body) {
+  const h = body.hint || body;
+  const stage = h.level || h.stage || (S.hint ? S.hint.stage + 1 : 1);
+  const cellsOf = (list) => new Set((list || []).map((x) => (typeof x === "object" ? x.cell : x)));
+  const unitCells = new Set();
+  for (const u of h.units || []) for (const c of geo.units[u] || []) unitCells.add(c);
+  const look = (h.unit_names || []).join(", ") || (h.cell_names || []).join(", ");
+  let text = h.message || h.text || "";
+  if (!text) {
+    if (stage === 1) text = look ? `Look at ${look}.` : "Look at the highlighted cells.";
+    else text = [h.name, h.sentence || h.explanation].filter(Boolean).join(": ");
+  }
+  const applied = stage >= 3;
+  S.hint = applied ? null : { stage, cells: cellsOf(h.cells), unitCells, text };
+  const panel = $("hint-panel");
+  panel.hidden = false;
+  $("hint-title").textContent = applied ? "Hint applied" : stage === 1 ? "Where to look" : h.name || "Technique";
+  $("hint-text").textContent = text || "Hint applied.";
+  const next = $("hint-next");
+  next.hidden = applied;
+  next.textContent = stage === 1 ? "Show technique" : "Apply it";
+  announce(text);
+  if (applied && Array.isArray(h.placements) && h.placements.length) {
+    const c = typeof h.placements[0] === "object" ? h.placements[0].cell : h.placements[0][0];
+    if (c >= 0) S.selected = c;
+  }
+}
+
+// ---- Selection and keys ----------------------------------------------------------------
+
+function select(c, focus = true) {
+  S.selected = c;
+  if (S.typed) commitTyped();
+  render();
+  if (focus) cells[c].focus({ preventScroll: false });
+}
+
+function moveBy(dr, dc) {
+  const r = (geo.rowOf[S.selected] + dr + N) % N;
+  const k = (geo.colOf[S.selected] + dc + N) % N;
+  select(r * N + k, true);
+}
+
+/** On 16x16 with numbers shown, "1" waits briefly for a second digit to make 10-16. */
+function commitTyped() {
+  const typed = S.typed;
+  S.typed = null;
+  clearTimeout(typed.timer);
+  enter(1, { note: typed.note });
+}
+
+function typeDigit(d, note) {
+  if (N > 9 && S.numeric) {
+    if (S.typed) {
+      const typed = S.typed;
+      clearTimeout(typed.timer);
+      S.typed = null;
+      const v = 10 + d;
+      if (v <= N) {
+        enter(v, { note: typed.note });
+        return;
+      }
+      enter(1, { note: typed.note });
+    }
+    if (d === 1) {
+      S.typed = { note, timer: setTimeout(commitTyped, 700) };
+      return;
+    }
+  }
+  if (d === 0) erase();
+  else if (d <= N) enter(d, { note });
+}
+
+const SYMBOL_KEYS = new Set([...Array(N)].map((_, i) => symbol(i + 1).toLowerCase()));
+
+function onKey(e) {
+  if (e.target.closest && e.target.closest("input, textarea, select, dialog, [contenteditable]")) return;
+  if ($("result").open) return;
+  const key = e.key;
+  const lower = key.length === 1 ? key.toLowerCase() : key;
+  if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+    if (lower === "z") {
+      e.preventDefault();
+      if (e.shiftKey) redo();
+      else undo();
+    } else if (lower === "y") {
+      e.preventDefault();
+      redo();
+    }
+    return;
+  }
+  if (e.altKey || e.metaKey) return;
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (arrows[key]) {
+    e.preventDefault();
+    moveBy(...arrows[key]);
+    return;
+  }
+  if (S.status === "paused") {
+    if (lower === "p" && !SYMBOL_KEYS.has("p")) resume();
+    return;
+  }
+  if (key === "Backspace" || key === "Delete") {
+    e.preventDefault();
+    erase();
+    return;
+  }
+  // Shift+digit pencils a note whatever the mode (the key is then "!", "@"... so read the code).
+  const digit = /^Digit([0-9])$/.exec(e.code) || /^Numpad([0-9])$/.exec(e.code);
+  if (digit) {
+    e.preventDefault();
+    typeDigit(Number(digit[1]), e.shiftKey);
+    return;
+  }
+  if (N > 9 && SYMBOL_KEYS.has(lower) && !/[0-9]/.test(lower)) {
+    e.preventDefault();
+    enter(valueOf(lower), { note: e.shiftKey });
+    return;
+  }
+  if (lower === "n") toggleNotesMode();
+  else if (lower === "p") pause();
+  else if (lower === "h") hint();
+  else if (key === "Escape") clearHint();
+  else if (key === "Home") select(geo.rowOf[S.selected] * N);
+  else if (key === "End") select(geo.rowOf[S.selected] * N + N - 1);
+}
+
+function toggleNotesMode() {
+  S.notesMode = !S.notesMode;
+  announce(S.notesMode ? "Notes mode on" : "Notes mode off");
+  render();
+}
+
+// ---- The finished dialog ------------------------------------------------------------------
+
+async function showResult() {
+  if (S.finishedShown) return;
+  S.finishedShown = true;
+  const g = S.game;
+  const dialog = $("result");
+  const won = g.status === "completed";
+  $("result-title").textContent = won ? "Solved!" : g.status === "lost" ? "Out of mistakes" : "Game over";
+  $("result-time").textContent = formatMs(g.elapsed_ms || 0);
+  $("result-mistakes").textContent = g.mistake_limit ? `${g.mistakes}/${g.mistake_limit}` : String(g.mistakes);
+  $("result-hints").textContent = String(g.hints_used);
+  $("result-score").textContent = g.score == null ? "—" : String(g.score);
+  $("result-rank").textContent = "…";
+  if (won) boardEl.classList.add("done");
+  if (typeof dialog.showModal === "function") dialog.showModal();
+  else dialog.setAttribute("open", "");
+  announce(`${$("result-title").textContent} Time ${formatMs(g.elapsed_ms || 0)}, score ${g.score ?? "none"}.`);
+  $("result-rank").textContent = won ? await rankText(g) : "—";
+}
+
+async function rankText(g) {
+  if (g.rank != null) return `#${g.rank}`;
+  if (!urls.leaderboard) return "—";
+  const res = await api("GET", urls.leaderboard);
+  if (!res.ok) return "—";
+  const rows = Array.isArray(res.data) ? res.data : res.data.results || res.data.entries || [];
+  const mine = rows.find((row) => row.game === g.id || row.game_id === g.id || row.is_me || row.me);
+  if (res.data.my_rank != null) return `#${res.data.my_rank}`;
+  if (mine && mine.rank != null) return `#${mine.rank}`;
+  return data.user ? "Unranked" : "Log in to rank";
+}
+
+// ---- Wiring -------------------------------------------------------------------------------
+
+function wire() {
+  boardEl.addEventListener("click", (e) => {
+    const el = e.target.closest(".cell");
+    if (el) select(Number(el.dataset.cell));
+  });
+  document.addEventListener("keydown", onKey);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("erase").addEventListener("click", erase);
+  $("notes-toggle").addEventListener("click", toggleNotesMode);
+  $("auto-notes").addEventListener("click", autoNotes);
+  $("hint").addEventListener("click", hint);
+  $("hint-next").addEventListener("click", hint);
+  $("hint-close").addEventListener("click", () => {
+    clearHint();
+    render();
+  });
+  $("restart").addEventListener("click", restart);
+  $("pause").addEventListener("click", () => (S.status === "paused" ? resume() : pause()));
+  $("resume").addEventListener("click", resume);
+  $("result-close").addEventListener("click", () => $("result").close());
+  const numeric = $("numeric");
+  if (numeric) {
+    numeric.checked = S.numeric;
+    numeric.addEventListener("change", () => {
+      S.numeric = numeric.checked;
+      localStorage.setItem(NUMERIC_KEY, S.numeric ? "1" : "0");
+      document.querySelector(".game").classList.toggle("numeric", S.numeric);
+      render();
+    });
+    document.querySelector(".game").classList.toggle("numeric", S.numeric);
+  }
+  // A hidden tab stops the clock: the server pauses the game.
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden && playable()) pause();
+  });
+  setInterval(tick, 250);
+}
+
+adopt(data.game);
+wire();
+render();
+document.body.dataset.ready = "1";
+if (isFinished()) showResult();

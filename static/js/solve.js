@@ -1,0 +1,347 @@
+// The solve-your-own page: enter a puzzle by clicking and typing or by pasting text, see
+// clashes at once, then ask /api/v1/solver/analyse/ how many solutions it has, its grade and
+// its logical steps; step through them on the board, or start a game on the puzzle.
+
+import {
+  api,
+  boardString,
+  buildBoard,
+  clashes,
+  errorMessage,
+  geometry,
+  pageData,
+  paintCell,
+  parseBoard,
+  symbol,
+  toast,
+  valueOf,
+} from "./sudoku.js";
+
+const data = pageData("solve-data");
+const $ = (id) => document.getElementById(id);
+const SHAPES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5] };
+
+const S = {
+  geo: null,
+  values: [], // the puzzle's givens as typed
+  shown: [], // values the steps or the solution put in, drawn in another colour
+  stepCells: new Set(),
+  selected: 0,
+  analysis: null, // the last answer, for the board it was made for
+  analysedBoard: "",
+  loadedText: "",
+  step: 0,
+};
+
+let cells = [];
+let padKeys = [];
+
+function setShape(n, boxRows, boxCols, values) {
+  S.geo = geometry(n, boxRows, boxCols);
+  S.values = values || new Array(n * n).fill(0);
+  S.shown = new Array(n * n).fill(0);
+  S.selected = Math.min(S.selected, n * n - 1);
+  cells = buildBoard($("solve-board"), S.geo, `Your puzzle, ${n} by ${n}`);
+  document.querySelector(".solve").classList.toggle("size-16", n > 9);
+  for (const input of document.querySelectorAll("input[name=solve-size]")) {
+    input.checked = Number(input.value) === n;
+  }
+  buildPad();
+  forget();
+}
+
+function buildPad() {
+  const pad = $("solve-pad");
+  const n = S.geo.n;
+  pad.textContent = "";
+  pad.style.setProperty("--pad-wide", n > 9 ? Math.ceil(n / 2) : n);
+  pad.style.setProperty("--pad-narrow", n > 9 ? Math.ceil(n / 2) : n);
+  padKeys = [];
+  for (let v = 0; v <= n; v++) {
+    const key = document.createElement("button");
+    key.type = "button";
+    key.className = "pad-key";
+    key.textContent = v ? symbol(v) : "⌫";
+    key.setAttribute("aria-label", v ? `Enter ${symbol(v)}` : "Clear the cell");
+    key.addEventListener("click", () => put(v));
+    pad.appendChild(key);
+    padKeys.push(key);
+  }
+}
+
+/** Drop the answer: the board changed, so it no longer applies. */
+function forget() {
+  S.analysis = null;
+  S.analysedBoard = "";
+  S.step = 0;
+  S.shown.fill(0);
+  S.stepCells = new Set();
+  $("verdict").hidden = true;
+  $("steps-box").hidden = true;
+  $("play-it").hidden = true;
+  $("steps").textContent = "";
+  render();
+}
+
+function render() {
+  const geo = S.geo;
+  const clash = clashes(S.values, geo);
+  const sel = S.selected;
+  for (let c = 0; c < geo.ncells; c++) {
+    const el = cells[c];
+    const own = S.values[c];
+    const v = own || S.shown[c];
+    el.classList.toggle("given", Boolean(own));
+    el.classList.toggle("solved", !own && Boolean(S.shown[c]));
+    el.classList.toggle("clash", clash.has(c));
+    el.classList.toggle("selected", c === sel);
+    el.classList.toggle("hint", S.stepCells.has(c));
+    el.classList.toggle(
+      "peer",
+      c !== sel && (geo.rowOf[c] === geo.rowOf[sel] || geo.colOf[c] === geo.colOf[sel] || geo.boxOf[c] === geo.boxOf[sel]),
+    );
+    el.tabIndex = c === sel ? 0 : -1;
+    el.setAttribute("aria-selected", c === sel ? "true" : "false");
+    paintCell(el, v, null, geo, false);
+    const where = `row ${geo.rowOf[c] + 1}, column ${geo.colOf[c] + 1}`;
+    let label = v ? `${where}, ${symbol(v)}` : `${where}, empty`;
+    if (S.shown[c] && !own) label += ", solved";
+    if (clash.has(c)) label += ", clashes";
+    el.setAttribute("aria-label", label);
+  }
+  const count = S.values.filter(Boolean).length;
+  const button = $("solve-button");
+  button.disabled = clash.size > 0 || count === 0;
+  button.title = clash.size ? "Fix the red cells first." : "";
+  $("solve-board").setAttribute("aria-invalid", clash.size ? "true" : "false");
+}
+
+function put(v) {
+  if (S.values[S.selected] === v) return;
+  S.values[S.selected] = v;
+  forget();
+}
+
+function select(c) {
+  S.selected = c;
+  render();
+  cells[c].focus();
+}
+
+function verdict(text, tone) {
+  const el = $("verdict");
+  el.hidden = false;
+  el.textContent = text;
+  el.className = `verdict${tone ? ` ${tone}` : ""}`;
+  $("live").textContent = text;
+}
+
+/** Read simple layouts here (one char per cell); anything else goes to the server's parser. */
+function quickParse(text) {
+  const chars = [...text.replace(/[\s|+=\-]/g, "")];
+  const n = Math.round(Math.sqrt(chars.length));
+  if (n * n !== chars.length || !SHAPES[n] || n > 9) return null;
+  if (!chars.every((ch) => ch === "." || ch === "0" || ch === "_" || (valueOf(ch) >= 1 && valueOf(ch) <= n))) return null;
+  return { n, values: chars.map(valueOf).map((v) => (v > n ? 0 : v)) };
+}
+
+async function analyse(text) {
+  const res = await api("POST", data.urls.analyse, { grid: text });
+  if (!res.ok) {
+    verdict(errorMessage(res.data, "The solver could not read that puzzle."), "bad");
+    return null;
+  }
+  return res.data;
+}
+
+function adoptGrid(a) {
+  const values = parseBoard(a.grid, a.size * a.size);
+  if (a.size !== S.geo.n || a.box_rows !== S.geo.boxRows) setShape(a.size, a.box_rows, a.box_cols, values);
+  else {
+    S.values = values;
+    forget();
+  }
+}
+
+async function load() {
+  const text = $("puzzle-text").value.trim();
+  if (!text) {
+    toast("Type or paste a puzzle first.");
+    return;
+  }
+  S.loadedText = text;
+  const quick = quickParse(text);
+  if (quick) {
+    const [br, bc] = SHAPES[quick.n];
+    setShape(quick.n, br, bc, quick.values);
+    return;
+  }
+  const a = await analyse(text);
+  if (a) {
+    adoptGrid(a);
+    S.analysis = a;
+    S.analysedBoard = boardString(S.values);
+    if (a.conflicts.length) verdict(conflictText(a), "bad");
+  }
+}
+
+function conflictText(a) {
+  const first = a.conflicts[0];
+  return `The givens clash: ${first.cell_names.join(" and ")} share ${symbol(first.value)} in ${first.unit_name}.`;
+}
+
+async function solveNow() {
+  const text = $("puzzle-text").value.trim();
+  if (text && text !== S.loadedText) {
+    await load();
+    if (S.values.every((v) => !v)) return;
+  }
+  const board = boardString(S.values);
+  let a = S.analysedBoard === board ? S.analysis : null;
+  if (!a) {
+    $("solve-button").disabled = true;
+    verdict("Solving…", "");
+    a = await analyse(board);
+    render();
+    if (!a) return;
+    S.analysis = a;
+    S.analysedBoard = board;
+  }
+  showAnalysis(a);
+}
+
+const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert", master: "Master" };
+
+function showAnalysis(a) {
+  S.step = 0;
+  S.stepCells = new Set();
+  S.shown.fill(0);
+  $("steps").textContent = "";
+  if (a.conflicts.length) {
+    verdict(conflictText(a), "bad");
+    render();
+    return;
+  }
+  if (a.solutions === 0) {
+    verdict("No solution: these givens lead to a contradiction.", "bad");
+  } else if (a.solutions > 1) {
+    verdict(`Several solutions: ${a.clues} givens do not pin down one answer, so this is not a proper puzzle. Add givens.`, "bad");
+  } else {
+    const level = LEVEL_NAMES[a.level] || a.level;
+    const how = a.solved_by_logic ? "solved by logic alone" : "logic stalls, so it needs trial and error";
+    verdict(`One solution. Grade: ${level} (score ${a.score}, ${how}).`, "good");
+    S.shown = parseBoard(a.solution, a.size * a.size).map((v, c) => (S.values[c] ? 0 : v));
+    $("steps-box").hidden = a.steps.length === 0;
+    $("play-it").hidden = false;
+    listSteps(a);
+  }
+  render();
+}
+
+function listSteps(a) {
+  const list = $("steps");
+  list.textContent = "";
+  for (const step of a.steps) {
+    const li = document.createElement("li");
+    const name = document.createElement("strong");
+    name.textContent = step.name;
+    li.append(name, ` ${step.sentence}`);
+    li.hidden = true;
+    list.appendChild(li);
+  }
+  if (a.steps_truncated) {
+    const li = document.createElement("li");
+    li.textContent = `…and ${a.steps_total - a.steps.length} more steps.`;
+    li.hidden = true;
+    li.className = "more";
+    list.appendChild(li);
+  }
+}
+
+/** Replay the first `count` steps on the board: their placements appear, the last is lit. */
+function showSteps(count) {
+  const a = S.analysis;
+  S.step = Math.max(0, Math.min(count, a.steps.length));
+  S.shown.fill(0);
+  for (const step of a.steps.slice(0, S.step)) {
+    for (const p of step.placements) S.shown[p.cell] = p.value;
+  }
+  const last = a.steps[S.step - 1];
+  S.stepCells = new Set(last ? [...last.cells, ...last.placements.map((p) => p.cell)] : []);
+  const items = $("steps").children;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    item.hidden = item.className === "more" ? S.step < a.steps.length : i >= S.step;
+    item.classList.toggle("current", i === S.step - 1);
+  }
+  if (last) {
+    $("live").textContent = `${last.name}: ${last.sentence}`;
+    items[S.step - 1].scrollIntoView({ block: "nearest" });
+  }
+  render();
+}
+
+async function playIt() {
+  const res = await api("POST", data.urls.games, { grid: boardString(S.values) });
+  if (res.ok && res.data.id) {
+    window.location.assign(`${data.urls.play}${res.data.id}/`);
+  } else {
+    toast(errorMessage(res.data, "That puzzle cannot be played."));
+  }
+}
+
+function onKey(e) {
+  if (e.target.closest("input, textarea, select, button")) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const geo = S.geo;
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (arrows[e.key]) {
+    e.preventDefault();
+    const [dr, dc] = arrows[e.key];
+    const r = (geo.rowOf[S.selected] + dr + geo.n) % geo.n;
+    const k = (geo.colOf[S.selected] + dc + geo.n) % geo.n;
+    select(r * geo.n + k);
+    return;
+  }
+  if (e.key === "Backspace" || e.key === "Delete" || e.key === "0" || e.key === ".") {
+    e.preventDefault();
+    put(0);
+    return;
+  }
+  if (e.key.length === 1) {
+    const v = valueOf(e.key);
+    if (v >= 1 && v <= geo.n) {
+      e.preventDefault();
+      put(v);
+    }
+  }
+}
+
+function wire() {
+  $("solve-board").addEventListener("click", (e) => {
+    const el = e.target.closest(".cell");
+    if (el) select(Number(el.dataset.cell));
+  });
+  document.addEventListener("keydown", onKey);
+  for (const input of document.querySelectorAll("input[name=solve-size]")) {
+    input.addEventListener("change", () => {
+      const n = Number(input.value);
+      setShape(n, ...SHAPES[n]);
+    });
+  }
+  $("load").addEventListener("click", load);
+  $("clear").addEventListener("click", () => {
+    S.values.fill(0);
+    $("puzzle-text").value = "";
+    forget();
+  });
+  $("solve-button").addEventListener("click", solveNow);
+  $("play-it").addEventListener("click", playIt);
+  $("step-next").addEventListener("click", () => showSteps(S.step + 1));
+  $("step-all").addEventListener("click", () => showSteps(S.analysis.steps.length));
+  $("step-reset").addEventListener("click", () => showSteps(0));
+}
+
+setShape(9, 3, 3);
+wire();
+document.body.dataset.ready = "1";
