@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from . import views
+from play import views as play_views
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    # The lobby; the other browser pages come from play.urls.
+    path("", play_views.home, name="home"),
+    path("", include("play.urls")),
     path("accounts/", include("accounts.urls")),
     path("api/v1/", include("sudokusite.api")),
     path("admin/", admin.site.urls),
