@@ -1,4 +1,4 @@
-"""Site-wide views: the home page and the error handlers.
+"""Site-wide views: the error handlers (the home page is the lobby, play.views.home).
 
 Under /api/ the 404 and 500 handlers answer in the API's error shape, so a
 client never has to parse an HTML page.
@@ -7,14 +7,9 @@ client never has to parse an HTML page.
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.views import defaults
 
 from .errors import error_json_response
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
 
 
 def _is_api(request: HttpRequest) -> bool:
