@@ -1,0 +1,18 @@
+from django.urls import path
+from rest_framework.routers import SimpleRouter
+
+from . import views
+
+router = SimpleRouter()
+router.register("games", views.GameViewSet, basename="game")
+
+urlpatterns = [
+    *router.urls,
+    path("me/stats/", views.StatsView.as_view(), name="me-stats"),
+    path("leaderboards/", views.LeaderboardView.as_view(), name="leaderboard"),
+    path(
+        "puzzles/<int:id>/leaderboard/",
+        views.PuzzleLeaderboardView.as_view(),
+        name="puzzle-leaderboard",
+    ),
+]

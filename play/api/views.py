@@ -1,0 +1,264 @@
+"""Game endpoints: thin views over play.services and play.selectors.
+
+Every game route looks the game up among the caller's own games only, so another
+player's game is a 404 on every method.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from knox.auth import TokenAuthentication
+from rest_framework import mixins, status, viewsets
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.decorators import action
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from puzzles.models import Puzzle
+
+from .. import selectors, services
+from ..errors import StaleVersion
+from ..models import Game
+from .auth import GuestSessionAuthentication, IsPlayer, player_of
+from .serializers import (
+    GameCreateInputSerializer,
+    GameListQuerySerializer,
+    GameSerializer,
+    HintInputSerializer,
+    HintOutputSerializer,
+    LeaderboardQuerySerializer,
+    LeaderboardRowSerializer,
+    MoveInputSerializer,
+    MoveOutputSerializer,
+    StaleVersionErrorSerializer,
+    StatsSerializer,
+    VersionInputSerializer,
+)
+
+CONFLICT = OpenApiResponse(
+    StaleVersionErrorSerializer,
+    description="The game refuses this now: game_finished, game_paused, cell_is_given, "
+    "cell_has_value, nothing_to_undo/nothing_to_redo, hint_unavailable, or stale_version "
+    "(with the current game under error.game).",
+)
+IDEMPOTENCY = OpenApiResponse(
+    StaleVersionErrorSerializer,
+    description="idempotency_conflict: this client_move_id was used for a different move.",
+)
+
+
+def _game_response(game: Game, status_code: int = status.HTTP_200_OK) -> Response:
+    return Response(GameSerializer(game).data, status=status_code)
+
+
+@extend_schema(tags=["games"])
+class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = GameSerializer
+    authentication_classes = [
+        TokenAuthentication,
+        SessionAuthentication,
+        GuestSessionAuthentication,
+    ]
+    permission_classes = [IsPlayer]
+    filter_backends: list[type] = []
+    # Digits only, and few enough to fit a bigint: anything else is a plain 404.
+    lookup_value_regex = "[0-9]{1,18}"
+
+    def get_queryset(self) -> Any:
+        status_filter = None
+        if self.action == "list":
+            query = GameListQuerySerializer(data=self.request.query_params)
+            query.is_valid(raise_exception=True)
+            status_filter = query.validated_data.get("status")
+        return selectors.game_list(player=player_of(self.request), status=status_filter)
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, StaleVersion):
+            exc.extra["game"] = GameSerializer(exc.game).data
+        return super().handle_exception(exc)
+
+    def _version(self, request: Request) -> int | None:
+        data = VersionInputSerializer(data=request.data if request.data else {})
+        data.is_valid(raise_exception=True)
+        return data.validated_data.get("version")
+
+    @extend_schema(
+        summary="Your games, newest first",
+        parameters=[GameListQuerySerializer],
+    )
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(summary="One of your games")
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().retrieve(request, *args, **kwargs)
+
+    @extend_schema(
+        summary="Start a game",
+        description='Send one of `{"difficulty": "hard", "size": 9}` (a puzzle you have not '
+        'played yet when there is one), `{"puzzle": 12}` or `{"daily": true}` (with an '
+        'optional "size"). `mistake_limit` (1-99) ends the game as lost at that many '
+        "mistakes. The clock starts now.",
+        request=GameCreateInputSerializer,
+        responses={201: GameSerializer},
+    )
+    def create(self, request: Request) -> Response:
+        data = GameCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        game = services.game_start(
+            player=player_of(request, create=True),
+            puzzle_id=v.get("puzzle"),
+            difficulty=v.get("difficulty"),
+            size=v.get("size", 9),
+            daily=v.get("daily", False),
+            mistake_limit=v.get("mistake_limit"),
+        )
+        return _game_response(game, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Play a move: place or clear a value, or toggle a note",
+        description="A wrong value counts a mistake and stays on the board until changed. "
+        "Retrying with the same client_move_id returns the stored answer (replayed: true) "
+        "without applying the move twice.",
+        request=MoveInputSerializer,
+        responses={200: MoveOutputSerializer, 409: CONFLICT, 422: IDEMPOTENCY},
+    )
+    @action(detail=True, methods=["post"])
+    def moves(self, request: Request, pk: str) -> Response:
+        data = MoveInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.move_apply(
+            game_id=int(pk), player=player_of(request), **data.validated_data
+        )
+        return Response(
+            {
+                "correct": result.correct,
+                "conflicts": result.conflicts,
+                "completed": result.completed,
+                "replayed": result.replayed,
+                "game": GameSerializer(result.game).data,
+            }
+        )
+
+    def _simple(self, request: Request, pk: str, service: Any) -> Response:
+        game = service(game_id=int(pk), player=player_of(request), version=self._version(request))
+        return _game_response(game)
+
+    @extend_schema(
+        summary="Undo the last move (mistakes stay counted)",
+        request=VersionInputSerializer,
+        responses={200: GameSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def undo(self, request: Request, pk: str) -> Response:
+        return self._simple(request, pk, services.game_undo)
+
+    @extend_schema(
+        summary="Redo the last undone move",
+        request=VersionInputSerializer,
+        responses={200: GameSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def redo(self, request: Request, pk: str) -> Response:
+        return self._simple(request, pk, services.game_redo)
+
+    @extend_schema(
+        summary="Pause: the clock stops and the board is hidden until resumed",
+        request=VersionInputSerializer,
+        responses={200: GameSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def pause(self, request: Request, pk: str) -> Response:
+        return self._simple(request, pk, services.game_pause)
+
+    @extend_schema(
+        summary="Resume a paused game: the clock runs again",
+        request=VersionInputSerializer,
+        responses={200: GameSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def resume(self, request: Request, pk: str) -> Response:
+        return self._simple(request, pk, services.game_resume)
+
+    @extend_schema(
+        summary="Give up the game (the solution is shown)",
+        request=VersionInputSerializer,
+        responses={200: GameSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def abandon(self, request: Request, pk: str) -> Response:
+        return self._simple(request, pk, services.game_abandon)
+
+    @extend_schema(
+        summary="A hint, in stages: 1 where to look, 2 the technique, 3 apply it",
+        description="Each stage not yet revealed for this position costs score; asking for "
+        "level 2 first pays for 1 and 2. If a value on the board is wrong, the hint says so "
+        "first.",
+        request=HintInputSerializer,
+        responses={200: HintOutputSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def hint(self, request: Request, pk: str) -> Response:
+        data = HintInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.hint_request(
+            game_id=int(pk), player=player_of(request), **data.validated_data
+        )
+        return Response({"hint": result.hint, "game": GameSerializer(result.game).data})
+
+
+class StatsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Your statistics per size and level",
+        responses={200: StatsSerializer},
+        tags=["me"],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(StatsSerializer(selectors.user_stats(user=request.user)).data)
+
+
+class _LeaderboardView(GenericAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = LeaderboardRowSerializer
+    filter_backends: list[type] = []
+
+    def _page(self, rows: Any) -> Response:
+        page = self.paginate_queryset(rows)
+        start = (self.paginator.page.number - 1) * self.paginator.get_page_size(self.request)
+        ranked = [{"rank": start + i + 1, **row} for i, row in enumerate(page)]
+        return self.get_paginated_response(LeaderboardRowSerializer(ranked, many=True).data)
+
+
+class LeaderboardView(_LeaderboardView):
+    @extend_schema(
+        summary="Best players at one size and level",
+        description="Each player's best score and best time over completed, ranked games "
+        "(their first game of each puzzle). period: day (since midnight), week (since "
+        "Monday) or all; server time zone.",
+        parameters=[LeaderboardQuerySerializer],
+        tags=["leaderboards"],
+    )
+    def get(self, request: Request) -> Response:
+        query = LeaderboardQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return self._page(selectors.leaderboard(**query.validated_data))
+
+
+class PuzzleLeaderboardView(_LeaderboardView):
+    @extend_schema(
+        summary="Best players of one puzzle",
+        parameters=[OpenApiParameter("id", int, OpenApiParameter.PATH)],
+        tags=["leaderboards"],
+    )
+    def get(self, request: Request, id: int) -> Response:
+        puzzle = get_object_or_404(Puzzle.objects.only("id"), pk=id)
+        return self._page(selectors.puzzle_leaderboard(puzzle_id=puzzle.pk))

@@ -1,0 +1,113 @@
+"""A game's board as the services edit it: entries as a list of symbols, notes as sets.
+
+Entries are stored as one line of symbols (``.`` empty, ``1``-``9`` then ``A``-``P``) and
+notes as ``{"cell": [values]}``; this module converts between those and the solver's
+grids, and records every change so a move can be undone and redone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver import SYMBOLS, Grid, Shape, parse, tables
+
+EMPTY = "."
+
+
+def symbol(value: int) -> str:
+    return SYMBOLS[value - 1] if value else EMPTY
+
+
+def value_of(sym: str) -> int:
+    return 0 if sym == EMPTY else SYMBOLS.index(sym) + 1
+
+
+def position_key(entries: str, notes: dict[str, list[int]]) -> str:
+    """A short digest of a position (board and notes): a hint is valid for one position."""
+    raw = entries + json.dumps(notes, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(raw.encode(), usedforsecurity=False).hexdigest()
+
+
+@dataclass
+class Board:
+    """A mutable copy of a game's entries and notes that records what changed."""
+
+    shape: Shape
+    cells: list[str]
+    notes: dict[str, list[int]]
+    entry_changes: list[list[Any]] = field(default_factory=list)
+    note_changes: list[list[Any]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, shape: Shape, entries: str, notes: dict[str, list[int]]) -> Board:
+        return cls(shape, list(entries), {k: list(v) for k, v in notes.items()})
+
+    @property
+    def entries(self) -> str:
+        return "".join(self.cells)
+
+    def value(self, cell: int) -> int:
+        return value_of(self.cells[cell])
+
+    def cell_notes(self, cell: int) -> list[int]:
+        return self.notes.get(str(cell), [])
+
+    def set_value(self, cell: int, value: int) -> None:
+        before = self.cells[cell]
+        after = symbol(value)
+        if before != after:
+            self.cells[cell] = after
+            self.entry_changes.append([cell, before, after])
+
+    def set_notes(self, cell: int, values: list[int] | set[int]) -> None:
+        before = self.cell_notes(cell)
+        after = sorted(set(values))
+        if before == after:
+            return
+        if after:
+            self.notes[str(cell)] = after
+        else:
+            self.notes.pop(str(cell), None)
+        self.note_changes.append([cell, before, after])
+
+    def clear_from_peer_notes(self, cell: int, value: int) -> None:
+        """Placing ``value`` in ``cell`` rules it out of every peer's notes."""
+        for peer in tables(self.shape).peers[cell]:
+            notes = self.notes.get(str(peer))
+            if notes and value in notes:
+                self.set_notes(peer, [v for v in notes if v != value])
+
+    def peers_holding(self, cell: int, value: int) -> list[int]:
+        """The peers of ``cell`` (same row, column or box) that hold ``value``."""
+        sym = symbol(value)
+        return [p for p in tables(self.shape).peers[cell] if self.cells[p] == sym]
+
+    def candidates(self, cell: int) -> set[int]:
+        """Values no peer holds."""
+        taken = {self.cells[p] for p in tables(self.shape).peers[cell]}
+        return {v for v in range(1, self.shape.size + 1) if symbol(v) not in taken}
+
+    @property
+    def changes(self) -> dict[str, list[list[Any]]]:
+        out: dict[str, list[list[Any]]] = {}
+        if self.entry_changes:
+            out["entries"] = self.entry_changes
+        if self.note_changes:
+            out["notes"] = self.note_changes
+        return out
+
+    def replay(self, changes: dict[str, list[list[Any]]], *, forward: bool) -> None:
+        """Apply a recorded move again (redo) or take it back (undo)."""
+        for cell, before, after in changes.get("entries", []):
+            self.set_value(cell, value_of(after if forward else before))
+        for cell, before, after in changes.get("notes", []):
+            self.set_notes(cell, after if forward else before)
+
+    def grid(self) -> Grid:
+        return parse(self.entries, box_rows=self.shape.box_rows, box_cols=self.shape.box_cols)
+
+    def notes_for_solver(self) -> dict[int, set[int]]:
+        return {int(c): set(v) for c, v in self.notes.items() if v}

@@ -1,0 +1,70 @@
+"""The rules of play that say no, as API errors (see sudokusite.errors)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rest_framework import status
+
+from sudokusite.errors import DomainError, NotFoundError
+
+if TYPE_CHECKING:
+    from .models import Game
+
+
+class GameNotFound(NotFoundError):
+    message = "No such game."
+
+
+class NoPuzzleAvailable(NotFoundError):
+    code = "no_puzzle_available"
+    message = "The bank has no puzzle of that size and difficulty yet."
+
+
+class MoveRejected(DomainError):
+    """The move breaks a rule of the game (a given cell, nothing to undo...)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    code = "move_rejected"
+    message = "That move is not allowed."
+
+
+class GameFinished(DomainError):
+    status_code = status.HTTP_409_CONFLICT
+    code = "game_finished"
+    message = "The game is over: it accepts no more moves."
+
+
+class GamePaused(DomainError):
+    status_code = status.HTTP_409_CONFLICT
+    code = "game_paused"
+    message = "The game is paused: resume it first."
+
+
+class HintUnavailable(DomainError):
+    status_code = status.HTTP_409_CONFLICT
+    code = "hint_unavailable"
+    message = "No hint can be given for this position."
+
+
+class StaleVersion(DomainError):
+    """The client saw an older version; the API adds the current game under ``error.game``."""
+
+    status_code = status.HTTP_409_CONFLICT
+    code = "stale_version"
+    message = "The game has changed since that version."
+
+    def __init__(self, game: Game, expected: int, **kwargs: Any) -> None:
+        super().__init__(
+            f"The game is at version {game.version}, not {expected}: "
+            "refresh it and send the move again.",
+            extra={"version": game.version},
+            **kwargs,
+        )
+        self.game = game
+
+
+class IdempotencyConflict(DomainError):
+    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    code = "idempotency_conflict"
+    message = "That client_move_id was already used for a different move."

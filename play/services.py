@@ -1,0 +1,660 @@
+"""Every write to a game, in the order the server owns a move (after lichess):
+
+lock the game row, check ownership (the lock query only finds the player's own game),
+status and the version the client saw, check the move against the rules and the stored
+solution, advance the clock from the server's own ``now()``, save the move and the board,
+then answer. A move on the hot path costs four queries: the locked SELECT of the game
+joined to its puzzle, the lookup of its client move id, the INSERT of the move and the
+conditional UPDATE of the game.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.http import HttpRequest
+from django.utils import timezone
+
+from solver import cell_name
+from sudokusite.errors import Conflict
+
+from .board import Board, position_key, symbol
+from .errors import (
+    GameFinished,
+    GameNotFound,
+    GamePaused,
+    HintUnavailable,
+    IdempotencyConflict,
+    MoveRejected,
+    NoPuzzleAvailable,
+    StaleVersion,
+)
+from .models import FINISHED, Game, Move, MoveKind, Status
+from .scoring import game_score
+
+GUEST_SESSION_KEY = "play_guest_key"
+HINT_LEVELS = (1, 2, 3)
+# Search nodes and technique passes one hint may use before it gives up.
+HINT_BUDGET = 200_000
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who is playing: a signed-in user, or a guest known by the key in their session."""
+
+    user: AbstractBaseUser | None = None
+    guest_key: str = ""
+
+    def owns(self) -> Q:
+        if self.user is not None:
+            return Q(user=self.user)
+        if self.guest_key:
+            return Q(user__isnull=True, guest_key=self.guest_key)
+        return Q(pk__in=[])
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    correct: bool | None
+    conflicts: list[int]
+    completed: bool
+    replayed: bool
+    game: Game
+
+
+@dataclass(frozen=True)
+class HintResult:
+    level: int
+    hint: dict[str, Any]
+    game: Game
+
+
+# --- Guests ----------------------------------------------------------------
+
+
+def guest_key_get(*, request: HttpRequest, create: bool = False) -> str:
+    """The guest key in this browser session, made on first use when ``create``."""
+    key = request.session.get(GUEST_SESSION_KEY, "")
+    if not key and create:
+        key = secrets.token_urlsafe(24)
+        request.session[GUEST_SESSION_KEY] = key
+    return key
+
+
+@transaction.atomic
+def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> int:
+    """Give the games a guest played in this session to ``user`` (on sign-up or log-in).
+
+    Only the user's first game of each puzzle counts on leaderboards, so a claimed game of
+    a puzzle the user had already played is unranked.
+    """
+    key = request.session.pop(GUEST_SESSION_KEY, "")
+    if not key:
+        return 0
+    games = list(
+        Game.objects.select_for_update()
+        .filter(user__isnull=True, guest_key=key)
+        .order_by("created", "id")
+    )
+    if not games:
+        return 0
+    seen = set(
+        Game.objects.filter(user=user, puzzle_id__in={g.puzzle_id for g in games}).values_list(
+            "puzzle_id", flat=True
+        )
+    )
+    for game in games:
+        game.user = user
+        game.guest_key = ""
+        game.ranked = game.puzzle_id not in seen
+        seen.add(game.puzzle_id)
+    Game.objects.bulk_update(games, ["user", "guest_key", "ranked"])
+    return len(games)
+
+
+# --- Starting a game -------------------------------------------------------
+
+
+def _played_puzzles(player: Player) -> Any:
+    return Game.objects.filter(player.owns()).values("puzzle_id")
+
+
+@transaction.atomic
+def game_start(
+    *,
+    player: Player,
+    puzzle_id: int | None = None,
+    difficulty: str | None = None,
+    size: int = 9,
+    daily: bool = False,
+    mistake_limit: int | None = None,
+) -> Game:
+    """Start a game of a given puzzle, of the daily puzzle, or of a puzzle of that level
+    and size the player has not played yet (any of that level once they have played all)."""
+    from puzzles.selectors import daily_puzzle_get, puzzle_pick
+
+    from puzzles.models import Puzzle
+
+    if player.user is None and not player.guest_key:
+        raise ValueError("a game needs a user or a guest key")
+    if puzzle_id is not None:
+        puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
+        if puzzle is None:
+            raise ValidationError({"puzzle": [f"There is no puzzle {puzzle_id}."]})
+    elif daily:
+        puzzle = daily_puzzle_get(day=timezone.localdate(), size=size)
+        if puzzle is None:
+            raise NoPuzzleAvailable(f"There is no daily {size}x{size} puzzle yet.")
+    else:
+        assert difficulty is not None
+        puzzle = puzzle_pick(
+            size=size, difficulty=difficulty, exclude_ids=_played_puzzles(player)
+        ) or puzzle_pick(size=size, difficulty=difficulty, exclude_ids=[])
+        if puzzle is None:
+            raise NoPuzzleAvailable(
+                f"The bank has no {difficulty} {size}x{size} puzzle yet: try another level."
+            )
+    ranked = (
+        player.user is not None and not _played_puzzles(player).filter(puzzle_id=puzzle.pk).exists()
+    )
+    now = timezone.now()
+    game = Game(
+        user=player.user,
+        guest_key="" if player.user is not None else player.guest_key,
+        puzzle=puzzle,
+        entries=puzzle.givens,
+        notes={},
+        status=Status.IN_PROGRESS,
+        mistake_limit=mistake_limit,
+        running_since=now,
+        ranked=ranked,
+    )
+    game.save()
+    return game
+
+
+# --- The steps every write shares -------------------------------------------
+
+
+def _lock(game_id: int, player: Player) -> Game:
+    """The player's game, row-locked until the transaction ends; 404 for anyone else's.
+
+    ``of=("self",)`` locks the game only: many games share one puzzle (the daily one).
+    """
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("puzzle")
+        .filter(player.owns(), pk=game_id)
+        .first()
+    )
+    if game is None:
+        raise GameNotFound()
+    return game
+
+
+def _check_playable(game: Game) -> None:
+    if game.status in FINISHED:
+        raise GameFinished(f"The game is {game.get_status_display().lower()}: it is over.")
+    if game.status == Status.PAUSED:
+        raise GamePaused()
+
+
+def _check_version(game: Game, expected: int | None) -> None:
+    if expected is not None and expected != game.version:
+        raise StaleVersion(game, expected)
+
+
+def _tick(game: Game, now: datetime) -> None:
+    """Advance the clock to ``now`` (the server's own time)."""
+    if game.running_since is not None:
+        game.elapsed_ms = game.elapsed_at(now)
+        game.running_since = now
+
+
+def _finish(game: Game, status: str, now: datetime) -> None:
+    _tick(game, now)
+    game.running_since = None
+    game.status = status
+    game.finished = now
+    game.hint = None
+    game.hint_stage = 0
+    game.hint_key = ""
+    if status == Status.COMPLETED:
+        game.score = game_score(
+            difficulty=game.puzzle.difficulty,
+            size=game.puzzle.size,
+            elapsed_ms=game.elapsed_ms,
+            mistakes=game.mistakes,
+            hint_stages=game.hints_used,
+            aids=game.aids,
+        )
+
+
+def _complete_if_solved(game: Game, board: Board, now: datetime) -> bool:
+    if "." in board.cells or board.entries != game.puzzle.solution:
+        return False
+    _finish(game, Status.COMPLETED, now)
+    return True
+
+
+_SAVED = (
+    "entries",
+    "notes",
+    "status",
+    "mistakes",
+    "hints_used",
+    "hint",
+    "hint_stage",
+    "hint_key",
+    "aids",
+    "elapsed_ms",
+    "running_since",
+    "score",
+    "version",
+    "move_count",
+    "undo_depth",
+    "redo_depth",
+    "finished",
+    "updated",
+)
+
+
+def _save(game: Game, now: datetime) -> None:
+    """One conditional UPDATE: the version we read, and no score yet if this completes it.
+
+    The row lock already serializes writers; the conditions make a second score or a lost
+    update impossible even for a writer that skipped it.
+    """
+    seen = game.version
+    game.version = seen + 1
+    game.updated = now
+    condition = Q(pk=game.pk, version=seen)
+    if game.status == Status.COMPLETED:
+        condition &= Q(score__isnull=True)
+    updated = Game.objects.filter(condition).update(**{f: getattr(game, f) for f in _SAVED})
+    if updated != 1:
+        raise Conflict("The game changed while this request ran: try again.")
+
+
+def _board(game: Game) -> Board:
+    return Board.of(game.puzzle.shape, game.entries, game.notes)
+
+
+def _store_board(game: Game, board: Board) -> None:
+    game.entries = board.entries
+    game.notes = board.notes
+
+
+# --- Moves -------------------------------------------------------------------
+
+
+def _check_range(game: Game, *, cell: int, value: int) -> None:
+    n = game.puzzle.size
+    if not 0 <= cell < n * n:
+        raise ValidationError({"cell": [f"A {n}x{n} puzzle has cells 0 to {n * n - 1}."]})
+    if not 0 <= value <= n:
+        raise ValidationError({"value": [f"A {n}x{n} puzzle takes values 0 to {n}."]})
+
+
+def _replay(move: Move, game: Game, *, kind: str, cell: int, value: int) -> MoveResult:
+    if (move.kind, move.cell, move.value) != (kind, cell, value):
+        raise IdempotencyConflict(
+            f"client_move_id {move.client_move_id} was already used for a {move.kind} move "
+            f"of {move.value} in cell {move.cell}."
+        )
+    answer = move.response
+    return MoveResult(
+        correct=answer.get("correct"),
+        conflicts=answer.get("conflicts", []),
+        completed=answer.get("completed", False),
+        replayed=True,
+        game=game,
+    )
+
+
+@transaction.atomic
+def move_apply(
+    *,
+    game_id: int,
+    player: Player,
+    client_move_id: uuid.UUID,
+    kind: str,
+    cell: int,
+    value: int,
+    version: int | None = None,
+) -> MoveResult:
+    """Place or clear a value, or toggle a note (``value`` 0 clears the cell's notes).
+
+    A wrong value counts a mistake and stays on the board until the player changes it;
+    the answer names the cells it clashes with. A retried ``client_move_id`` returns the
+    stored answer without applying the move again.
+    """
+    game = _lock(game_id, player)
+    stored = Move.objects.filter(game=game, client_move_id=client_move_id).first()
+    if stored is not None:
+        return _replay(stored, game, kind=kind, cell=cell, value=value)
+    _check_playable(game)
+    _check_version(game, version)
+    _check_range(game, cell=cell, value=value)
+    puzzle = game.puzzle
+    if puzzle.givens[cell] != ".":
+        raise MoveRejected(f"Cell {_cell_name(game, cell)} is a given.", code="cell_is_given")
+
+    board = _board(game)
+    previous = board.value(cell)
+    correct: bool | None = None
+    conflicts: list[int] = []
+    now = timezone.now()
+    if kind == MoveKind.VALUE:
+        if value:
+            correct = puzzle.solution[cell] == symbol(value)
+            conflicts = board.peers_holding(cell, value)
+        if previous != value:
+            board.set_value(cell, value)
+            if value:
+                board.set_notes(cell, [])
+                board.clear_from_peer_notes(cell, value)
+                if not correct:
+                    game.mistakes += 1
+    else:
+        if previous:
+            raise MoveRejected(
+                f"Cell {_cell_name(game, cell)} holds a value: clear it before taking notes.",
+                code="cell_has_value",
+            )
+        if value:
+            notes = set(board.cell_notes(cell)) ^ {value}
+            conflicts = board.peers_holding(cell, value)
+        else:
+            notes = set()
+        board.set_notes(cell, notes)
+
+    changes = board.changes
+    completed = False
+    game.move_count += 1
+    if changes:
+        _store_board(game, board)
+        game.undo_depth += 1
+        game.redo_depth = 0
+        if correct is False and game.mistake_limit and game.mistakes >= game.mistake_limit:
+            _finish(game, Status.LOST, now)
+        else:
+            completed = _complete_if_solved(game, board, now)
+    _tick(game, now)
+    Move.objects.create(
+        game=game,
+        seq=game.move_count,
+        client_move_id=client_move_id,
+        kind=kind,
+        cell=cell,
+        value=value,
+        previous=previous,
+        correct=correct,
+        changes=changes,
+        response={"correct": correct, "conflicts": conflicts, "completed": completed},
+        in_log=bool(changes),
+    )
+    _save(game, now)
+    return MoveResult(correct, conflicts, completed, False, game)
+
+
+def _cell_name(game: Game, cell: int) -> str:
+    return cell_name(game.puzzle.shape, cell)
+
+
+# --- Undo and redo -------------------------------------------------------------
+
+
+@transaction.atomic
+def game_undo(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Take back the last move still on the log. Mistakes it made stay counted."""
+    game = _lock(game_id, player)
+    _check_playable(game)
+    _check_version(game, version)
+    if game.undo_depth == 0:
+        raise MoveRejected("There is no move to undo.", code="nothing_to_undo")
+    move = Move.objects.filter(game=game, in_log=True, undone=False).order_by("-seq").first()
+    if move is None:  # the counters and the log disagree: never expected
+        raise MoveRejected("There is no move to undo.", code="nothing_to_undo")
+    board = _board(game)
+    board.replay(move.changes, forward=False)
+    _store_board(game, board)
+    Move.objects.filter(pk=move.pk).update(undone=True)
+    game.undo_depth -= 1
+    game.redo_depth += 1
+    now = timezone.now()
+    _tick(game, now)
+    _save(game, now)
+    return game
+
+
+@transaction.atomic
+def game_redo(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Play the last undone move again (it counts no new mistake); a new move ends redo."""
+    game = _lock(game_id, player)
+    _check_playable(game)
+    _check_version(game, version)
+    if game.redo_depth == 0:
+        raise MoveRejected("There is no move to redo.", code="nothing_to_redo")
+    # Undone moves still redoable are the newest undone ones; the next to redo is the
+    # oldest of those.
+    move = (
+        Move.objects.filter(game=game, in_log=True, undone=True)
+        .order_by("-seq")[game.redo_depth - 1 : game.redo_depth]
+        .first()
+    )
+    if move is None:
+        raise MoveRejected("There is no move to redo.", code="nothing_to_redo")
+    board = _board(game)
+    board.replay(move.changes, forward=True)
+    _store_board(game, board)
+    Move.objects.filter(pk=move.pk).update(undone=False)
+    game.undo_depth += 1
+    game.redo_depth -= 1
+    now = timezone.now()
+    _complete_if_solved(game, board, now)
+    _tick(game, now)
+    _save(game, now)
+    return game
+
+
+# --- The clock -------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_pause(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Stop the clock and hide the board. Pausing a paused game changes nothing."""
+    game = _lock(game_id, player)
+    if game.status in FINISHED:
+        raise GameFinished()
+    if game.status == Status.PAUSED:
+        return game
+    _check_version(game, version)
+    now = timezone.now()
+    _tick(game, now)
+    game.running_since = None
+    game.status = Status.PAUSED
+    _save(game, now)
+    return game
+
+
+@transaction.atomic
+def game_resume(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Start the clock again. Resuming a running game changes nothing."""
+    game = _lock(game_id, player)
+    if game.status in FINISHED:
+        raise GameFinished()
+    if game.status == Status.IN_PROGRESS:
+        return game
+    _check_version(game, version)
+    now = timezone.now()
+    game.status = Status.IN_PROGRESS
+    game.running_since = now
+    _save(game, now)
+    return game
+
+
+@transaction.atomic
+def game_abandon(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Give up: the clock stops and the solution may be shown."""
+    game = _lock(game_id, player)
+    if game.status in FINISHED:
+        raise GameFinished()
+    _check_version(game, version)
+    now = timezone.now()
+    _finish(game, Status.ABANDONED, now)
+    _save(game, now)
+    return game
+
+
+# --- Hints -------------------------------------------------------------------------
+
+
+def _next_step(game: Game, board: Board) -> dict[str, Any]:
+    from solver import BudgetExceeded
+    from solver.logic import next_step
+
+    try:
+        step = next_step(
+            game.puzzle.grid(), board.grid(), board.notes_for_solver(), budget=HINT_BUDGET
+        )
+    except BudgetExceeded as exc:
+        raise HintUnavailable("This position is too hard for a hint: try a move.") from exc
+    except ValueError as exc:
+        raise HintUnavailable(f"No hint for this puzzle: {exc}.") from exc
+    if step is None:
+        raise HintUnavailable("The board is solved: there is nothing to hint.")
+    return step.to_dict()
+
+
+def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
+    """What a hint shows at ``level``: 1 where to look, 2 the technique and why, 3 the move."""
+    technique = step["technique"]
+    if technique == "incorrect_entry":
+        where = f"A value on the board is wrong: look at {_names(step['cell_names'])}."
+    elif technique == "incorrect_note":
+        where = f"Some notes leave out the right value: look at {_names(step['cell_names'])}."
+    elif step["unit_names"]:
+        where = f"Look at {_names(step['unit_names'])}."
+    else:
+        where = f"Look at {_names(step['cell_names'])}."
+    out: dict[str, Any] = {"level": level, "message": where}
+    if technique in ("incorrect_entry", "incorrect_note") or not step["unit_names"]:
+        out.update(cells=step["cells"], cell_names=step["cell_names"], units=[], unit_names=[])
+    else:
+        out.update(units=step["units"], unit_names=step["unit_names"], cells=[], cell_names=[])
+    if level >= 2:
+        out.update(
+            technique=technique,
+            name=step["name"],
+            message=step["sentence"],
+            units=step["units"],
+            unit_names=step["unit_names"],
+            cells=step["cells"],
+            cell_names=step["cell_names"],
+        )
+    if level >= 3:
+        out.update(placements=step["placements"], eliminations=step["eliminations"])
+    return out
+
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _apply_step(board: Board, step: dict[str, Any]) -> None:
+    technique = step["technique"]
+    if technique == "incorrect_entry":
+        for cell in step["cells"]:
+            board.set_value(cell, 0)
+        return
+    if technique == "incorrect_note":
+        for cell in step["cells"]:
+            board.set_notes(cell, [])
+        return
+    for pair in step["placements"]:
+        board.set_value(pair["cell"], pair["value"])
+        board.set_notes(pair["cell"], [])
+        board.clear_from_peer_notes(pair["cell"], pair["value"])
+    for pair in step["eliminations"]:
+        cell, value = pair["cell"], pair["value"]
+        if board.value(cell):
+            continue
+        # A cell without notes gets its candidates written in, less the eliminated value,
+        # so the elimination shows on the board and the next hint starts from it.
+        notes = set(board.cell_notes(cell)) or board.candidates(cell)
+        board.set_notes(cell, notes - {value})
+
+
+@transaction.atomic
+def hint_request(
+    *, game_id: int, player: Player, level: int, version: int | None = None
+) -> HintResult:
+    """Reveal the next logical step in stages; each stage not yet paid for costs score.
+
+    The step is worked out by ``solver.logic.next_step`` from the player's position (board
+    and notes) and kept only for that position: after any change it is worked out afresh.
+    Asking for level 2 first pays for levels 1 and 2. Level 3 applies the step (placing
+    the value or making the eliminations) as an undoable move.
+    """
+    if level not in HINT_LEVELS:
+        raise ValidationError({"level": ["Choose level 1, 2 or 3."]})
+    game = _lock(game_id, player)
+    _check_playable(game)
+    _check_version(game, version)
+    board = _board(game)
+    key = position_key(game.entries, game.notes)
+    if game.hint and game.hint_key == key:
+        step, stage = game.hint, game.hint_stage
+    else:
+        step, stage = _next_step(game, board), 0
+    revealed = hint_reveal(step, level)
+    charge = max(0, level - stage)
+    if level < 3 and charge == 0:
+        return HintResult(level, revealed, game)
+    now = timezone.now()
+    game.hints_used += charge
+    if level < 3:
+        game.hint, game.hint_stage, game.hint_key = step, level, key
+    else:
+        game.hint, game.hint_stage, game.hint_key = None, 0, ""
+        _apply_step(board, step)
+        changes = board.changes
+        game.move_count += 1
+        if changes:
+            _store_board(game, board)
+            game.undo_depth += 1
+            game.redo_depth = 0
+        Move.objects.create(
+            game=game,
+            seq=game.move_count,
+            kind=MoveKind.HINT,
+            cell=step["cells"][0] if step["cells"] else None,
+            value=step["placements"][0]["value"] if step["placements"] else 0,
+            changes=changes,
+            response={"hint": revealed},
+            in_log=bool(changes),
+        )
+        _complete_if_solved(game, board, now)
+    _tick(game, now)
+    _save(game, now)
+    return HintResult(level, revealed, game)
+
+
+def pending_hint(game: Game) -> dict[str, Any] | None:
+    """The hint revealed so far for the current position, if any (shown with the game)."""
+    if not game.hint or not game.hint_stage:
+        return None
+    if game.hint_key != position_key(game.entries, game.notes):
+        return None
+    return hint_reveal(game.hint, game.hint_stage)
