@@ -515,6 +515,68 @@ def game_abandon(*, game_id: int, player: Player, version: int | None = None) ->
     return game
 
 
+# --- Aids for the browser page: auto notes and restart -----------------------------------
+
+
+def _log_board_move(game: Game, board: Board, *, kind: str, aid: str) -> bool:
+    """Store a whole-board change as one undoable log move (no cell of its own)."""
+    changes = board.changes
+    game.move_count += 1
+    if changes:
+        _store_board(game, board)
+        game.undo_depth += 1
+        game.redo_depth = 0
+    Move.objects.create(
+        game=game,
+        seq=game.move_count,
+        kind=kind,
+        changes=changes,
+        response={"aid": aid},
+        in_log=bool(changes),
+    )
+    return bool(changes)
+
+
+@transaction.atomic
+def game_auto_notes(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Pencil every empty cell's candidates in. An aid: each use that changes the notes
+    counts in ``aids`` and costs score (see play.scoring); undo takes the notes back but
+    not the aid."""
+    game = _lock(game_id, player)
+    _check_playable(game)
+    _check_version(game, version)
+    board = _board(game)
+    for cell in range(len(board.cells)):
+        if not board.value(cell):
+            board.set_notes(cell, board.candidates(cell))
+    if _log_board_move(game, board, kind=MoveKind.NOTE, aid="auto_notes"):
+        game.aids += 1
+    now = timezone.now()
+    _tick(game, now)
+    _save(game, now)
+    return game
+
+
+@transaction.atomic
+def game_restart(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Clear every entry and note the player made; the clock, mistakes, hints and aids
+    stay. One undoable move."""
+    game = _lock(game_id, player)
+    _check_playable(game)
+    _check_version(game, version)
+    board = _board(game)
+    givens = game.puzzle.givens
+    for cell, given in enumerate(givens):
+        board.set_notes(cell, [])
+        if given == ".":
+            board.set_value(cell, 0)
+    _log_board_move(game, board, kind=MoveKind.VALUE, aid="restart")
+    now = timezone.now()
+    _tick(game, now)
+    _save(game, now)
+    return game
+
+
 # --- Hints -------------------------------------------------------------------------
 
 

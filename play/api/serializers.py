@@ -132,6 +132,7 @@ class GameSerializer(serializers.ModelSerializer):
     can_redo = serializers.SerializerMethodField()
     hint = serializers.SerializerMethodField()
     solution = serializers.SerializerMethodField()
+    mistake_cells = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
@@ -144,6 +145,7 @@ class GameSerializer(serializers.ModelSerializer):
             "elapsed_ms",
             "clock_running",
             "mistakes",
+            "mistake_cells",
             "mistake_limit",
             "hints_used",
             "hint",
@@ -212,6 +214,20 @@ class GameSerializer(serializers.ModelSerializer):
         if game.status != Status.IN_PROGRESS:
             return None
         return pending_hint(game)
+
+    @extend_schema_field(
+        serializers.ListField(
+            child=serializers.IntegerField(),
+            allow_null=True,
+            help_text="Cells whose value the server judged wrong (each was already answered "
+            "correct: false when placed); null while paused.",
+        )
+    )
+    def get_mistake_cells(self, game: Game) -> list[int] | None:
+        if self._hidden(game):
+            return None
+        solution = game.puzzle.solution
+        return [c for c, ch in enumerate(game.entries) if ch != "." and ch != solution[c]]
 
     @extend_schema_field(
         serializers.CharField(allow_null=True, help_text="Only once the game is over.")

@@ -197,6 +197,26 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return self._simple(request, pk, services.game_abandon)
 
     @extend_schema(
+        summary="Auto notes: pencil every empty cell's candidates in",
+        description="An aid: each use that changes the notes counts against the score "
+        "(see the scoring). Undoable as one move; undo does not refund the aid.",
+        request=VersionInputSerializer,
+        responses={200: GameSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"], url_path="auto-notes")
+    def auto_notes(self, request: Request, pk: str) -> Response:
+        return self._simple(request, pk, services.game_auto_notes)
+
+    @extend_schema(
+        summary="Restart: clear every entry and note (the clock and counts stay)",
+        request=VersionInputSerializer,
+        responses={200: GameSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def restart(self, request: Request, pk: str) -> Response:
+        return self._simple(request, pk, services.game_restart)
+
+    @extend_schema(
         summary="A hint, in stages: 1 where to look, 2 the technique, 3 apply it",
         description="Each stage not yet revealed for this position costs score; asking for "
         "level 2 first pays for 1 and 2. If a value on the board is wrong, the hint says so "
