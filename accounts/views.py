@@ -13,6 +13,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.debug import sensitive_post_parameters
 
+from play.services import game_claim_guest_games
+
 from .forms import PasswordChangeForm, SetPasswordForm, SignupForm
 
 
@@ -28,6 +30,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             pass  # the form now carries the errors
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            # Games played before signing up stay with the new account.
+            game_claim_guest_games(request=request, user=user)
             messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
             return redirect("accounts:profile")
     return render(
@@ -38,6 +42,16 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/profile.html", {"profile_user": request.user})
+
+
+class LoginView(auth_views.LoginView):
+    redirect_authenticated_user = True
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        # Games played as a guest in this browser join the account.
+        game_claim_guest_games(request=self.request, user=form.get_user())
+        return response
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
