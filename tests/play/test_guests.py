@@ -1,0 +1,124 @@
+"""A visitor without an account plays in their browser session, and keeps the games on
+signing up or logging in."""
+
+from __future__ import annotations
+
+import pytest
+from django.middleware.csrf import _get_new_csrf_string
+from rest_framework.test import APIClient
+
+from accounts.factories import UserFactory
+from play.models import Game
+from tests.play.factories import empty_cells, value_at
+from tests.play.helpers import move, start
+
+pytestmark = pytest.mark.django_db
+
+STRONG = "tiles-and-lanterns-42"
+
+
+def browser() -> APIClient:
+    """A browser that loaded one of our pages: it holds the CSRF cookie and sends it back."""
+    client = APIClient(enforce_csrf_checks=True)
+    token = _get_new_csrf_string()
+    client.cookies["csrftoken"] = token
+    client.credentials(HTTP_X_CSRFTOKEN=token)
+    client.csrf = token  # type: ignore[attr-defined]
+    return client
+
+
+def test_a_guest_plays_a_game_kept_in_their_session(puzzle4):
+    guest = browser()
+    game = start(guest, puzzle4)
+    cell = empty_cells(puzzle4)[0]
+    answer = move(guest, game["id"], cell, value_at(puzzle4, cell))
+    assert answer.status_code == 200 and answer.json()["correct"] is True
+    assert guest.get("/api/v1/games/").json()["count"] == 1
+    stored = Game.objects.get(pk=game["id"])
+    assert stored.user is None and stored.guest_key
+    assert stored.guest_key == guest.session["play_guest_key"]
+
+
+def test_a_guest_write_without_the_csrf_token_is_refused(puzzle4):
+    guest = browser()
+    game = start(guest, puzzle4)
+    guest.credentials()  # drop the X-CSRFToken header
+    response = move(guest, game["id"], empty_cells(puzzle4)[0], 1)
+    assert response.status_code == 403
+    assert "CSRF" in response.json()["error"]["message"]
+    assert Game.objects.get(pk=game["id"]).version == 1
+
+
+def test_another_guest_cannot_see_the_game(puzzle4):
+    game = start(browser(), puzzle4)
+    stranger = browser()
+    stranger.get("/api/v1/games/")  # a session of their own
+    assert stranger.get(f"/api/v1/games/{game['id']}/").status_code == 404
+    assert move(stranger, game["id"], empty_cells(puzzle4)[0], 1).status_code == 404
+    assert stranger.get("/api/v1/games/").json()["count"] == 0
+
+
+def test_signing_up_keeps_the_guest_games(puzzle4):
+    guest = browser()
+    game = start(guest, puzzle4)
+    response = guest.post(
+        "/accounts/signup/",
+        {
+            "username": "newcomer",
+            "password1": STRONG,
+            "password2": STRONG,
+            "csrfmiddlewaretoken": guest.csrf,
+        },
+        format="multipart",
+    )
+    assert response.status_code == 302
+    stored = Game.objects.get(pk=game["id"])
+    assert stored.user is not None and stored.user.username == "newcomer"
+    assert stored.guest_key == "" and stored.ranked is True
+    # Same browser, now signed in: still its game.
+    assert guest.get(f"/api/v1/games/{game['id']}/").status_code == 200
+
+
+def test_logging_in_keeps_the_guest_games_but_a_replayed_puzzle_is_unranked(
+    token_client, user, puzzle4
+):
+    already = start(token_client, puzzle4)
+    guest = browser()
+    game = start(guest, puzzle4)
+    response = guest.post(
+        "/accounts/login/",
+        {
+            "username": user.username,
+            "password": user.raw_password,
+            "csrfmiddlewaretoken": guest.csrf,
+        },
+        format="multipart",
+    )
+    assert response.status_code == 302
+    claimed = Game.objects.get(pk=game["id"])
+    assert claimed.user == user and claimed.ranked is False
+    assert Game.objects.get(pk=already["id"]).ranked is True
+    assert token_client.get("/api/v1/games/").json()["count"] == 2
+
+
+def test_a_guest_has_no_stats(puzzle4):
+    guest = browser()
+    start(guest, puzzle4)
+    assert guest.get("/api/v1/me/stats/").status_code in (401, 403)
+
+
+def test_a_signed_up_players_guest_games_do_not_follow_another_login(puzzle4):
+    """Claiming takes the key out of the session: a later login claims nothing more."""
+    guest = browser()
+    game = start(guest, puzzle4)
+    first, second = UserFactory(), UserFactory()
+    guest.force_login(first)
+    from django.test import RequestFactory
+
+    from play.services import game_claim_guest_games
+
+    request = RequestFactory().get("/")
+    request.session = guest.session
+    assert game_claim_guest_games(request=request, user=first) == 1
+    assert game_claim_guest_games(request=request, user=second) == 0
+    assert Game.objects.get(pk=game["id"]).user == first
