@@ -196,6 +196,8 @@ class PackChunk(models.Model):
         max_length=10, choices=ChunkStatus.choices, default=ChunkStatus.PENDING
     )
     attempts = models.PositiveIntegerField(default=0)
+    # "host:pid" of the process that last started the chunk, to trace a lost worker.
+    claimed_by = models.CharField(max_length=200, blank=True)
     error = models.TextField(blank=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
