@@ -272,7 +272,7 @@ if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "accounts:profile"
+LOGIN_REDIRECT_URL = "home"  # the lobby: a player who logs in wants to play
 LOGOUT_REDIRECT_URL = "home"
 
 # django-axes: after LOGIN_FAILURE_LIMIT failed logins for one username, or from

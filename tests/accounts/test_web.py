@@ -53,7 +53,7 @@ def test_it_logs_in_and_out(client, user):
         "/accounts/login/", {"username": user.username, "password": user.raw_password}
     )
     assert response.status_code == 302
-    assert response["Location"] == "/accounts/profile/"
+    assert response["Location"] == "/"
     assert client.get("/accounts/profile/").status_code == 200
 
     assert client.get("/accounts/logout/").status_code == 405  # logging out takes a POST
@@ -61,6 +61,14 @@ def test_it_logs_in_and_out(client, user):
     assert response.status_code == 302
     assert response["Location"] == "/"
     assert client.get("/accounts/profile/").status_code == 302
+
+
+def test_it_returns_to_the_page_that_asked_for_a_login(client, user):
+    response = client.post(
+        "/accounts/login/?next=/accounts/profile/",
+        {"username": user.username, "password": user.raw_password, "next": "/accounts/profile/"},
+    )
+    assert response["Location"] == "/accounts/profile/"
 
 
 def test_it_sends_anonymous_visitors_from_the_profile_to_the_login_page(client):
