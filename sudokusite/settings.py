@@ -227,8 +227,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = redis_url("REDIS_URL")
 
 # Login throttles count in the cache, so every web and worker process must share
-# it: Redis when configured, else a per-process memory cache (fine for one
-# runserver process).
+# it: Redis when configured, else files under var/cache (shared by the processes
+# of one machine). Tests use a per-process memory cache.
 CACHE_KEY_PREFIX = env_str("CACHE_KEY_PREFIX", "sudoku")
 if TESTING:
     # Parallel test runs sharing one Redis database must not see each other's keys.
@@ -241,11 +241,19 @@ if REDIS_URL:
             "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
-else:
+elif TESTING:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": CACHE_KEY_PREFIX,
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
 

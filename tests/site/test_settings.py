@@ -142,9 +142,10 @@ def test_it_sends_secure_headers_in_production():
         "from django.conf import settings as s;"
         "print(s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE,"
         " s.SECURE_HSTS_SECONDS >= 31536000, s.X_FRAME_OPTIONS,"
-        " s.STORAGES['staticfiles']['BACKEND'].rsplit('.', 1)[-1])"
+        " s.STORAGES['staticfiles']['BACKEND'].rsplit('.', 1)[-1],"
+        " s.CACHES['default']['BACKEND'].rsplit('.', 1)[-1])"
     )
-    base = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
+    base = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED | {"REDIS_URL"}}
     result = subprocess.run(
         [sys.executable, "-c", script],
         cwd=settings.BASE_DIR,
@@ -161,6 +162,8 @@ def test_it_sends_secure_headers_in_production():
         "True",
         "DENY",
         "CompressedManifestStaticFilesStorage",
+        # Shared by every gunicorn worker, unlike a memory cache.
+        "FileBasedCache",
     ]
 
 
