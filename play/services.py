@@ -23,6 +23,8 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 
+from puzzles.models import Puzzle
+from puzzles.selectors import daily_puzzle_get, puzzle_pick
 from solver import cell_name
 from sudokusite.errors import Conflict
 
@@ -139,10 +141,6 @@ def game_start(
 ) -> Game:
     """Start a game of a given puzzle, of the daily puzzle, or of a puzzle of that level
     and size the player has not played yet (any of that level once they have played all)."""
-    from puzzles.selectors import daily_puzzle_get, puzzle_pick
-
-    from puzzles.models import Puzzle
-
     if player.user is None and not player.guest_key:
         raise ValueError("a game needs a user or a guest key")
     if puzzle_id is not None:
