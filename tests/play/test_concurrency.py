@@ -105,9 +105,7 @@ def test_ten_concurrent_completions_write_one_score(user, puzzle4):
     assert statuses == {200: 1, 409: 9}
     (won,) = [body for status, body in results if status == 200]
     assert won["completed"] is True
-    assert {body["error"]["code"] for status, body in results if status == 409} == {
-        "game_finished"
-    }
+    assert {body["error"]["code"] for status, body in results if status == 409} == {"game_finished"}
     stored = Game.objects.get(pk=game["id"])
     assert stored.status == "completed" and stored.score == won["game"]["score"]
     assert Move.objects.filter(game_id=game["id"], cell=last).count() == 1
