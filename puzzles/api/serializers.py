@@ -1,0 +1,105 @@
+"""Serializers of the puzzle bank API. The player-facing ones never name the solution."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from puzzles.models import Difficulty, Puzzle, PuzzlePack, Symmetry
+from puzzles.services import BANK_SIZES, PACK_MAX_COUNT, PACK_SIZES
+from sudokusite.fields import StrictIntegerField
+
+PUZZLE_FIELDS = [
+    "id",
+    "size",
+    "box_rows",
+    "box_cols",
+    "difficulty",
+    "score",
+    "givens",
+    "clue_count",
+    "symmetry",
+]
+
+
+class PuzzleSerializer(serializers.ModelSerializer):
+    """A puzzle as players see it: the givens, never the solution."""
+
+    class Meta:
+        model = Puzzle
+        fields = PUZZLE_FIELDS
+        read_only_fields = PUZZLE_FIELDS
+
+
+class DailyPuzzleSerializer(PuzzleSerializer):
+    date = serializers.DateField(read_only=True)
+
+    class Meta(PuzzleSerializer.Meta):
+        fields = [*PUZZLE_FIELDS, "date"]
+        read_only_fields = fields
+
+
+class PuzzleQuerySerializer(serializers.Serializer):
+    """Filters of GET /puzzles/."""
+
+    size = serializers.ChoiceField(choices=PACK_SIZES, required=False)
+    difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
+    pack = StrictIntegerField(required=False, min_value=1, help_text="A pack id.")
+
+
+class DailyQuerySerializer(serializers.Serializer):
+    size = serializers.ChoiceField(choices=BANK_SIZES, required=False, default=9)
+
+
+class PackSerializer(serializers.ModelSerializer):
+    made = serializers.IntegerField(read_only=True, help_text="Puzzles made so far.")
+    progress = serializers.SerializerMethodField(help_text="Percent done, 0 to 100.")
+    requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = PuzzlePack
+        fields = [
+            "id",
+            "name",
+            "size",
+            "box_rows",
+            "box_cols",
+            "difficulty",
+            "symmetry",
+            "count",
+            "made",
+            "progress",
+            "status",
+            "error",
+            "seed",
+            "chunk_size",
+            "requested_by",
+            "created",
+            "started",
+            "finished",
+        ]
+        read_only_fields = fields
+
+    def get_progress(self, pack: PuzzlePack) -> float:
+        made = getattr(pack, "made", None)
+        if made is None:
+            made = pack.entries.count()
+        return round(100 * made / pack.count, 1) if pack.count else 0.0
+
+
+class PackCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    size = StrictIntegerField(help_text=f"One of {', '.join(map(str, PACK_SIZES))}.")
+    difficulty = serializers.CharField(
+        max_length=20, help_text="A level the size is offered at (see /api/v1/docs/)."
+    )
+    count = StrictIntegerField(help_text=f"1 to {PACK_MAX_COUNT}.")
+    symmetry = serializers.ChoiceField(
+        choices=Symmetry.choices, required=False, default=Symmetry.NONE
+    )
+    seed = serializers.CharField(
+        max_length=64, required=False, help_text="Same seed, same puzzles (default random)."
+    )
+
+
+class ExportQuerySerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=["txt", "sdm", "csv", "json"], default="txt")

@@ -1,0 +1,169 @@
+"""Puzzle bank endpoints: thin views over puzzles.selectors and puzzles.services.
+
+Players read puzzles (never a solution); staff ask for packs, follow, cancel and
+export them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.permissions import IsAdminUser, IsAuthenticated
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from puzzles import selectors, services
+from puzzles.exports import pack_export
+from puzzles.models import Puzzle, PuzzlePack
+
+from .serializers import (
+    DailyPuzzleSerializer,
+    DailyQuerySerializer,
+    ExportQuerySerializer,
+    PackCreateSerializer,
+    PackSerializer,
+    PuzzleQuerySerializer,
+    PuzzleSerializer,
+)
+
+
+class PuzzleViewSet(viewsets.GenericViewSet):
+    """Stored puzzles, for any signed-in player. Never the solution."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = PuzzleSerializer
+    filter_backends: list[type] = []
+    queryset = Puzzle.objects.none()
+
+    def get_queryset(self):
+        return selectors.puzzle_list()
+
+    @extend_schema(
+        summary="List puzzles",
+        parameters=[PuzzleQuerySerializer],
+        responses={200: PuzzleSerializer(many=True)},
+        tags=["puzzles"],
+    )
+    def list(self, request: Request) -> Response:
+        query = PuzzleQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        puzzles = selectors.puzzle_list(
+            size=query.validated_data.get("size"),
+            difficulty=query.validated_data.get("difficulty"),
+            pack_id=query.validated_data.get("pack"),
+        )
+        page = self.paginate_queryset(puzzles)
+        return self.get_paginated_response(PuzzleSerializer(page, many=True).data)
+
+    @extend_schema(summary="One puzzle", responses={200: PuzzleSerializer}, tags=["puzzles"])
+    def retrieve(self, request: Request, pk: str) -> Response:
+        puzzle = self.get_object()
+        return Response(PuzzleSerializer(puzzle).data)
+
+    @extend_schema(
+        summary="Today's daily puzzle",
+        description="The puzzle of the day (UTC) for a size, the same for every player.",
+        parameters=[DailyQuerySerializer],
+        responses={200: DailyPuzzleSerializer},
+        tags=["puzzles"],
+    )
+    @action(detail=False, methods=["get"])
+    def daily(self, request: Request) -> Response:
+        query = DailyQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        today = timezone.now().date()
+        puzzle = selectors.daily_puzzle_get(day=today, size=query.validated_data["size"])
+        puzzle.date = today  # type: ignore[attr-defined]
+        return Response(DailyPuzzleSerializer(puzzle).data)
+
+
+class _NoFormatNegotiation(DefaultContentNegotiation):
+    """``?format=`` names the export's file format here, not an API renderer."""
+
+    def select_renderer(self, request: Any, renderers: Any, format_suffix: Any = None) -> Any:
+        return (JSONRenderer(), JSONRenderer.media_type)
+
+
+class PackViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Puzzle packs: staff only."""
+
+    permission_classes = [IsAdminUser]
+    serializer_class = PackSerializer
+    filter_backends: list[type] = []
+    queryset = PuzzlePack.objects.none()
+
+    def get_queryset(self):
+        return selectors.pack_list()
+
+    @extend_schema(summary="List packs", tags=["packs"])
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(summary="One pack, with its progress", tags=["packs"])
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().retrieve(request, *args, **kwargs)
+
+    @extend_schema(
+        summary="Ask for a new pack",
+        description="Records the pack and queues its generation; answers at once with "
+        f"202. At most {services.PACK_MAX_COUNT:,} puzzles per pack; the level must be "
+        "one the size is made at (4x4: easy; 6x6: easy, medium; ...).",
+        request=PackCreateSerializer,
+        responses={202: PackSerializer},
+        tags=["packs"],
+    )
+    def create(self, request: Request) -> Response:
+        data = PackCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        pack = services.pack_create(**data.validated_data, requested_by=request.user)
+        return Response(
+            PackSerializer(selectors.pack_get(pack_id=pack.pk)).data,
+            status=status.HTTP_202_ACCEPTED,
+        )
+
+    @extend_schema(
+        summary="Cancel a pack",
+        request=None,
+        responses={200: PackSerializer, 409: OpenApiResponse(description="Already finished.")},
+        tags=["packs"],
+    )
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, pk: str) -> Response:
+        pack = self.get_object()
+        services.pack_cancel(pack=pack)
+        return Response(PackSerializer(selectors.pack_get(pack_id=pack.pk)).data)
+
+    @extend_schema(
+        summary="Download a pack",
+        description="txt: one puzzle per line; sdm: the same with 0 for empty cells; "
+        "csv: position, id, givens, solution, level, score; json: the pack and its puzzles "
+        "with solutions.",
+        parameters=[
+            OpenApiParameter(
+                "format", OpenApiTypes.STR, enum=["txt", "sdm", "csv", "json"], default="txt"
+            )
+        ],
+        responses={(200, "text/plain"): OpenApiTypes.STR},
+        tags=["packs"],
+    )
+    @action(detail=True, methods=["get"], content_negotiation_class=_NoFormatNegotiation)
+    def export(self, request: Request, pk: str) -> HttpResponse:
+        pack = self.get_object()
+        query = ExportQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        exported = pack_export(pack=pack, fmt=query.validated_data["format"])
+        response = HttpResponse(exported.content, content_type=exported.content_type)
+        response["Content-Disposition"] = f'attachment; filename="{exported.filename}"'
+        return response

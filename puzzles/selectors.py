@@ -1,0 +1,123 @@
+"""Reads of the puzzle bank. Player-facing reads never load the solution."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+from typing import Any
+
+from django.db.models import Count, Max, Min, QuerySet
+
+from puzzles.models import ChunkStatus, DailyPuzzle, PackEntry, Puzzle, PuzzlePack
+
+PLAYER_FIELDS = (
+    "id",
+    "size",
+    "box_rows",
+    "box_cols",
+    "difficulty",
+    "score",
+    "givens",
+    "clue_count",
+    "symmetry",
+    "created",
+)
+
+
+def puzzle_list(
+    *, size: int | None = None, difficulty: str | None = None, pack_id: int | None = None
+) -> QuerySet[Puzzle]:
+    """Puzzles without their solutions, by id (by position within a pack)."""
+    puzzles = Puzzle.objects.only(*PLAYER_FIELDS)
+    if size is not None:
+        puzzles = puzzles.filter(size=size)
+    if difficulty:
+        puzzles = puzzles.filter(difficulty=difficulty)
+    if pack_id is not None:
+        return puzzles.filter(pack_entries__pack_id=pack_id).order_by("pack_entries__position")
+    return puzzles.order_by("id")
+
+
+def puzzle_get(*, puzzle_id: int) -> Puzzle:
+    """A puzzle without its solution; Puzzle.DoesNotExist if there is none."""
+    return Puzzle.objects.only(*PLAYER_FIELDS).get(pk=puzzle_id)
+
+
+def puzzle_pick(
+    *,
+    size: int,
+    difficulty: str | None,
+    exclude_ids: Any = None,
+    seed: Any = None,
+) -> Puzzle | None:
+    """A random-ish puzzle of ``size`` (and ``difficulty``, None = any) not in
+    ``exclude_ids`` (a list or a values('id') queryset), or None.
+
+    Cheap on a big table: a random id between the smallest and largest candidate, then
+    the first candidate from there (wrapping round), both walks of the
+    (size, difficulty, id) index; no ORDER BY random(). ``seed`` makes the pick repeatable.
+    """
+    candidates = Puzzle.objects.filter(size=size)
+    if difficulty:
+        candidates = candidates.filter(difficulty=difficulty)
+    if exclude_ids is not None:
+        candidates = candidates.exclude(pk__in=exclude_ids)
+    bounds = candidates.aggregate(low=Min("id"), high=Max("id"))
+    if bounds["low"] is None:
+        return None
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    start = rng.randint(bounds["low"], bounds["high"])
+    return (
+        candidates.filter(pk__gte=start).order_by("id").first()
+        or candidates.filter(pk__lt=start).order_by("id").first()
+    )
+
+
+def daily_puzzle_get(*, day: date, size: int = 9) -> Puzzle:
+    """The daily puzzle of ``day`` for ``size`` (chosen and stored on first use).
+    Raises services.BankEmpty when the bank holds no puzzle of that size."""
+    from puzzles.services import daily_puzzle_pick
+
+    return daily_puzzle_pick(day=day, size=size).puzzle
+
+
+def daily_puzzle_of(*, day: date, size: int = 9) -> DailyPuzzle | None:
+    return DailyPuzzle.objects.filter(date=day, size=size).select_related("puzzle").first()
+
+
+def pack_list() -> QuerySet[PuzzlePack]:
+    """Packs, newest first, each with ``made`` (entries so far)."""
+    return (
+        PuzzlePack.objects.select_related("requested_by")
+        .annotate(made=Count("entries", distinct=True))
+        .order_by("-created", "-id")
+    )
+
+
+def pack_get(*, pack_id: int) -> PuzzlePack:
+    return pack_list().get(pk=pack_id)
+
+
+def pack_progress(*, pack: PuzzlePack) -> dict[str, Any]:
+    """How far a pack has come, counted from its rows."""
+    made = PackEntry.objects.filter(pack_id=pack.pk).count()
+    chunks = dict(
+        pack.chunks.values_list("status").annotate(n=Count("id")).order_by()  # type: ignore[arg-type]
+    )
+    return {
+        "id": pack.pk,
+        "name": pack.name,
+        "status": pack.status,
+        "count": pack.count,
+        "made": made,
+        "percent": round(100 * made / pack.count, 1) if pack.count else 0.0,
+        "chunks": pack.chunk_count,
+        "chunks_done": chunks.get(ChunkStatus.DONE, 0),
+        "error": pack.error,
+        "finished": pack.status in PuzzlePack.FINISHED,
+    }
+
+
+def pack_entries(*, pack: PuzzlePack) -> QuerySet[PackEntry]:
+    """The pack's puzzles in order, solutions included (staff exports)."""
+    return pack.entries.select_related("puzzle").order_by("position")

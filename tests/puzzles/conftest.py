@@ -1,0 +1,79 @@
+"""Fixtures for the puzzle bank: staff and player clients, stored puzzles, packs that
+queue nothing (their chunks are run in the test)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from rest_framework.test import APIClient
+
+from accounts.factories import UserFactory
+from puzzles import services
+from puzzles.models import Puzzle, Source
+from solver.generate import generate
+
+
+@pytest.fixture
+def staff(db: None):
+    return UserFactory(username="staffer", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def staff_client(staff) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(staff)
+    return client
+
+
+@pytest.fixture
+def player_client(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def no_enqueue(monkeypatch) -> list[tuple[int, list[int], str | None]]:
+    """Record the chunks a commit would queue instead of sending them to a broker."""
+    sent: list[tuple[int, list[int], str | None]] = []
+    monkeypatch.setattr(
+        services,
+        "_enqueue_chunks",
+        lambda pack_id, numbers, queue: sent.append((pack_id, numbers, queue)),
+    )
+    return sent
+
+
+@pytest.fixture
+def make_puzzle(db: None) -> Callable[..., Puzzle]:
+    """Store a generated puzzle of ``size`` and ``level`` (seeded, so repeatable)."""
+
+    def make(size: int = 9, level: str = "easy", seed: str = "fixture") -> Puzzle:
+        for extra in range(50):
+            made = generate(size, level=level, seed=f"{seed}:{extra}")
+            puzzle, created = services.puzzle_get_or_create_from_grid(
+                grid=made.puzzle, source=Source.GENERATED
+            )
+            if created:
+                return puzzle
+        raise AssertionError("no new puzzle in 50 seeds")
+
+    return make
+
+
+@pytest.fixture
+def run_pack(no_enqueue) -> Callable[..., object]:
+    """Create a pack and run every chunk in this process, as workers would."""
+
+    def run(**kwargs):
+        kwargs.setdefault("size", 9)
+        kwargs.setdefault("difficulty", "easy")
+        kwargs.setdefault("count", 6)
+        kwargs.setdefault(
+            "name", f"pack-{kwargs['size']}-{kwargs['difficulty']}-{kwargs.get('seed', '')}"
+        )
+        pack = services.pack_create(**kwargs)
+        return services.pack_run_sync(pack=pack)
+
+    return run

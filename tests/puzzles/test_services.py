@@ -1,0 +1,349 @@
+"""Puzzle bank services: checks before a puzzle is stored, packs made in chunks that can
+run any number of times, cancel, the daily puzzle, the top-up, the starter bank."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from django.db import transaction
+
+from puzzles import selectors, services
+from puzzles.models import (
+    ChunkStatus,
+    DailyPuzzle,
+    PackChunk,
+    PackEntry,
+    PackStatus,
+    Puzzle,
+    PuzzlePack,
+    Source,
+)
+from solver import count_solutions, format_line, is_solution, parse
+from solver.dlx import dlx_count
+from solver.grade import grade
+
+pytestmark = pytest.mark.django_db
+
+# Wikipedia's example puzzle (one solution).
+NINE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+# More than one solution (the first of the shared multi-solution set).
+TWO = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+
+
+def disguise(line: str) -> str:
+    """The same 9x9 puzzle after relabelling, swaps of rows, bands and columns, and a
+    transposition: equal up to symmetry and relabelling, different as text."""
+    relabel = dict(zip("123456789", "719283546", strict=True))
+    rows = [line[r * 9 : r * 9 + 9] for r in range(9)]
+    rows = [rows[i] for i in (7, 6, 8, 1, 0, 2, 4, 3, 5)]  # bands 3, 1, 2; rows swapped inside
+    cols = (4, 3, 5, 0, 2, 1, 6, 8, 7)
+    rows = ["".join(row[c] for c in cols) for row in rows]
+    rows = ["".join(rows[r][c] for r in range(9)) for c in range(9)]  # transpose
+    return "".join(relabel.get(ch, ch) for ch in "".join(rows))
+
+
+def test_it_stores_a_puzzle_with_its_one_solution_and_its_grade():
+    puzzle, created = services.puzzle_get_or_create_from_grid(grid=parse(NINE))
+    assert created
+    assert is_solution(parse(NINE), puzzle.solution_grid())
+    rated = grade(parse(NINE))
+    assert (puzzle.difficulty, puzzle.score) == (rated.level, rated.score)
+    assert puzzle.techniques == rated.techniques
+    assert puzzle.clue_count == 30
+    assert puzzle.source == Source.IMPORTED
+
+
+def test_a_puzzle_in_disguise_is_the_stored_one():
+    stored, _ = services.puzzle_get_or_create_from_grid(grid=parse(NINE))
+    other = disguise(NINE)
+    assert other != NINE
+    again, created = services.puzzle_get_or_create_from_grid(grid=parse(other))
+    assert not created
+    assert again.pk == stored.pk
+    assert Puzzle.objects.count() == 1
+
+
+def test_a_puzzle_with_two_solutions_is_refused():
+    with pytest.raises(services.PuzzleNotUnique) as caught:
+        services.puzzle_get_or_create_from_grid(grid=parse(TWO))
+    assert caught.value.code == "multiple_solutions"
+    assert not Puzzle.objects.exists()
+
+
+def test_a_puzzle_whose_givens_clash_is_refused_naming_the_cells():
+    clash = "55" + NINE[2:]
+    with pytest.raises(services.PuzzleNotUnique) as caught:
+        services.puzzle_get_or_create_from_grid(grid=parse(clash))
+    assert caught.value.code == "no_solution"
+    assert "r1c1 and r1c2 both hold 5 in row 1" in caught.value.message
+
+
+# --- Pack requests -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "says"),
+    [
+        ({"size": 7}, "size", "7 is not offered"),
+        ({"size": "9"}, "size", "'9' is not offered"),
+        ({"difficulty": "insane"}, "difficulty", "'insane' is not a level"),
+        ({"size": 4, "difficulty": "hard"}, "difficulty", "4x4 puzzles are made only at easy"),
+        ({"count": 0}, "count", "ask for 1 to 10,000"),
+        ({"count": 10_001}, "count", "ask for 1 to 10,000"),
+        ({"symmetry": "spiral"}, "symmetry", "'spiral' is unknown"),
+        ({"name": "  "}, "name", "give the pack a name"),
+    ],
+)
+def test_a_bad_pack_request_is_refused_naming_the_field(no_enqueue, changes, field, says):
+    request = {"name": "p", "size": 9, "difficulty": "easy", "count": 10, **changes}
+    with pytest.raises(services.PackRequestInvalid) as caught:
+        services.pack_create(**request)
+    assert caught.value.field_name == field
+    assert says in caught.value.message
+    assert not PuzzlePack.objects.exists()
+    assert no_enqueue == []
+
+
+def test_a_pack_name_is_used_once(no_enqueue):
+    services.pack_create(name="weekly", size=4, difficulty="easy", count=3)
+    with pytest.raises(services.PackNameTaken, match="a pack named 'weekly' exists"):
+        services.pack_create(name="weekly", size=4, difficulty="easy", count=3)
+
+
+def test_chunks_are_queued_only_after_the_pack_commits(
+    no_enqueue, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        with transaction.atomic():
+            pack = services.pack_create(
+                name="p", size=9, difficulty="easy", count=25, chunk_size=10, queue="q1"
+            )
+            assert no_enqueue == []
+        assert no_enqueue == []  # the outer block has not committed yet
+    assert no_enqueue == [(pack.pk, [0, 1, 2], "q1")]
+    assert list(pack.chunks.values_list("number", "status")) == [
+        (0, "pending"),
+        (1, "pending"),
+        (2, "pending"),
+    ]
+
+
+def test_a_rolled_back_pack_queues_nothing(no_enqueue, django_capture_on_commit_callbacks):
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        services.pack_create(name="p", size=9, difficulty="easy", count=5)
+        raise RuntimeError("rolled back")
+    assert no_enqueue == []
+    assert not PuzzlePack.objects.exists()
+
+
+# --- Chunks ------------------------------------------------------------------------------
+
+
+def test_a_pack_is_filled_with_exactly_its_count_of_distinct_checked_puzzles(run_pack):
+    pack = run_pack(size=9, difficulty="medium", count=7, chunk_size=3)
+    assert pack.status == PackStatus.DONE
+    assert pack.started and pack.finished
+    entries = list(pack.entries.select_related("puzzle").order_by("position"))
+    assert [e.position for e in entries] == list(range(7))
+    assert len({e.puzzle.canonical_key for e in entries}) == 7
+    for entry in entries:
+        puzzle = entry.puzzle
+        assert puzzle.source == Source.GENERATED
+        assert dlx_count(puzzle.grid(), limit=2) == 1
+        assert is_solution(puzzle.grid(), puzzle.solution_grid())
+        assert grade(puzzle.grid()).level == puzzle.difficulty == "medium"
+    assert set(pack.chunks.values_list("status", flat=True)) == {ChunkStatus.DONE}
+
+
+def test_running_a_chunk_again_adds_nothing(no_enqueue):
+    pack = services.pack_create(name="p", size=9, difficulty="easy", count=4, chunk_size=2)
+    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 2
+    # A redelivered copy of a finished chunk, and of one that died half way.
+    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
+    PackChunk.objects.filter(pack=pack, number=0).update(status=ChunkStatus.RUNNING)
+    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
+    assert pack.entries.count() == 2
+
+
+def test_a_chunk_that_died_half_way_fills_only_what_is_missing(no_enqueue, monkeypatch):
+    pack = services.pack_create(name="p", size=9, difficulty="easy", count=4, chunk_size=4)
+    real = services._pack_fill_position
+    calls = []
+
+    def dies_on_the_third(pack_, number, position):
+        calls.append(position)
+        if len(calls) == 3:
+            raise MemoryError("worker died")
+        return real(pack_, number, position)
+
+    monkeypatch.setattr(services, "_pack_fill_position", dies_on_the_third)
+    with pytest.raises(MemoryError):
+        services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    assert sorted(pack.entries.values_list("position", flat=True)) == [0, 1]
+    monkeypatch.setattr(services, "_pack_fill_position", real)
+    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 2
+    pack.refresh_from_db()
+    assert pack.status == PackStatus.DONE
+    assert sorted(pack.entries.values_list("position", flat=True)) == [0, 1, 2, 3]
+    assert PackChunk.objects.get(pack=pack, number=0).attempts == 2
+
+
+def test_the_same_seed_makes_the_same_puzzles(no_enqueue):
+    first = services.pack_create(name="a", size=9, difficulty="easy", count=3, seed="s1")
+    services.pack_run_sync(pack=first)
+    givens = list(first.entries.order_by("position").values_list("puzzle__givens", flat=True))
+    PackEntry.objects.all().delete()
+    Puzzle.objects.all().delete()
+    second = services.pack_create(name="b", size=9, difficulty="easy", count=3, seed="s1")
+    services.pack_run_sync(pack=second)
+    again = list(second.entries.order_by("position").values_list("puzzle__givens", flat=True))
+    assert again == givens
+
+
+def test_a_pack_meeting_puzzles_already_in_the_bank_makes_replacements(no_enqueue):
+    first = services.pack_create(name="a", size=4, difficulty="easy", count=5, seed="same")
+    services.pack_run_sync(pack=first)
+    second = services.pack_create(name="b", size=4, difficulty="easy", count=5, seed="same")
+    services.pack_run_sync(pack=second)
+    assert second.status == PackStatus.DONE
+    mine = set(second.entries.values_list("puzzle_id", flat=True))
+    theirs = set(first.entries.values_list("puzzle_id", flat=True))
+    assert len(mine) == 5
+    assert mine.isdisjoint(theirs)
+    assert Puzzle.objects.count() == 10
+
+
+def test_the_pack_is_marked_done_once(no_enqueue):
+    pack = services.pack_create(name="p", size=4, difficulty="easy", count=2, chunk_size=1)
+    services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    pack.refresh_from_db()
+    assert pack.status == PackStatus.RUNNING
+    services.pack_chunk_generate(pack_id=pack.pk, number=1)
+    pack.refresh_from_db()
+    assert pack.status == PackStatus.DONE
+    assert services.pack_finish_if_complete(pack_id=pack.pk) is False
+
+
+def test_a_chunk_started_too_often_fails_the_pack_instead_of_looping(no_enqueue):
+    pack = services.pack_create(name="p", size=4, difficulty="easy", count=2, chunk_size=1)
+    PackChunk.objects.filter(pack=pack, number=1).update(
+        status=ChunkStatus.RUNNING, attempts=services.CHUNK_MAX_ATTEMPTS
+    )
+    assert services.pack_chunk_generate(pack_id=pack.pk, number=1) == 0
+    pack.refresh_from_db()
+    assert pack.status == PackStatus.FAILED
+    assert "chunk 1: started 4 times without finishing" in pack.error
+    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
+    assert not pack.entries.exists()
+
+
+def test_a_chunk_that_always_fails_ends_the_pack_as_failed_with_its_error(no_enqueue):
+    # Bypass the request checks: 4x4 puzzles cannot be made at master.
+    pack = PuzzlePack.objects.create(
+        name="p", size=4, box_rows=2, box_cols=2, difficulty="master", count=2, seed="s"
+    )
+    PackChunk.objects.create(pack=pack, number=0)
+    pack = services.pack_run_sync(pack=pack)
+    assert pack.status == PackStatus.FAILED
+    assert "chunk 0: ValueError" in pack.error
+    assert "master is not offered" in pack.error
+    chunk = pack.chunks.get()
+    assert (chunk.status, chunk.attempts) == (ChunkStatus.FAILED, services.CHUNK_MAX_ATTEMPTS)
+
+
+def test_cancel_stops_the_chunks_not_yet_run(no_enqueue):
+    pack = services.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
+    services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    services.pack_cancel(pack=pack)
+    assert services.pack_chunk_generate(pack_id=pack.pk, number=1) == 0
+    pack.refresh_from_db()
+    assert pack.status == PackStatus.CANCELLED
+    assert pack.entries.count() == 2
+    with pytest.raises(services.PackNotActive, match="is cancelled already"):
+        services.pack_cancel(pack=pack)
+
+
+def test_stalled_packs_are_queued_again(no_enqueue):
+    pack = services.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
+    services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    no_enqueue.clear()
+    assert services.pack_resume_stalled(idle_for=timedelta(hours=1)) == 0
+    assert services.pack_resume_stalled(idle_for=timedelta(seconds=-1)) == 1
+    assert no_enqueue == [(pack.pk, [1], None)]
+
+
+def test_progress_is_counted_from_the_rows(no_enqueue):
+    pack = services.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
+    services.pack_chunk_generate(pack_id=pack.pk, number=1)
+    progress = selectors.pack_progress(pack=pack)
+    assert (progress["made"], progress["count"], progress["percent"]) == (2, 4, 50.0)
+    assert (progress["chunks_done"], progress["chunks"], progress["finished"]) == (1, 2, False)
+
+
+# --- Picking -------------------------------------------------------------------------------
+
+
+def test_pick_leaves_out_the_excluded_puzzles(make_puzzle):
+    puzzles = [make_puzzle(seed=str(i)) for i in range(3)]
+    seen = {
+        selectors.puzzle_pick(size=9, difficulty="easy", exclude_ids=[puzzles[0].pk]).pk
+        for _ in range(20)
+    }
+    assert seen <= {puzzles[1].pk, puzzles[2].pk}
+    everything = Puzzle.objects.values("id")
+    assert selectors.puzzle_pick(size=9, difficulty="easy", exclude_ids=everything) is None
+    assert selectors.puzzle_pick(size=9, difficulty="hard") is None
+
+
+def test_the_daily_puzzle_is_chosen_once_per_day_and_not_repeated(make_puzzle):
+    make_puzzle(seed="a")
+    make_puzzle(seed="b")
+    monday = date(2026, 3, 2)
+    first = selectors.daily_puzzle_get(day=monday)
+    assert selectors.daily_puzzle_get(day=monday).pk == first.pk
+    assert selectors.daily_puzzle_get(day=monday + timedelta(days=1)).pk != first.pk
+    assert DailyPuzzle.objects.count() == 2
+
+
+def test_no_daily_puzzle_without_puzzles_of_that_size(make_puzzle):
+    make_puzzle(size=4)
+    with pytest.raises(services.BankEmpty, match="no 9x9 puzzle"):
+        selectors.daily_puzzle_get(day=date(2026, 3, 2), size=9)
+
+
+# --- Stock ---------------------------------------------------------------------------------
+
+
+def test_top_up_queues_a_pack_for_each_short_level_once(no_enqueue, make_puzzle):
+    make_puzzle(size=6, level="easy", seed="x")
+    packs = services.bank_top_up(minimum=1, target=3, sizes=(4, 6))
+    assert sorted((p.size, p.difficulty, p.count) for p in packs) == [
+        (4, "easy", 3),
+        (6, "medium", 3),
+    ]
+    assert services.bank_top_up(minimum=1, target=3, sizes=(4, 6)) == []
+
+
+def test_the_starter_bank_covers_every_level_and_a_second_run_adds_nothing():
+    plan = {(4, "easy"): 2, (6, "medium"): 1, (9, "hard"): 2}
+    assert services.bank_seed(plan=plan) == 5
+    assert services.bank_seed(plan=plan) == 0
+    assert services.bank_stock() == plan
+    for puzzle in Puzzle.objects.all():
+        assert count_solutions(puzzle.grid(), limit=2) == 1
+        assert grade(puzzle.grid()).level == puzzle.difficulty
+
+
+def test_regrade_puts_back_the_graders_level(make_puzzle):
+    puzzle = make_puzzle(level="medium")
+    Puzzle.objects.filter(pk=puzzle.pk).update(difficulty="master", score=1)
+    assert services.puzzle_regrade(puzzles=Puzzle.objects.all()) == 1
+    puzzle.refresh_from_db()
+    assert puzzle.difficulty == "medium"
+    assert puzzle.score == grade(parse(puzzle.givens)).score
+    assert format_line(puzzle.grid()) == puzzle.givens
