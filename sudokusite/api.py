@@ -30,5 +30,6 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", DocsView.as_view(url_name="api:schema"), name="docs"),
     path("", include("accounts.api.urls")),
+    path("", include("puzzles.api.urls")),
     path("", include("play.api.urls")),
 ]
