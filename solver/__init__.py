@@ -1,5 +1,6 @@
 """A pure-Python Sudoku engine: no Django, no I/O; randomness comes in as a seed."""
 
+from solver.grade import LEVELS, TECHNIQUES, Grade, grade
 from solver.grid import (
     MAX_SIZE,
     SYMBOLS,
@@ -18,6 +19,14 @@ from solver.grid import (
     tables,
     unit_name,
 )
+from solver.logic import (
+    LogicResult,
+    MultipleSolutions,
+    NoSolution,
+    Step,
+    logic_solve,
+    next_step,
+)
 from solver.rules import Conflict, conflicts, is_solution
 from solver.search import (
     DEFAULT_NODE_BUDGET,
@@ -29,14 +38,21 @@ from solver.search import (
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
+    "LEVELS",
     "MAX_SIZE",
     "SYMBOLS",
+    "TECHNIQUES",
     "VALID_SIZES",
     "BudgetExceeded",
     "Conflict",
+    "Grade",
     "Grid",
+    "LogicResult",
+    "MultipleSolutions",
+    "NoSolution",
     "ParseError",
     "Shape",
+    "Step",
     "Tables",
     "cell_name",
     "conflicts",
@@ -44,7 +60,10 @@ __all__ = [
     "default_shape",
     "format_line",
     "format_pretty",
+    "grade",
     "is_solution",
+    "logic_solve",
+    "next_step",
     "parse",
     "parse_many",
     "random_solution",

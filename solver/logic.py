@@ -262,7 +262,7 @@ def next_step(
             if sol[c] not in vals:
                 wrong_notes.append(c)
             else:
-                board.cand[c] &= mask_of(vals)
+                board.restrict(c, mask_of(vals))
         if wrong_notes:
             return _incorrect_note(board, wrong_notes)
     passes = _Passes(budget)

@@ -76,13 +76,16 @@ def mask_of(values: Iterable[int]) -> int:
 class Board:
     """Placed values and candidate masks, as flat lists indexed by cell."""
 
-    __slots__ = ("cand", "shape", "t", "values")
+    __slots__ = ("_pos", "_pos_version", "cand", "shape", "t", "values", "version")
 
     def __init__(self, shape: Shape, values: list[int], cand: list[int]) -> None:
         self.shape = shape
         self.t: Tables = tables(shape)
         self.values = values
         self.cand = cand
+        self.version = 0  # bumped by every change made through the methods below
+        self._pos: list[list[int]] = []
+        self._pos_version = -1
 
     @classmethod
     def from_values(cls, shape: Shape, values: Iterable[int]) -> Board | None:
@@ -128,7 +131,13 @@ class Board:
         keep = ~b
         for p in self.t.peers[cell]:
             cand[p] &= keep
+        self.version += 1
         return True
+
+    def restrict(self, cell: int, mask: int) -> None:
+        """Keep only the candidates of ``cell`` that are in ``mask``."""
+        self.cand[cell] &= mask
+        self.version += 1
 
     def apply(self, step: Step) -> bool:
         """Apply a step's placements and eliminations; False if a placement no longer fits."""
@@ -138,6 +147,7 @@ class Board:
         cand = self.cand
         for cell, value in step.eliminations:
             cand[cell] &= ~(1 << (value - 1))
+        self.version += 1
         return True
 
     def is_solved(self) -> bool:
@@ -158,10 +168,27 @@ class Board:
                 return True
         return False
 
-    def positions(self, unit: int, bit: int) -> list[int]:
-        """The cells of ``unit`` whose candidates hold ``bit``."""
-        cand = self.cand
-        return [c for c in self.t.units[unit] if cand[c] & bit]
+    def positions(self) -> list[list[int]]:
+        """``pos[unit][v - 1]``: the positions of v in the unit, as a bitset of unit indexes.
+
+        Bit i stands for ``t.units[unit][i]``; computed once per board version and shared by
+        every technique that looks at where values fit.
+        """
+        if self._pos_version != self.version:
+            cand, n = self.cand, self.t.n
+            pos = []
+            for cells in self.t.units:
+                pu = [0] * n
+                for i, c in enumerate(cells):
+                    m = cand[c]
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        pu[low.bit_length() - 1] |= 1 << i
+                pos.append(pu)
+            self._pos = pos
+            self._pos_version = self.version
+        return self._pos
 
     def empty_cells(self) -> list[int]:
         values = self.values
@@ -219,6 +246,16 @@ def join_words(words: list[str]) -> str:
 def digits(values: Iterable[int]) -> str:
     """``2 and 7``: values as symbols joined for a sentence."""
     return join_words([symbol(v) for v in values])
+
+
+def bit_indexes(bits: int) -> list[int]:
+    """The indexes of the set bits, lowest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 def common_peers(board: Board, cells: Iterable[int], bit: int) -> list[int]:

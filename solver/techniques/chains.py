@@ -21,26 +21,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.grid import symbol
-from solver.techniques.base import Board, Step, common_peers, values_of
+from solver.techniques.base import Board, Step, bit_indexes, common_peers, values_of
 
 
 def _strong_links(board: Board, b: int) -> dict[int, list[int]]:
     """cell -> the cells it forms a conjugate pair with for ``b`` (in any unit)."""
-    cand, t = board.cand, board.t
+    pos, units = board.positions(), board.t.units
+    i = b.bit_length() - 1
     strong: dict[int, list[int]] = {}
-    for cells in t.units:
-        first = second = -1
-        count = 0
-        for c in cells:
-            if cand[c] & b:
-                count += 1
-                if count == 1:
-                    first = c
-                elif count == 2:
-                    second = c
-                else:
-                    break
-        if count == 2:
+    for u, cells in enumerate(units):
+        s = pos[u][i]
+        if s.bit_count() == 2:
+            low = s & -s
+            first, second = cells[low.bit_length() - 1], cells[(s ^ low).bit_length() - 1]
             lst = strong.setdefault(first, [])
             if second not in lst:
                 lst.append(second)
@@ -243,3 +236,119 @@ def xy_chains(board: Board, max_cells: int = 12) -> Iterator[Step]:
             cells=path,
             eliminations=[(c, x) for c in elim],
         )
+
+
+def _describe_chain(board: Board, nodes: list[tuple[int, int]]) -> str:
+    """``if r1c1 is not 5, r1c4 is 5, so r3c4 is not 7, so r3c6 is 7``."""
+    parts = []
+    for i, (c, v) in enumerate(nodes):
+        state = "is not" if i % 2 == 0 else "is"
+        parts.append(f"{board.cell(c)} {state} {symbol(v)}")
+    return "if " + parts[0] + ", then " + ", so ".join(parts[1:])
+
+
+def alternating_chains(board: Board, max_strong: int = 12) -> Iterator[Step]:
+    """Alternating inference chains over every candidate, shortest first.
+
+    A node is a candidate (cell, value). A strong link joins two nodes of which at least one
+    is true (the two values of a bivalue cell, the two positions of a value in a unit); a
+    weak link joins two nodes that cannot both be true (two values of one cell, one value in
+    two cells that see each other). Starting from "start is false" and alternating strong
+    and weak links reaches "end is true", so start or end is true, and a candidate that
+    conflicts with both is false. Every start is searched in step, one link at a time, so the
+    first chain found is a shortest one.
+    """
+    cand, t = board.cand, board.t
+    peers = t.peers
+    nodes: list[tuple[int, int]] = []
+    index: dict[tuple[int, int], int] = {}
+    for c, m in enumerate(cand):
+        for v in values_of(m):
+            index[(c, v)] = len(nodes)
+            nodes.append((c, v))
+    count = len(nodes)
+    if count < 4:
+        return
+    weak = [0] * count
+    strong: list[list[int]] = [[] for _ in range(count)]
+    for i, (c, v) in enumerate(nodes):
+        b = 1 << (v - 1)
+        w = 0
+        for v2 in values_of(cand[c] & ~b):
+            w |= 1 << index[(c, v2)]
+        for p in peers[c]:
+            if cand[p] & b:
+                w |= 1 << index[(p, v)]
+        weak[i] = w
+        if cand[c].bit_count() == 2:
+            strong[i].append(index[(c, (cand[c] & ~b).bit_length())])
+    pos = board.positions()
+    for u, cells in enumerate(t.units):
+        for k, s in enumerate(pos[u]):
+            if s.bit_count() == 2:
+                low = s & -s
+                v = k + 1
+                i = index[(cells[low.bit_length() - 1], v)]
+                j = index[(cells[(s ^ low).bit_length() - 1], v)]
+                if j not in strong[i]:
+                    strong[i].append(j)
+                    strong[j].append(i)
+    starts = [i for i in range(count) if strong[i]]
+    # per start: (off_seen, on_seen, frontier of off nodes, parent links)
+    state: list[tuple[int, int, list[int], dict[tuple[int, int], tuple[int, int]]]] = [
+        (1 << s, 0, [s], {}) for s in starts
+    ]
+    for links in range(1, max_strong + 1):
+        found: list[tuple[int, list[tuple[int, int]], int]] = []
+        for k, s in enumerate(starts):
+            off_seen, on_seen, frontier, parent = state[k]
+            if not frontier:
+                continue
+            new_on = []
+            for i in frontier:
+                for j in strong[i]:
+                    if not on_seen >> j & 1:
+                        on_seen |= 1 << j
+                        parent[(j, 1)] = (i, 0)
+                        new_on.append(j)
+            hit = False
+            if links >= 2:
+                ws = weak[s]
+                for j in new_on:
+                    if j == s:
+                        continue
+                    elim = ws & weak[j]
+                    if elim:
+                        path = [(j, 1)]
+                        while path[-1] in parent:
+                            path.append(parent[path[-1]])
+                        path.reverse()
+                        found.append((s, [nodes[x] for x, _ in path], elim))
+                        hit = True
+                        break
+            if hit:
+                state[k] = (off_seen, on_seen, [], parent)
+                continue
+            new_off = []
+            for j in new_on:
+                m = weak[j] & ~off_seen
+                off_seen |= m
+                while m:
+                    low = m & -m
+                    m ^= low
+                    x = low.bit_length() - 1
+                    parent[(x, 0)] = (j, 1)
+                    new_off.append(x)
+            state[k] = (off_seen, on_seen, new_off, parent)
+        for _, chain, elim_mask in sorted(found, key=lambda f: f[1]):
+            removed = [nodes[x] for x in bit_indexes(elim_mask)]
+            start, end = chain[0], chain[-1]
+            yield board.step(
+                "alternating_chain",
+                "Alternating Inference Chain",
+                f"{_describe_chain(board, chain)}; so {board.cell(start[0])} is "
+                f"{symbol(start[1])} or {board.cell(end[0])} is {symbol(end[1])}, and either "
+                f"way remove {board.describe_eliminations(removed)}.",
+                cells=tuple(dict.fromkeys(c for c, _ in chain)),
+                eliminations=removed,
+            )

@@ -21,16 +21,9 @@ FISH = {2: ("x_wing", "X-Wing"), 3: ("swordfish", "Swordfish"), 4: ("jellyfish",
 
 def _line_positions(board: Board, b: int, lines: range) -> list[tuple[int, int]]:
     """(line unit, bitset of positions along the line) for lines where ``b`` is open."""
-    cand, units = board.cand, board.t.units
-    out = []
-    for line in lines:
-        s = 0
-        for i, c in enumerate(units[line]):
-            if cand[c] & b:
-                s |= 1 << i
-        if s:
-            out.append((line, s))
-    return out
+    pos = board.positions()
+    i = b.bit_length() - 1
+    return [(line, pos[line][i]) for line in lines if pos[line][i]]
 
 
 def _plural(kind: str, numbers: list[int]) -> str:
@@ -85,12 +78,15 @@ def fish(board: Board, k: int) -> Iterator[Step]:
 
 def _conjugate_pairs(board: Board, b: int, units: range) -> list[tuple[int, int, int]]:
     """(unit, cell, cell) for units of ``units`` where ``b`` has exactly two positions."""
-    cand, t = board.cand, board.t
+    pos, all_units = board.positions(), board.t.units
+    i = b.bit_length() - 1
     out = []
     for u in units:
-        where = [c for c in t.units[u] if cand[c] & b]
-        if len(where) == 2:
-            out.append((u, where[0], where[1]))
+        s = pos[u][i]
+        if s.bit_count() == 2:
+            low = s & -s
+            cells = all_units[u]
+            out.append((u, cells[low.bit_length() - 1], cells[(s ^ low).bit_length() - 1]))
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.techniques.base import Board, Step, digits, values_of
+from solver.techniques.base import Board, Step, bit_indexes, digits, mask_of, values_of
 
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 SIZE_SLUGS = {2: "pair", 3: "triple", 4: "quad"}
@@ -50,25 +50,17 @@ def naked_subsets(board: Board, k: int) -> Iterator[Step]:
 def hidden_subsets(board: Board, k: int) -> Iterator[Step]:
     """k values of a unit that fit only in the same k cells."""
     cand, t = board.cand, board.t
+    pos = board.positions()
     slug, name = f"hidden_{SIZE_SLUGS[k]}", f"Hidden {SIZE_NAMES[k]}"
     for u, cells in enumerate(t.units):
-        empty = [c for c in cells if cand[c]]
-        if len(empty) <= k:
-            continue
-        # where[v] = bitset of indexes (into empty) that hold value v
-        present = 0
-        for c in empty:
-            present |= cand[c]
-        spots: list[tuple[int, int]] = []
-        for v in values_of(present):
-            b = 1 << (v - 1)
-            s = 0
-            for i, c in enumerate(empty):
-                if cand[c] & b:
-                    s |= 1 << i
-            if 2 <= s.bit_count() <= k:
-                spots.append((v, s))
+        pu = pos[u]
+        spots = [(i + 1, s) for i, s in enumerate(pu) if 2 <= s.bit_count() <= k]
         if len(spots) < k:
+            continue
+        open_cells = 0
+        for s in pu:
+            open_cells |= s
+        if open_cells.bit_count() <= k:
             continue
         for combo in combinations(spots, k):
             union = 0
@@ -77,10 +69,8 @@ def hidden_subsets(board: Board, k: int) -> Iterator[Step]:
             if union.bit_count() != k:
                 continue
             vals = [v for v, _ in combo]
-            keep = 0
-            for v in vals:
-                keep |= 1 << (v - 1)
-            where = [empty[i] for i in range(len(empty)) if union >> i & 1]
+            keep = mask_of(vals)
+            where = [cells[i] for i in bit_indexes(union)]
             elim = [(c, v) for c in where for v in values_of(cand[c] & ~keep)]
             if elim:
                 yield board.step(

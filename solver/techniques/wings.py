@@ -101,11 +101,19 @@ def w_wings(board: Board) -> Iterator[Step]:
                 if not elim:
                     continue
                 if x not in strong_cache:
+                    pos, i = board.positions(), xv - 1
                     pairs = []
                     for u, ucells in enumerate(t.units):
-                        where = [c for c in ucells if cand[c] & x]
-                        if len(where) == 2:
-                            pairs.append((u, where[0], where[1]))
+                        s = pos[u][i]
+                        if s.bit_count() == 2:
+                            low = s & -s
+                            pairs.append(
+                                (
+                                    u,
+                                    ucells[low.bit_length() - 1],
+                                    ucells[(s ^ low).bit_length() - 1],
+                                )
+                            )
                     strong_cache[x] = pairs
                 for u, s1, s2 in strong_cache[x]:
                     if a in (s1, s2) or b in (s1, s2):
