@@ -62,15 +62,18 @@ def solve_times_svg(times_ms: Sequence[int], *, label: str) -> SafeString:
         tick += step
     grid = format_html_join(
         "",
-        '<line class="axis" x1="{}" x2="{}" y1="{:.1f}" y2="{:.1f}"/>'
-        '<text x="{}" y="{:.1f}" text-anchor="end">{}</text>',
-        ((LEFT, WIDTH - RIGHT, ty, ty, LEFT - 6, ty + 4, text) for ty, text in ticks),
+        '<line class="axis" x1="{}" x2="{}" y1="{}" y2="{}"/>'
+        '<text x="{}" y="{}" text-anchor="end">{}</text>',
+        (
+            (LEFT, WIDTH - RIGHT, f"{ty:.1f}", f"{ty:.1f}", LEFT - 6, f"{ty + 4:.1f}", text)
+            for ty, text in ticks
+        ),
     )
     points = " ".join(f"{x(i):.1f},{y(ms):.1f}" for i, ms in enumerate(times_ms))
     dots = format_html_join(
         "",
-        '<circle class="dot" cx="{:.1f}" cy="{:.1f}" r="3.5"><title>{}</title></circle>',
-        ((x(i), y(ms), clock(ms)) for i, ms in enumerate(times_ms)),
+        '<circle class="dot" cx="{}" cy="{}" r="3.5"><title>{}</title></circle>',
+        ((f"{x(i):.1f}", f"{y(ms):.1f}", clock(ms)) for i, ms in enumerate(times_ms)),
     )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'

@@ -152,6 +152,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": GameSerializer(game, context={"request": request}).data,
         "urls": _api_urls(game),
         "user": request.user.is_authenticated,
+        "username": request.user.get_username() if request.user.is_authenticated else None,
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
     return render(request, "play/game.html", context)

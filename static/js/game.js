@@ -27,9 +27,11 @@ const $ = (id) => document.getElementById(id);
 const puzzle = data.game.puzzle;
 const geo = geometry(puzzle.size, puzzle.box_rows, puzzle.box_cols);
 const N = geo.n;
-const given = [...puzzle.givens].map((ch) => valueOf(ch) > 0);
+// The givens; the API leaves them out while the game is paused, so they may come later.
+let given = new Array(geo.ncells).fill(false);
 const urls = data.urls;
 const NUMERIC_KEY = "sudoku.numeric16";
+const AUTO_PAUSE_KEY = `sudoku.leftRunning.${data.game.id}`;
 
 const S = {
   game: null,
@@ -38,7 +40,7 @@ const S = {
   values: new Array(geo.ncells).fill(0),
   notes: Array.from({ length: geo.ncells }, () => new Set()),
   wrong: new Map(), // cell -> the value the server judged wrong there
-  selected: given.indexOf(false) >= 0 ? given.indexOf(false) : 0,
+  selected: 0,
   notesMode: false,
   numeric: N > 9 && localStorage.getItem(NUMERIC_KEY) === "1",
   clockBase: 0,
@@ -72,6 +74,9 @@ function notesFrom(raw) {
 /** Take the server's game as the truth: board, notes, clock, counters. */
 function adopt(game, { board = true } = {}) {
   S.game = game;
+  if (game.puzzle && typeof game.puzzle.givens === "string") {
+    given = [...game.puzzle.givens].map((ch) => valueOf(ch) > 0);
+  }
   S.version = game.version;
   S.status = game.status;
   S.clockBase = game.elapsed_ms || 0;
@@ -80,8 +85,8 @@ function adopt(game, { board = true } = {}) {
     S.values = parseBoard(game.entries, geo.ncells);
     S.notes = notesFrom(game.notes);
   }
-  if (Array.isArray(game.wrong_cells)) {
-    S.wrong = new Map(game.wrong_cells.map((c) => [c, S.values[c]]));
+  if (board && Array.isArray(game.mistake_cells)) {
+    S.wrong = new Map(game.mistake_cells.map((c) => [c, S.values[c]]));
   } else {
     for (const [c, v] of S.wrong) if (S.values[c] !== v) S.wrong.delete(c);
   }
@@ -187,8 +192,7 @@ function renderStatus() {
   const paused = S.status === "paused";
   pauseButton.disabled = !(live || paused);
   pauseButton.setAttribute("aria-label", paused ? "Resume" : "Pause");
-  pauseButton.querySelector(".i-pause").hidden = paused;
-  pauseButton.querySelector(".i-play").hidden = !paused;
+  pauseButton.classList.toggle("is-paused", paused);
   tick();
 }
 
@@ -271,6 +275,7 @@ function enqueue(task) {
 async function pump() {
   if (S.busy) return;
   S.busy = true;
+  document.body.dataset.sync = "busy";
   try {
     while (S.queue.length) {
       const task = S.queue[0];
@@ -287,6 +292,7 @@ async function pump() {
     }
   } finally {
     S.busy = false;
+    document.body.dataset.sync = "idle";
   }
 }
 
@@ -446,19 +452,22 @@ function restart() {
   enqueue(simple("restart", urls.restart));
 }
 
-function pause() {
+/** Pause; `leaving` when the tab is hidden (or the page unloads) rather than by the player. */
+function pause(leaving = false) {
   if (!playable()) return;
+  if (leaving) sessionStorage.setItem(AUTO_PAUSE_KEY, String(S.version));
   S.clockBase = elapsedNow();
   S.clockAt = performance.now();
   S.status = "paused";
   clearHint();
   render();
   enqueue(simple("pause", urls.pause, { keepalive: true }));
-  $("resume").focus();
+  if (!leaving) $("resume").focus();
 }
 
 function resume() {
   if (S.status !== "paused") return;
+  sessionStorage.removeItem(AUTO_PAUSE_KEY);
   enqueue(simple("resume", urls.resume));
 }
 
@@ -623,16 +632,19 @@ async function showResult() {
   $("result-rank").textContent = won ? await rankText(g) : "—";
 }
 
+/** The player's place on this puzzle's leaderboard (paged through, a few pages at most). */
 async function rankText(g) {
-  if (g.rank != null) return `#${g.rank}`;
-  if (!urls.leaderboard) return "—";
-  const res = await api("GET", urls.leaderboard);
-  if (!res.ok) return "—";
-  const rows = Array.isArray(res.data) ? res.data : res.data.results || res.data.entries || [];
-  const mine = rows.find((row) => row.game === g.id || row.game_id === g.id || row.is_me || row.me);
-  if (res.data.my_rank != null) return `#${res.data.my_rank}`;
-  if (mine && mine.rank != null) return `#${mine.rank}`;
-  return data.user ? "Unranked" : "Log in to rank";
+  if (!data.username) return "Log in to rank";
+  let url = urls.leaderboard;
+  for (let page = 0; url && page < 10; page++) {
+    const res = await api("GET", url);
+    if (!res.ok) return "—";
+    const rows = res.data.results || [];
+    const mine = rows.find((row) => row.username === data.username);
+    if (mine) return `#${mine.rank} of ${res.data.count ?? rows.length}`;
+    url = res.data.next;
+  }
+  return "Unranked";
 }
 
 // ---- Wiring -------------------------------------------------------------------------------
@@ -671,13 +683,36 @@ function wire() {
   }
   // A hidden tab stops the clock: the server pauses the game.
   document.addEventListener("visibilitychange", () => {
-    if (document.hidden && playable()) pause();
+    if (document.hidden && playable()) pause(true);
   });
   setInterval(tick, 250);
 }
 
+/**
+ * This tab paused the game when it was hidden or reloaded, not the player: carry on where it
+ * was. The pause sent while unloading may still be on its way (the game is then still at the
+ * version it was sent with), so wait for it to land before resuming.
+ */
+async function resumeAfterReload() {
+  const sent = sessionStorage.getItem(AUTO_PAUSE_KEY);
+  if (sent === null) return;
+  sessionStorage.removeItem(AUTO_PAUSE_KEY);
+  for (let i = 0; i < 20 && S.status === "in_progress" && S.version === Number(sent); i++) {
+    await sleep(150);
+    const res = await api("GET", urls.game);
+    if (!res.ok) return;
+    adopt(res.data);
+  }
+  render();
+  if (S.status === "paused") enqueue(simple("resume", urls.resume));
+}
+
 adopt(data.game);
+S.selected = Math.max(0, given.indexOf(false));
+if (data.game.hint && playable()) showHint({ hint: data.game.hint });
 wire();
 render();
+resumeAfterReload();
 document.body.dataset.ready = "1";
+document.body.dataset.sync = "idle";
 if (isFinished()) showResult();

@@ -54,8 +54,10 @@ function buildPad() {
   const pad = $("solve-pad");
   const n = S.geo.n;
   pad.textContent = "";
-  pad.style.setProperty("--pad-wide", n > 9 ? Math.ceil(n / 2) : n);
-  pad.style.setProperty("--pad-narrow", n > 9 ? Math.ceil(n / 2) : n);
+  // The digits and an erase key: one row up to 9x9, two rows of nine for 16x16.
+  const columns = n > 9 ? Math.ceil((n + 1) / 2) : n + 1;
+  pad.style.setProperty("--pad-wide", columns);
+  pad.style.setProperty("--pad-narrow", columns);
   padKeys = [];
   for (let v = 0; v <= n; v++) {
     const key = document.createElement("button");

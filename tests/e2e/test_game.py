@@ -1,0 +1,248 @@
+"""The browser game, played the way a player plays it: keys on a real page.
+
+Each test starts from the lobby (or the game page) of a live server, reads the solution
+from the database to know the right digits, and checks what the page shows against what
+the server stored.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from accounts.factories import UserFactory
+from play.models import Game
+from tests.e2e.boards import (
+    SYMBOLS,
+    BoardDriver,
+    easy_nine,
+    empty_cells,
+    four_by_four,
+    make_puzzle,
+    value_of,
+)
+
+SELECTED = re.compile(r"\bselected\b")
+WRONG = re.compile(r"\bwrong\b")
+CLASH = re.compile(r"\bclash\b")
+
+
+def start_from_lobby(page: Page, url: str, size_label: str, level: str) -> Game:
+    page.goto(url + "/")
+    page.locator("label.choice", has_text=size_label).click()
+    page.locator("label.choice", has_text=level).click()
+    page.get_by_test_id("start").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    game_id = int(re.search(r"/play/(\d+)/$", page.url).group(1))
+    return Game.objects.select_related("puzzle").get(pk=game_id)
+
+
+def login(page: Page, url: str) -> str:
+    user = UserFactory()
+    page.goto(url + "/accounts/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(user.raw_password)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("nav-profile")).to_have_text(user.username)
+    return user.username
+
+
+def clock_seconds(page: Page) -> int:
+    parts = [int(p) for p in page.get_by_test_id("clock").inner_text().split(":")]
+    seconds = 0
+    for part in parts:
+        seconds = seconds * 60 + part
+    return seconds
+
+
+def fill_rest(board: BoardDriver, game: Game) -> None:
+    """Type the solution into every cell the server still has empty."""
+    game.refresh_from_db()
+    solution = game.puzzle.solution
+    for cell in empty_cells(game.entries):
+        board.put(cell, value_of(solution[cell]))
+
+
+@pytest.fixture
+def console_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def test_it_plays_a_4x4_game_to_the_end_with_every_aid(live_server, page, console_errors):
+    make_puzzle(four_by_four(0), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
+    puzzle = game.puzzle
+    solution = puzzle.solution
+    expect(page.get_by_role("gridcell")).to_have_count(16)
+
+    board = BoardDriver(page, 4)
+    board.focus()
+    blanks = empty_cells(puzzle.givens)
+
+    # A wrong digit: the server judges it, the page marks it and counts it.
+    first = blanks[0]
+    right = value_of(solution[first])
+    wrong = 1 if right != 1 else 2
+    board.put(first, wrong)
+    expect(board.cell(first)).to_have_class(WRONG)
+    expect(page.get_by_test_id("mistakes")).to_have_text("1")
+    expect(board.cell(first)).to_have_attribute("aria-label", re.compile("mistake"))
+    board.put(first, right)
+    expect(board.cell(first)).not_to_have_class(WRONG)
+
+    # Notes: N toggles notes mode, digits pencil marks in; undo takes the last one back.
+    second = blanks[1]
+    keep = value_of(solution[second])
+    extra = next(v for v in range(1, 5) if v != keep)
+    board.go(second)
+    page.keyboard.press("n")
+    expect(page.locator("#notes-toggle")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press(str(keep))
+    page.keyboard.press(str(extra))
+    both = " ".join(str(v) for v in sorted((keep, extra)))
+    expect(board.cell(second)).to_have_attribute("aria-label", re.compile(f"notes {both}$"))
+    page.keyboard.press("n")
+    board.wait_synced()
+    page.keyboard.press("Control+z")
+    expect(board.cell(second)).to_have_attribute("aria-label", re.compile(f"notes {keep}$"))
+    board.wait_synced()
+    game.refresh_from_db()
+    assert game.notes == {str(second): [keep]}
+
+    # A hint, in its three stages: where to look, the technique, then apply it.
+    page.keyboard.press("h")
+    panel = page.get_by_test_id("hint-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text(re.compile("look at", re.IGNORECASE))
+    expect(page.locator(".cell.hint, .cell.hint-unit").first).to_be_visible()
+    page.get_by_role("button", name="Show technique").click()
+    expect(page.locator("#hint-title")).not_to_have_text("Where to look")
+    page.get_by_role("button", name="Apply it").click()
+    expect(page.get_by_test_id("hints")).to_have_text("3")
+    expect(page.locator("#hint-title")).to_have_text("Hint applied")
+    board.wait_synced()
+
+    # Pause hides the board and stops the clock; resume brings it back.
+    page.keyboard.press("p")
+    expect(page.get_by_test_id("pause-cover")).to_be_visible()
+    expect(page.locator(".board .cell .v")).to_have_count(0)
+    board.wait_synced()
+    game.refresh_from_db()
+    assert game.status == "paused"
+    paused_at = page.get_by_test_id("clock").inner_text()
+    page.wait_for_timeout(1100)
+    expect(page.get_by_test_id("clock")).to_have_text(paused_at)
+    page.get_by_test_id("pause-cover").get_by_role("button", name="Resume").click()
+    expect(page.get_by_test_id("pause-cover")).to_be_hidden()
+    expect(board.cell(first).locator(".v")).to_have_text(SYMBOLS[right - 1])
+
+    board.focus()
+    board.at = int(page.locator(".cell.selected").get_attribute("data-cell"))
+    fill_rest(board, game)
+
+    result = page.get_by_test_id("result")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("Solved!")
+    game.refresh_from_db()
+    assert game.status == "completed"
+    assert game.score is not None
+    expect(page.get_by_test_id("result-score")).to_have_text(str(game.score))
+    expect(result.locator("#result-mistakes")).to_have_text("1")
+    expect(result.locator("#result-hints")).to_have_text("3")
+    expect(page.get_by_test_id("result-rank")).to_have_text("Log in to rank")
+    assert console_errors == []
+
+    page.get_by_test_id("play-another").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    assert not page.url.endswith(f"/play/{game.pk}/")
+
+
+def test_it_plays_a_9x9_game_to_the_end_by_keyboard_and_ranks_it(live_server, page, console_errors):
+    make_puzzle(easy_nine(0), difficulty="easy")
+    username = login(page, live_server.url)
+    game = start_from_lobby(page, live_server.url, "9×9", "Easy")
+    assert game.user.username == username
+    board = BoardDriver(page, 9)
+    board.focus()
+    fill_rest(board, game)
+
+    expect(page.get_by_test_id("result")).to_be_visible()
+    game.refresh_from_db()
+    assert game.status == "completed"
+    expect(page.get_by_test_id("result-score")).to_have_text(str(game.score))
+    expect(page.get_by_test_id("result-time")).not_to_have_text("0:00")
+    expect(page.get_by_test_id("result-rank")).to_have_text("#1 of 1")
+    assert game.entries == game.puzzle.solution
+    assert console_errors == []
+
+
+def test_a_clash_marks_both_cells_red_and_a_given_cannot_change(live_server, page):
+    puzzle = make_puzzle(easy_nine(1), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "9×9", "Easy")
+    assert game.puzzle_id == puzzle.pk
+    board = BoardDriver(page, 9)
+    board.focus()
+
+    # An empty cell and a given in its row: typing the given's digit clashes with it.
+    givens = puzzle.givens
+    cell = next(
+        c
+        for c in empty_cells(givens)
+        if any(givens[r] != "." for r in range(c - c % 9, c - c % 9 + 9))
+    )
+    row = range(cell - cell % 9, cell - cell % 9 + 9)
+    given_cell = next(r for r in row if givens[r] != ".")
+    board.put(cell, value_of(givens[given_cell]))
+    expect(board.cell(cell)).to_have_class(CLASH)
+    expect(board.cell(given_cell)).to_have_class(CLASH)
+    expect(board.cell(cell)).to_have_attribute("aria-label", re.compile("clashes"))
+    # Erasing it clears both marks.
+    page.keyboard.press("Backspace")
+    expect(board.cell(given_cell)).not_to_have_class(CLASH)
+
+    # A given ignores keys and the page says why; the server's board is unchanged.
+    board.go(given_cell)
+    other = 1 if givens[given_cell] != "1" else 2
+    page.keyboard.press(str(other))
+    expect(board.cell(given_cell).locator(".v")).to_have_text(givens[given_cell])
+    expect(page.locator("#toast")).to_contain_text("given")
+    board.wait_synced()
+    game.refresh_from_db()
+    assert game.entries[given_cell] == givens[given_cell]
+
+
+def test_reload_restores_entries_notes_and_clock(live_server, page):
+    make_puzzle(easy_nine(2), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "9×9", "Easy")
+    solution = game.puzzle.solution
+    board = BoardDriver(page, 9)
+    board.focus()
+    a, b, c = empty_cells(game.puzzle.givens)[:3]
+    board.put(a, value_of(solution[a]))
+    board.put(b, value_of(solution[b]))
+    board.go(c)
+    page.keyboard.press("Shift+4")  # a note without notes mode
+    page.keyboard.press("Shift+7")
+    board.wait_synced()
+    page.wait_for_timeout(1200)  # let the clock show at least a second
+    before = clock_seconds(page)
+    assert before >= 1
+
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    restored = BoardDriver(page, 9)
+    expect(restored.cell(a).locator(".v")).to_have_text(solution[a])
+    expect(restored.cell(b).locator(".v")).to_have_text(solution[b])
+    expect(restored.cell(c)).to_have_attribute("aria-label", re.compile(r"notes 4 7$"))
+    assert clock_seconds(page) >= before
+    expect(page.locator("#undo")).to_be_enabled()
+
+    # The undo history survived too: undo takes the last note back.
+    page.locator("#undo").click()
+    expect(restored.cell(c)).to_have_attribute("aria-label", re.compile(r"notes 4$"))

@@ -1,0 +1,116 @@
+"""How the pages look: screenshots at desktop and phone widths, light and dark, saved to
+test-artifacts/ for review, and a check that nothing overflows a 375 px wide screen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from play.models import Game
+from tests.e2e.boards import (
+    ARTIFACTS_DIR,
+    BoardDriver,
+    easy_nine,
+    empty_cells,
+    make_puzzle,
+    sixteen_by_sixteen,
+    value_of,
+)
+
+
+@pytest.fixture
+def new_page(browser) -> Iterator:
+    contexts = []
+
+    def make(width: int, height: int, scheme: str = "light") -> Page:
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, color_scheme=scheme
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def overflow(page: Page) -> int:
+    """How many pixels the page is wider than the screen (0 when it fits)."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def play_a_little(page: Page, url: str, size_label: str, size: int) -> None:
+    """Start a game from the lobby and make it look played: entries, a mistake, notes."""
+    page.goto(url + "/")
+    page.locator("label.choice", has_text=size_label).click()
+    page.locator("label.choice", has_text="Easy").click()
+    page.get_by_test_id("start").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    game = Game.objects.select_related("puzzle").get(
+        pk=int(re.search(r"/play/(\d+)/$", page.url).group(1))
+    )
+    solution = game.puzzle.solution
+    board = BoardDriver(page, size)
+    board.focus()
+    blanks = empty_cells(game.puzzle.givens)
+    for cell in blanks[:4]:
+        board.put(cell, value_of(solution[cell]))
+    wrong_cell = blanks[4]
+    right = value_of(solution[wrong_cell])
+    board.put(wrong_cell, 1 if right != 1 else 2)
+    board.go(blanks[5])
+    for digit in "2589"[: 3 if size > 4 else 2]:
+        page.keyboard.press(f"Shift+{digit if int(digit) <= size else 1}")
+    board.go(blanks[0])
+    board.wait_synced()
+    expect(page.locator(".cell.wrong")).to_have_count(1)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "scheme"),
+    [(1280, 860, "light"), (375, 812, "light"), (1280, 860, "dark"), (375, 812, "dark")],
+)
+def test_the_9x9_board_fits_and_is_saved_as_a_screenshot(
+    live_server, new_page, width, height, scheme
+):
+    make_puzzle(easy_nine(3), difficulty="easy")
+    page = new_page(width, height, scheme)
+    play_a_little(page, live_server.url, "9×9", 9)
+    board = page.get_by_test_id("board").bounding_box()
+    assert board is not None
+    assert board["width"] <= width
+    assert overflow(page) == 0
+    suffix = "" if scheme == "light" else "-dark"
+    page.screenshot(path=str(ARTIFACTS_DIR / f"board-{width}{suffix}.png"), full_page=True)
+
+
+def test_the_16x16_board_fits_a_phone_and_shows_letters_or_numbers(live_server, new_page):
+    make_puzzle(sixteen_by_sixteen(0), difficulty="easy")
+    page = new_page(375, 812)
+    play_a_little(page, live_server.url, "16×16", 16)
+    assert overflow(page) == 0
+    page.screenshot(path=str(ARTIFACTS_DIR / "board-16x16-375.png"), full_page=True)
+    letters = page.locator(".cell.given .v").all_inner_texts()
+    assert any(text in "ABCDEFG" for text in letters)
+    page.get_by_label(re.compile("Show values as numbers")).check()
+    numbers = page.locator(".cell.given .v").all_inner_texts()
+    assert all(text.isdigit() for text in numbers)
+    assert any(int(text) >= 10 for text in numbers)
+    wide = new_page(1280, 1000, "dark")
+    play_a_little(wide, live_server.url, "16×16", 16)
+    wide.screenshot(path=str(ARTIFACTS_DIR / "board-16x16-1280-dark.png"), full_page=True)
+
+
+@pytest.mark.parametrize("path", ["/", "/solve/", "/stats/", "/leaderboards/"])
+def test_the_other_pages_fit_a_phone(live_server, new_page, path):
+    page = new_page(375, 812)
+    page.goto(live_server.url + path)
+    expect(page.locator("main h1").first).to_be_visible()
+    assert overflow(page) == 0
+    name = path.strip("/") or "lobby"
+    page.screenshot(path=str(ARTIFACTS_DIR / f"{name}-375.png"), full_page=True)

@@ -1,0 +1,92 @@
+"""The solve-your-own page: paste or click a puzzle in, and the solver API answers."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from play.models import Game
+from solver import format_line, parse
+from solver.search import solve
+from tests.e2e.boards import four_by_four, hardest_nine, sixteen_givens
+
+CLASH = re.compile(r"\bclash\b")
+
+
+def board_text(page: Page) -> str:
+    return "".join(text or "." for text in page.locator("#solve-board .cell").all_inner_texts())
+
+
+def open_solver(page: Page, url: str) -> None:
+    page.goto(url + "/solve/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+
+
+def test_it_solves_the_hardest_shared_puzzle_and_steps_through_it(live_server, page):
+    puzzle = hardest_nine()
+    open_solver(page, live_server.url)
+    page.get_by_label("Type or paste a puzzle").fill(puzzle)
+    page.get_by_test_id("solve-button").click()
+
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_contain_text("One solution")
+    expect(verdict).to_contain_text(re.compile(r"Grade: (Easy|Medium|Hard|Expert|Master)"))
+    expected = format_line(solve(parse(puzzle)))
+    expect(page.locator("#solve-board .cell.solved").first).to_be_visible()
+    assert board_text(page) == expected
+
+    # The logical steps, one at a time: each shows its sentence and lights its cells.
+    page.get_by_role("button", name="Start again").click()
+    assert board_text(page) == format_line(parse(puzzle))
+    page.get_by_role("button", name="Next step").click()
+    shown = page.locator("#steps li:not([hidden])")
+    expect(shown).to_have_count(1)
+    expect(page.locator("#solve-board .cell.hint").first).to_be_visible()
+    page.get_by_role("button", name="Next step").click()
+    expect(shown).to_have_count(2)
+
+
+def test_it_says_several_solutions_for_a_grid_with_16_givens(live_server, page):
+    grid = sixteen_givens()
+    assert sum(ch not in ".0" for ch in grid) == 16
+    open_solver(page, live_server.url)
+    page.get_by_label("Type or paste a puzzle").fill(grid)
+    page.get_by_test_id("solve-button").click()
+    expect(page.get_by_test_id("verdict")).to_contain_text("Several solutions")
+    expect(page.locator("#play-it")).to_be_hidden()
+    expect(page.locator("#solve-board .cell.solved")).to_have_count(0)
+
+
+def test_clicked_in_clashes_mark_red_and_disable_solve(live_server, page):
+    open_solver(page, live_server.url)
+    page.locator("label.choice", has_text="4×4").click()
+    cells = page.locator("#solve-board .cell")
+    expect(cells).to_have_count(16)
+    cells.nth(0).click()
+    page.keyboard.press("3")
+    cells.nth(3).click()  # same row
+    page.keyboard.press("3")
+    expect(cells.nth(0)).to_have_class(CLASH)
+    expect(cells.nth(3)).to_have_class(CLASH)
+    expect(page.get_by_test_id("solve-button")).to_be_disabled()
+    page.keyboard.press("Backspace")
+    expect(cells.nth(0)).not_to_have_class(CLASH)
+    expect(page.get_by_test_id("solve-button")).to_be_enabled()
+
+
+def test_it_starts_a_game_on_the_typed_puzzle(live_server, page):
+    puzzle = four_by_four(5)
+    open_solver(page, live_server.url)
+    page.get_by_label("Type or paste a puzzle").fill(puzzle)
+    page.get_by_role("button", name="Load into the grid").click()
+    assert board_text(page) == puzzle
+    page.get_by_test_id("solve-button").click()
+    expect(page.get_by_test_id("verdict")).to_contain_text("One solution")
+    page.get_by_role("button", name="Play this puzzle").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    game = Game.objects.select_related("puzzle").get(
+        pk=int(re.search(r"/play/(\d+)/$", page.url).group(1))
+    )
+    assert game.puzzle.givens == puzzle
+    expect(page.get_by_role("gridcell")).to_have_count(16)
