@@ -26,8 +26,10 @@ stops it the same way. Unique rectangles assume the puzzle has one solution.
    cell's value give an ``incorrect_note`` step naming the cells. Otherwise the notes narrow
    that cell's candidates (the player has already ruled those values out), so the hint
    starts where the player is; notes never add a candidate the board rules out;
-5. the first step of the easiest technique that applies; if none does, a ``search`` step
-   that places the solution's value in the open cell with the fewest candidates.
+5. the first step of the easiest technique that applies; if none does, a ``search`` step:
+   the trial (assume a candidate, fill in the singles that follow) that reaches a
+   contradiction soonest, which removes that candidate; if no trial does, the solution's
+   value in the open cell with the fewest candidates.
 
 ``budget`` caps the technique passes (one technique tried on one position is a pass; a batch
 of singles is one pass) and raises :class:`~solver.grid.BudgetExceeded` when used up;
@@ -42,6 +44,7 @@ from solver.grid import BudgetExceeded, Grid, Shape, symbol
 from solver.search import solutions
 from solver.techniques import BY_SLUG, LEVELS, ORDER, SINGLES, Technique
 from solver.techniques.base import Board, Step, join_words, mask_of
+from solver.techniques.forcing import shortest_contradiction, trial_step
 
 __all__ = [
     "LogicResult",
@@ -203,14 +206,18 @@ def _incorrect_note(board: Board, wrong: list[int]) -> Step:
 
 
 def _search_step(board: Board, solution: Grid) -> Step:
+    """A trial that contradicts soonest; failing that, the solution's value in one cell."""
+    trial = shortest_contradiction(board)
+    if trial is not None:
+        return trial_step(board, trial)
     cand = board.cand
     cell = min(board.empty_cells(), key=lambda c: (cand[c].bit_count(), c))
     v = solution.cells[cell]
     return board.step(
         "search",
         "Search",
-        f"None of the techniques this engine knows applies here; trying the candidates shows "
-        f"that {board.cell(cell)} is {symbol(v)}.",
+        f"None of the techniques this engine knows applies here, and no single trial "
+        f"settles anything; searching shows that {board.cell(cell)} is {symbol(v)}.",
         cells=(cell,),
         placements=((cell, v),),
     )

@@ -56,8 +56,9 @@ def naked_singles(board: Board) -> Iterator[Step]:
             for p in peers[c]:
                 if values[p]:
                     seen |= 1 << (values[p] - 1)
+            r, k, x = board.t.cell_units[c]
             why = (
-                "its row, column and box hold every other value"
+                f"{board.unit(r)}, {board.unit(k)} and {board.unit(x)} hold every other value"
                 if seen | m == full
                 else "every other value has been ruled out"
             )

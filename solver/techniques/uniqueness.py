@@ -138,7 +138,7 @@ def unique_rectangles_4(board: Board) -> Iterator[Step]:
                     "unique_rectangle_4",
                     "Unique Rectangle Type 4",
                     f"{board.cells((a, b))} hold only {symbol(keep)} and {symbol(drop)}, and in "
-                    f"{board.unit(u)} {symbol(keep)} fits only in {board.cells((c, d))}, so "
+                    f"{board.unit(u)}, {symbol(keep)} fits only in {board.cells((c, d))}, so "
                     f"one of them is {symbol(keep)}; if either were {symbol(drop)}, the "
                     f"rectangle could swap and the puzzle would have two solutions: remove "
                     f"{symbol(drop)} from {board.cells((c, d))}.",
@@ -190,11 +190,12 @@ def bug_plus_one(board: Board) -> Iterator[Step]:
     if not odd_value:
         return
     v = odd_value.bit_length()
+    r, k, x = (board.unit(u) for u in t.cell_units[extra])
     yield board.step(
         "bug_plus_one",
         "BUG+1",
         f"Every empty cell holds two values except {board.cell(extra)}, where {symbol(v)} "
-        f"fits three times in its row, column and box; without {symbol(v)} there the board "
+        f"fits three times in {r}, {k} and {x}; without {symbol(v)} there the board "
         f"would allow two solutions, so {board.cell(extra)} is {symbol(v)}.",
         units=t.cell_units[extra],
         cells=(extra,),

@@ -125,7 +125,7 @@ def w_wings(board: Board) -> Iterator[Step]:
                                 "w_wing",
                                 "W-Wing",
                                 f"{board.cell(a)} and {board.cell(b)} are both "
-                                f"{symbol(xv)} or {symbol(yv)}, and in {board.unit(u)} "
+                                f"{symbol(xv)} or {symbol(yv)}, and in {board.unit(u)}, "
                                 f"{symbol(xv)} fits only in {board.cell(e1)} and "
                                 f"{board.cell(e2)}, so one of {board.cell(a)} and "
                                 f"{board.cell(b)} is {symbol(yv)}: remove {symbol(yv)} from "
