@@ -190,12 +190,12 @@ def bug_plus_one(board: Board) -> Iterator[Step]:
     if not odd_value:
         return
     v = odd_value.bit_length()
-    r, k, x = (board.unit(u) for u in t.cell_units[extra])
+    row, col, box = (board.unit(u) for u in t.cell_units[extra])
     yield board.step(
         "bug_plus_one",
         "BUG+1",
         f"Every empty cell holds two values except {board.cell(extra)}, where {symbol(v)} "
-        f"fits three times in {r}, {k} and {x}; without {symbol(v)} there the board "
+        f"fits three times in {row}, {col} and {box}; without {symbol(v)} there the board "
         f"would allow two solutions, so {board.cell(extra)} is {symbol(v)}.",
         units=t.cell_units[extra],
         cells=(extra,),
