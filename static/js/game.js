@@ -691,19 +691,28 @@ function wire() {
 /**
  * This tab paused the game when it was hidden or reloaded, not the player: carry on where it
  * was. The pause sent while unloading may still be on its way (the game is then still at the
- * version it was sent with), so wait for it to land before resuming.
+ * version it was sent with): the page shows itself paused until it lands, then resumes.
  */
 async function resumeAfterReload() {
   const sent = sessionStorage.getItem(AUTO_PAUSE_KEY);
   if (sent === null) return;
   sessionStorage.removeItem(AUTO_PAUSE_KEY);
-  for (let i = 0; i < 20 && S.status === "in_progress" && S.version === Number(sent); i++) {
-    await sleep(150);
-    const res = await api("GET", urls.game);
-    if (!res.ok) return;
-    adopt(res.data);
+  const inFlight = S.status === "in_progress" && S.version === Number(sent);
+  if (inFlight) {
+    const running = S.game;
+    S.status = "paused";
+    render();
+    let landed = false;
+    for (let i = 0; i < 20 && !landed; i++) {
+      await sleep(150);
+      const res = await api("GET", urls.game);
+      if (!res.ok) break;
+      landed = res.data.status !== "in_progress" || res.data.version !== Number(sent);
+      if (landed) adopt(res.data);
+    }
+    if (!landed) adopt(running); // the pause never came: carry on as loaded
+    render();
   }
-  render();
   if (S.status === "paused") enqueue(simple("resume", urls.resume));
 }
 

@@ -109,6 +109,18 @@ class BoardDriver:
         expect(self.page.locator("body")).to_have_attribute("data-sync", "idle")
 
 
+def park(page: Page) -> None:
+    """Pause a running game before the browser closes it. A page pauses its game when it is
+    hidden; that request must not reach the live server while the test database is being
+    flushed."""
+    button = page.locator("#pause")
+    if button.count() != 1 or not button.is_enabled():
+        return
+    if button.get_attribute("aria-label") == "Pause":
+        button.click()
+        expect(page.locator("body")).to_have_attribute("data-sync", "idle")
+
+
 def empty_cells(entries: str) -> list[int]:
     return [i for i, ch in enumerate(entries) if ch == "."]
 

@@ -8,6 +8,7 @@ the server stored.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -21,12 +22,19 @@ from tests.e2e.boards import (
     empty_cells,
     four_by_four,
     make_puzzle,
+    park,
     value_of,
 )
 
 SELECTED = re.compile(r"\bselected\b")
 WRONG = re.compile(r"\bwrong\b")
 CLASH = re.compile(r"\bclash\b")
+
+
+@pytest.fixture(autouse=True)
+def _park_running_games(page: Page) -> Iterator[None]:
+    yield
+    park(page)
 
 
 def start_from_lobby(page: Page, url: str, size_label: str, level: str) -> Game:

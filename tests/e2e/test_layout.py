@@ -16,6 +16,7 @@ from tests.e2e.boards import (
     easy_nine,
     empty_cells,
     make_puzzle,
+    park,
     sixteen_by_sixteen,
     value_of,
 )
@@ -35,6 +36,8 @@ def new_page(browser) -> Iterator:
 
     yield make
     for context in contexts:
+        for page in context.pages:
+            park(page)
         context.close()
 
 

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from play.models import Game
 from solver import format_line, parse
 from solver.search import solve
-from tests.e2e.boards import four_by_four, hardest_nine, sixteen_givens
+from tests.e2e.boards import four_by_four, hardest_nine, park, sixteen_givens
 
 CLASH = re.compile(r"\bclash\b")
+
+
+@pytest.fixture(autouse=True)
+def _park_running_games(page: Page) -> Iterator[None]:
+    yield
+    park(page)
 
 
 def board_text(page: Page) -> str:
