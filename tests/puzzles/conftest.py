@@ -77,3 +77,17 @@ def run_pack(no_enqueue) -> Callable[..., object]:
         return services.pack_run_sync(pack=pack)
 
     return run
+
+
+@pytest.fixture
+def only_easy_4x4(monkeypatch) -> None:
+    """A fixed table of levels per size (4x4: easy; 6x6: easy, medium; others: all), so
+    the request checks are tested apart from what the generator offers today."""
+    from solver.grade import LEVELS
+
+    table = {4: ("easy",), 6: ("easy", "medium")}
+
+    def levels(shape):
+        return table.get(getattr(shape, "size", shape), LEVELS)
+
+    monkeypatch.setattr(services, "supported_levels", levels)

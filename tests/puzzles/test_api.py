@@ -131,7 +131,7 @@ def test_staff_ask_for_a_pack_and_get_202(
     [
         ({"size": 7}, "invalid_size", "size: 7 is not offered"),
         ({"difficulty": "insane"}, "invalid_difficulty", "'insane' is not a level"),
-        ({"size": 6, "difficulty": "master"}, "invalid_difficulty", "6x6 puzzles are made only"),
+        ({"size": 4, "difficulty": "master"}, "invalid_difficulty", "4x4 puzzles are made only"),
         ({"count": 0}, "invalid_count", "ask for 1 to 10,000"),
         ({"count": 20000}, "invalid_count", "ask for 1 to 10,000"),
         ({"count": "lots"}, "invalid", "count"),
@@ -140,7 +140,7 @@ def test_staff_ask_for_a_pack_and_get_202(
     ],
 )
 def test_a_bad_pack_request_is_a_400_saying_what_is_wrong(
-    staff_client, no_enqueue, changes, code, says
+    staff_client, no_enqueue, only_easy_4x4, changes, code, says
 ):
     response = staff_client.post("/api/v1/packs/", {**PACK, **changes})
     assert response.status_code == 400

@@ -95,7 +95,9 @@ def test_a_puzzle_whose_givens_clash_is_refused_naming_the_cells():
         ({"name": "  "}, "name", "give the pack a name"),
     ],
 )
-def test_a_bad_pack_request_is_refused_naming_the_field(no_enqueue, changes, field, says):
+def test_a_bad_pack_request_is_refused_naming_the_field(
+    no_enqueue, only_easy_4x4, changes, field, says
+):
     request = {"name": "p", "size": 9, "difficulty": "easy", "count": 10, **changes}
     with pytest.raises(services.PackRequestInvalid) as caught:
         services.pack_create(**request)
@@ -243,15 +245,15 @@ def test_a_chunk_started_too_often_fails_the_pack_instead_of_looping(no_enqueue)
 
 
 def test_a_chunk_that_always_fails_ends_the_pack_as_failed_with_its_error(no_enqueue):
-    # Bypass the request checks: 4x4 puzzles cannot be made at master.
+    # Bypass the request checks: a 4x4 grid of 1x4 "boxes" cannot be made.
     pack = PuzzlePack.objects.create(
-        name="p", size=4, box_rows=2, box_cols=2, difficulty="master", count=2, seed="s"
+        name="p", size=4, box_rows=1, box_cols=4, difficulty="easy", count=2, seed="s"
     )
     PackChunk.objects.create(pack=pack, number=0)
     pack = services.pack_run_sync(pack=pack)
     assert pack.status == PackStatus.FAILED
     assert "chunk 0: ValueError" in pack.error
-    assert "master is not offered" in pack.error
+    assert "box shape 1x4 has no real boxes" in pack.error
     chunk = pack.chunks.get()
     assert (chunk.status, chunk.attempts) == (ChunkStatus.FAILED, services.CHUNK_MAX_ATTEMPTS)
 
@@ -319,7 +321,7 @@ def test_no_daily_puzzle_without_puzzles_of_that_size(make_puzzle):
 # --- Stock ---------------------------------------------------------------------------------
 
 
-def test_top_up_queues_a_pack_for_each_short_level_once(no_enqueue, make_puzzle):
+def test_top_up_queues_a_pack_for_each_short_level_once(no_enqueue, make_puzzle, only_easy_4x4):
     make_puzzle(size=6, level="easy", seed="x")
     packs = services.bank_top_up(minimum=1, target=3, sizes=(4, 6))
     assert sorted((p.size, p.difficulty, p.count) for p in packs) == [
