@@ -187,12 +187,13 @@ def _lock(game_id: int, player: Player) -> Game:
 
     ``of=("self",)`` locks the game only: many games share one puzzle (the daily one).
     """
-    game = (
+    games = (
         Game.objects.select_for_update(of=("self",))
         .select_related("puzzle")
         .filter(player.owns(), pk=game_id)
-        .first()
+        .order_by()[:1]
     )
+    game = next(iter(games), None)
     if game is None:
         raise GameNotFound()
     return game
@@ -336,7 +337,9 @@ def move_apply(
     stored answer without applying the move again.
     """
     game = _lock(game_id, player)
-    stored = Move.objects.filter(game=game, client_move_id=client_move_id).first()
+    stored = next(
+        iter(Move.objects.filter(game=game, client_move_id=client_move_id).order_by()[:1]), None
+    )
     if stored is not None:
         return _replay(stored, game, kind=kind, cell=cell, value=value)
     _check_playable(game)

@@ -280,3 +280,34 @@ def test_a_daily_game_plays_the_puzzle_of_the_day(token_client, puzzle9):
     assert first.status_code == 201, first.content
     again = token_client.post("/api/v1/games/", {"daily": True}, format="json").json()
     assert again["puzzle"]["id"] == first.json()["puzzle"]["id"] == puzzle9.pk
+
+
+def test_a_move_costs_at_most_four_queries(user, puzzle9):
+    """The hot path: locked SELECT of game and puzzle, move id lookup, INSERT, UPDATE."""
+    import uuid
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from play import services
+    from play.services import Player
+
+    player = Player(user=user)
+    game = services.game_start(player=player, puzzle_id=puzzle9.pk)
+    cell = empty_cells(puzzle9)[0]
+    for kind, value in (("note", 3), ("value", wrong_value_at(puzzle9, cell)), ("value", 0)):
+        with CaptureQueriesContext(connection) as queries:
+            services.move_apply(
+                game_id=game.pk,
+                player=player,
+                client_move_id=uuid.uuid4(),
+                kind=kind,
+                cell=cell,
+                value=value,
+            )
+        work = [
+            q["sql"]
+            for q in queries.captured_queries
+            if not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+        ]
+        assert len(work) <= 4, work

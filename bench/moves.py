@@ -1,0 +1,379 @@
+"""The move endpoint under load: POST /api/v1/games/{id}/moves/ through gunicorn.
+
+A scratch PostgreSQL database (``<DATABASE_URL's name>_movebench``) is created, migrated and
+filled with players, tokens and games; gunicorn serves it on a free localhost port with
+Redis as the cache; ``wrk`` (Debian's package) drives moves from a Lua script at 16 and 64
+concurrent connections. Each request is a new move (its own client move id) placing or
+clearing a value in an open cell of one of many games, as players on phones would. The
+queries one move costs are counted in-process with CaptureQueriesContext.
+
+Run with ``make bench`` or ``python -m bench.moves``; needs DATABASE_URL (PostgreSQL),
+REDIS_URL and wrk (``apt-get install wrk``), and says so in one line when one is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+TITLE = "## Moves API (gunicorn + PostgreSQL + Redis, wrk)"
+CLIENTS = (16, 64)
+GAMES = 256
+PLAYERS = 64
+# Wikipedia's example puzzle; every bench game plays it.
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+LUA = r"""
+-- One request = one new move in one of the prepared games.
+local games = {}
+local counter = 0
+local run = tonumber(os.getenv("MOVEBENCH_RUN") or "1")
+
+function setup(thread)
+  thread:set("tid", thread_count or 0)
+  thread_count = (thread_count or 0) + 1
+end
+
+function init(args)
+  for line in io.lines(os.getenv("MOVEBENCH_DATA")) do
+    local id, token, cells = line:match("^(%d+) (%S+) (%S+)$")
+    local list = {}
+    for c in cells:gmatch("%d+") do list[#list + 1] = tonumber(c) end
+    games[#games + 1] = {id = id, token = token, cells = list}
+  end
+  -- Threads start at different games so they rarely queue on the same row.
+  counter = (tid or 0) * 7919
+  math.randomseed(run * 1000 + (tid or 0))
+end
+
+function request()
+  counter = counter + 1
+  local g = games[(counter % #games) + 1]
+  local cell = g.cells[math.random(#g.cells)]
+  local body = string.format(
+    '{"client_move_id":"%08x-%04x-4000-8000-%012x","cell":%d,"value":%d,"kind":"value"}',
+    run, tid or 0, counter, cell, math.random(0, 9))
+  return wrk.format("POST", "/api/v1/games/" .. g.id .. "/moves/", {
+    ["Authorization"] = "Token " .. g.token,
+    ["Content-Type"] = "application/json",
+  }, body)
+end
+"""
+
+
+def _skip(reason: str) -> list[str]:
+    return [TITLE, "", f"skipped: {reason}"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _bench_database_url(url: str) -> tuple[str, str, str]:
+    """(bench URL, maintenance URL, bench database name) for a postgres:// URL."""
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/") + "_movebench"
+    bench = urlunsplit(parts._replace(path="/" + name))
+    maintenance = urlunsplit(parts._replace(path="/postgres", scheme="postgresql"))
+    return bench, maintenance, name
+
+
+def _recreate_database(maintenance: str, name: str, *, drop_only: bool = False) -> None:
+    import psycopg
+
+    with psycopg.connect(maintenance, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not drop_only:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def _parse_wrk(text: str) -> dict[str, float]:
+    def ms(value: str, unit: str) -> float:
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+
+    out: dict[str, float] = {}
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", text)
+    out["rps"] = float(rate.group(1)) if rate else 0.0
+    for pct in ("50", "99"):
+        m = re.search(rf"^\s+{pct}(?:\.000)?%\s+([\d.]+)(us|ms|s|m)\s*$", text, re.M)
+        out[f"p{pct}"] = ms(m.group(1), m.group(2)) if m else float("nan")
+    total = re.search(r"(\d+) requests in", text)
+    out["requests"] = float(total.group(1)) if total else 0.0
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    out["non2xx"] = float(bad.group(1)) if bad else 0.0
+    errors = re.search(r"Socket errors: (.*)", text)
+    out["socket_errors"] = (
+        float(sum(int(n) for n in re.findall(r"\d+", errors.group(1)))) if errors else 0.0
+    )
+    return out
+
+
+def _wait_until_up(port: int, token: str, game_id: int, proc: subprocess.Popen) -> None:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/v1/games/{game_id}/",
+        headers={"Authorization": f"Token {token}"},
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("gunicorn exited during start-up")
+        try:
+            with urllib.request.urlopen(request, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError("gunicorn did not answer within 60 s")
+
+
+def run(quick: bool = False) -> list[str]:
+    database_url = os.environ.get("DATABASE_URL", "")
+    if urlsplit(database_url).scheme not in {"postgres", "postgresql", "pgsql"}:
+        return _skip("set DATABASE_URL=postgres://... (and REDIS_URL=redis://...) to run it.")
+    if not os.environ.get("REDIS_URL"):
+        return _skip("set REDIS_URL=redis://... (and DATABASE_URL=postgres://...) to run it.")
+    wrk = shutil.which("wrk")
+    if wrk is None:
+        return _skip("the load generator wrk is not installed (apt-get install wrk).")
+
+    bench_url, maintenance, name = _bench_database_url(database_url)
+    load = os.getloadavg()
+    workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
+    duration = 5 if quick else 15
+    env = {
+        **os.environ,
+        "DATABASE_URL": bench_url,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECURE_COOKIES": "0",
+        "SECURE_HSTS_SECONDS": "0",
+        "LOG_LEVEL": "WARNING",
+        "CACHE_KEY_PREFIX": "movebench",
+        "PYTHONPATH": str(ROOT),
+    }
+    python = sys.executable
+    _recreate_database(maintenance, name)
+    gunicorn = None
+    try:
+        with tempfile.TemporaryDirectory(prefix="movebench-") as tmp:
+            data = Path(tmp) / "games.txt"
+            summary = Path(tmp) / "summary.json"
+            subprocess.run(
+                [python, "manage.py", "migrate", "--noinput", "-v", "0"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
+            subprocess.run(
+                [python, "-m", "bench.moves", "prepare", str(data), str(summary)],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
+            prepared = json.loads(summary.read_text())
+            script = Path(tmp) / "moves.lua"
+            script.write_text(LUA)
+            port = _free_port()
+            gunicorn = subprocess.Popen(
+                [
+                    python,
+                    "-m",
+                    "gunicorn",
+                    "sudokusite.wsgi",
+                    "--workers",
+                    str(workers),
+                    "--bind",
+                    f"127.0.0.1:{port}",
+                    "--log-level",
+                    "warning",
+                ],
+                cwd=ROOT,
+                env=env,
+                start_new_session=True,
+            )
+            _wait_until_up(port, prepared["token"], prepared["game"], gunicorn)
+            rows = []
+            for run_number, clients in enumerate(CLIENTS, start=1):
+                result = subprocess.run(
+                    [
+                        wrk,
+                        "-t2",
+                        f"-c{clients}",
+                        f"-d{duration}s",
+                        "--timeout",
+                        "10s",
+                        "--latency",
+                        "-s",
+                        str(script),
+                        f"http://127.0.0.1:{port}",
+                    ],
+                    env={**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": str(run_number)},
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    timeout=duration + 60,
+                )
+                rows.append((clients, _parse_wrk(result.stdout)))
+    finally:
+        if gunicorn is not None:
+            os.killpg(gunicorn.pid, signal.SIGTERM)
+            try:
+                gunicorn.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(gunicorn.pid, signal.SIGKILL)
+                gunicorn.wait()
+        _recreate_database(maintenance, name, drop_only=True)
+
+    q = prepared["queries"]
+    lines = [
+        TITLE,
+        "",
+        f"{GAMES} games of {PLAYERS} players, gunicorn with {workers} sync workers, "
+        f"wrk with 2 threads, {duration} s per run, all on this {os.cpu_count()}-core machine "
+        f"(load average {load[0]:.1f} before the runs, {os.getloadavg()[0]:.1f} after).",
+        "",
+        "| clients | moves/s | p50 ms | p99 ms | moves | non-2xx | socket errors |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for clients, r in rows:
+        lines.append(
+            f"| {clients} | {r['rps']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | "
+            f"{r['requests']:.0f} | {r['non2xx']:.0f} | {r['socket_errors']:.0f} |"
+        )
+    lines += [
+        "",
+        f"Queries per move: {q['service_max']} in move_apply (the locked SELECT of the game "
+        "and its puzzle, the client move id lookup, the INSERT of the move, the UPDATE of "
+        f"the game; target at most 4), {q['request_max']} for the whole request with token "
+        f"authentication; max over {q['samples']} moves of each kind (wrong, clear, note, "
+        "right), not counting BEGIN and COMMIT.",
+    ]
+    return lines
+
+
+def _statements(captured: Any) -> int:
+    """Queries that did work: psycopg reports BEGIN and COMMIT as queries too."""
+    return sum(
+        1
+        for q in captured.captured_queries
+        if q["sql"].strip().upper() not in {"BEGIN", "COMMIT", "ROLLBACK"}
+        and not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    )
+
+
+def _prepare(data_path: str, summary_path: str) -> None:
+    """Fill the bench database (run in a subprocess pointed at it)."""
+    import uuid
+
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudokusite.settings")
+    django.setup()
+
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.factories import UserFactory
+    from accounts.services import token_create
+    from play import services
+    from play.services import Player
+    from puzzles.models import Puzzle
+    from solver import format_line, parse, solve
+
+    grid = parse(PUZZLE)
+    solution = format_line(solve(grid))
+    puzzle = Puzzle.objects.create(
+        size=9,
+        box_rows=3,
+        box_cols=3,
+        givens=format_line(grid),
+        solution=solution,
+        difficulty="easy",
+        score=1,
+        clue_count=grid.clues,
+        canonical_key=secrets.token_hex(32),
+        source="imported",
+    )
+    open_cells = [i for i, ch in enumerate(puzzle.givens) if ch == "."]
+    # One open cell is never played, so no bench game can complete.
+    playable = open_cells[1:]
+    players = []
+    for i in range(PLAYERS):
+        user = UserFactory(username=f"bench{i}")
+        players.append((user, token_create(user=user)[1]))
+    lines = []
+    for g in range(GAMES):
+        user, token = players[g % PLAYERS]
+        game = services.game_start(player=Player(user=user), puzzle_id=puzzle.pk)
+        lines.append(f"{game.pk} {token} {','.join(map(str, playable))}")
+    Path(data_path).write_text("\n".join(lines) + "\n")
+
+    # Queries per move, in-process, on a game of its own.
+    user, token = players[0]
+    player = Player(user=user)
+    game = services.game_start(player=player, puzzle_id=puzzle.pk)
+    client = Client(HTTP_AUTHORIZATION=f"Token {token}")
+    client.get(f"/api/v1/games/{game.pk}/")  # let the token's refresh happen first
+    service_counts, request_counts = [], []
+    samples = 5
+    for i in range(samples):
+        cell = playable[i]
+        right = int(solution[cell])
+        for kind, value in (("value", right % 9 + 1), ("value", 0), ("note", 3), ("value", right)):
+            body = {"client_move_id": str(uuid.uuid4()), "cell": cell, "value": value}
+            body["kind"] = kind
+            with CaptureQueriesContext(connection) as request_queries:
+                response = client.post(
+                    f"/api/v1/games/{game.pk}/moves/", body, content_type="application/json"
+                )
+            assert response.status_code == 200, response.content
+            request_counts.append(_statements(request_queries))
+        with CaptureQueriesContext(connection) as service_queries:
+            services.move_apply(
+                game_id=game.pk,
+                player=player,
+                client_move_id=uuid.uuid4(),
+                kind="note",
+                cell=playable[-1],
+                value=i + 1,
+            )
+        service_counts.append(_statements(service_queries))
+    Path(summary_path).write_text(
+        json.dumps(
+            {
+                "token": players[0][1],
+                "game": game.pk,
+                "queries": {
+                    "service_max": max(service_counts),
+                    "request_max": max(request_counts),
+                    "samples": samples,
+                },
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["prepare"]:
+        _prepare(sys.argv[2], sys.argv[3])
+    else:
+        print("\n".join(run(quick="--quick" in sys.argv)))
