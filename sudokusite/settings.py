@@ -381,13 +381,14 @@ if REDIS_URL:
         "unacked_restore_throttle": 1,
     }
 else:
-    for _sub in ("queue", "processed", "results"):
+    for _sub in ("queue", "processed", "results", "control"):
         (CELERY_DATA_DIR / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://localhost//"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_DATA_DIR / "queue"),
         "data_folder_out": str(CELERY_DATA_DIR / "queue"),
         "processed_folder": str(CELERY_DATA_DIR / "processed"),
+        "control_folder": str(CELERY_DATA_DIR / "control"),
         "store_processed": False,
     }
     CELERY_RESULT_BACKEND = f"file://{CELERY_DATA_DIR / 'results'}"
