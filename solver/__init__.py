@@ -1,5 +1,14 @@
 """A pure-Python Sudoku engine: no Django, no I/O; randomness comes in as a seed."""
 
+from solver.canon import canonical_form, canonical_key
+from solver.generate import (
+    SYMMETRIES,
+    Generated,
+    GenerationFailed,
+    generate,
+    is_symmetric,
+    supported_levels,
+)
 from solver.grade import LEVELS, TECHNIQUES, Grade, grade
 from solver.grid import (
     MAX_SIZE,
@@ -41,10 +50,13 @@ __all__ = [
     "LEVELS",
     "MAX_SIZE",
     "SYMBOLS",
+    "SYMMETRIES",
     "TECHNIQUES",
     "VALID_SIZES",
     "BudgetExceeded",
     "Conflict",
+    "Generated",
+    "GenerationFailed",
     "Grade",
     "Grid",
     "LogicResult",
@@ -54,14 +66,18 @@ __all__ = [
     "Shape",
     "Step",
     "Tables",
+    "canonical_form",
+    "canonical_key",
     "cell_name",
     "conflicts",
     "count_solutions",
     "default_shape",
     "format_line",
     "format_pretty",
+    "generate",
     "grade",
     "is_solution",
+    "is_symmetric",
     "logic_solve",
     "next_step",
     "parse",
@@ -69,6 +85,7 @@ __all__ = [
     "random_solution",
     "solutions",
     "solve",
+    "supported_levels",
     "tables",
     "unit_name",
 ]
