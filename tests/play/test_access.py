@@ -25,6 +25,8 @@ GAME_ENDPOINTS = [
     ("post", "resume/"),
     ("post", "hint/"),
     ("post", "abandon/"),
+    ("post", "auto-notes/"),
+    ("post", "restart/"),
 ]
 
 
@@ -87,6 +89,8 @@ def test_the_solution_appears_in_no_response_before_completion(token_client, puz
     responses.append(action(token_client, gid, "redo").json())
     for level in (1, 2, 3):
         responses.append(action(token_client, gid, "hint", level=level).json())
+    responses.append(action(token_client, gid, "auto-notes").json())
+    responses.append(action(token_client, gid, "restart").json())
     responses.append(action(token_client, gid, "pause").json())
     responses.append(action(token_client, gid, "resume").json())
     responses.append(move(token_client, gid, cells[1], 1, kind="note", version=1).json())
