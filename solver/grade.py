@@ -101,9 +101,11 @@ def step_score(step: Step, length: int = 0) -> int:
 def grade(grid: Grid, *, budget: int | None = None) -> Grade:
     """Grade a puzzle with one solution (see the module docstring).
 
-    ``budget`` caps the technique passes (trials count one each) and raises
-    :class:`~solver.grid.BudgetExceeded` when used up. Raises :class:`NoSolution` when the
-    givens clash or the puzzle turns out to have no solution.
+    ``budget`` caps the technique passes and raises :class:`~solver.grid.BudgetExceeded`
+    when used up. A trial may assume every candidate left on the board, so it counts one
+    pass per candidate: the budget then bounds the work, not just the number of trials.
+    Raises :class:`NoSolution` when the givens clash or the puzzle turns out to have no
+    solution.
     """
     board = Board.from_grid(grid)
     if board is None:
@@ -113,7 +115,7 @@ def grade(grid: Grid, *, budget: int | None = None) -> Grade:
     solved_by_logic = board.is_solved()
     searches = 0
     while not board.is_solved():
-        passes += 1
+        passes += sum(m.bit_count() for m in board.cand)
         if budget is not None and passes > budget:
             raise BudgetExceeded(f"the grader used its budget of {budget} passes")
         trial = shortest_contradiction(board)
