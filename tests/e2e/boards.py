@@ -105,8 +105,10 @@ class BoardDriver:
         self.page.keyboard.press(SYMBOLS[value - 1])
 
     def wait_synced(self) -> None:
-        """Every move the page sent has been answered by the server."""
-        expect(self.page.locator("body")).to_have_attribute("data-sync", "idle")
+        """Every move the page sent has been answered by the server. Typing runs ahead of
+        the server (the page answers at once and sends moves in order), so after a burst of
+        keys this can take a while on a busy machine."""
+        expect(self.page.locator("body")).to_have_attribute("data-sync", "idle", timeout=60_000)
 
 
 def park(page: Page) -> None:

@@ -72,6 +72,7 @@ def fill_rest(board: BoardDriver, game: Game) -> None:
     solution = game.puzzle.solution
     for cell in empty_cells(game.entries):
         board.put(cell, value_of(solution[cell]))
+    board.wait_synced()
 
 
 @pytest.fixture
