@@ -1,0 +1,140 @@
+"""Input and output shapes of the solver endpoints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from sudokusite.fields import StrictIntegerField
+
+MAX_GRID_CHARS = 10_000
+"""The longest grid text read: room for a 25x25 grid written with spaces and rules."""
+
+MAX_NOTES = 625
+
+
+class GridTextField(serializers.CharField):
+    """A grid as text, in any format the solver parses; a JSON string only."""
+
+    default_error_messages = {
+        "not_text": 'Send the grid as a string, e.g. "53..7....6..195...".',
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", MAX_GRID_CHARS)
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("not_text")
+        return super().to_internal_value(data)
+
+
+def _box_field() -> StrictIntegerField:
+    return StrictIntegerField(
+        required=False,
+        min_value=1,
+        max_value=25,
+        help_text="Rows of one box; give box_rows and box_cols together, or neither "
+        "(then the squarest shape for the grid's size).",
+    )
+
+
+class SolverAnalyseInputSerializer(serializers.Serializer):
+    grid = GridTextField(
+        help_text='One puzzle: one line ("." or "0" for empty), rows on several lines, '
+        "a pretty grid with | and - rules, or numbers separated by spaces. 4x4 to 25x25."
+    )
+    box_rows = _box_field()
+    box_cols = _box_field()
+
+
+class NotesField(serializers.DictField):
+    """``{"r1c2": "39"}`` or ``{"1": [3, 9]}``: checked against the grid by the service."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(child=serializers.JSONField(), **kwargs)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        value = super().to_internal_value(data)
+        if len(value) > MAX_NOTES:
+            raise serializers.ValidationError(f"At most {MAX_NOTES} cells of notes.")
+        return value
+
+
+class SolverHintInputSerializer(SolverAnalyseInputSerializer):
+    entries = GridTextField(
+        required=False,
+        help_text="The whole board as the player has it, givens included, in the grid's "
+        "format and shape. Omit for just the givens.",
+    )
+    notes = NotesField(
+        required=False,
+        help_text='The player\'s candidates by cell: a cell name ("r1c2") or index ("1") '
+        'mapped to a string of symbols ("39") or a list of numbers ([3, 9]).',
+    )
+
+
+class SolverConflictSerializer(serializers.Serializer):
+    cells = serializers.ListField(child=serializers.IntegerField(), help_text="Two cell indexes.")
+    cell_names = serializers.ListField(child=serializers.CharField())
+    unit = serializers.IntegerField(help_text="Rows 0..N-1, columns N..2N-1, boxes 2N..3N-1.")
+    unit_name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["row", "column", "box"])
+    value = serializers.IntegerField()
+
+
+class SolverPairSerializer(serializers.Serializer):
+    cell = serializers.IntegerField()
+    cell_name = serializers.CharField()
+    value = serializers.IntegerField()
+
+
+class SolverStepSerializer(serializers.Serializer):
+    technique = serializers.CharField(help_text="Slug, e.g. hidden_single, x_wing.")
+    name = serializers.CharField()
+    sentence = serializers.CharField()
+    units = serializers.ListField(child=serializers.IntegerField())
+    unit_names = serializers.ListField(child=serializers.CharField())
+    cells = serializers.ListField(child=serializers.IntegerField())
+    cell_names = serializers.ListField(child=serializers.CharField())
+    placements = SolverPairSerializer(many=True)
+    eliminations = SolverPairSerializer(many=True)
+
+
+class SolverAnalysisSerializer(serializers.Serializer):
+    grid = serializers.CharField(help_text="The parsed grid in the one-line format.")
+    size = serializers.IntegerField()
+    box_rows = serializers.IntegerField()
+    box_cols = serializers.IntegerField()
+    clues = serializers.IntegerField()
+    conflicts = SolverConflictSerializer(many=True)
+    solutions = serializers.IntegerField(help_text="0, 1, or 2 meaning two or more.")
+    solution = serializers.CharField(
+        allow_null=True, help_text="The solution when there is exactly one."
+    )
+    level = serializers.CharField(allow_null=True, help_text="When the solution is unique.")
+    score = serializers.IntegerField(allow_null=True)
+    hardest = serializers.CharField(allow_null=True, help_text="Slug of the hardest technique.")
+    techniques = serializers.DictField(
+        child=serializers.IntegerField(), allow_null=True, help_text="Uses per technique."
+    )
+    solved_by_logic = serializers.BooleanField(
+        allow_null=True, help_text="False when the logic engine could not finish."
+    )
+    grade_complete = serializers.BooleanField(
+        allow_null=True,
+        help_text="False when grading by trial and error did not fit in the work budget: "
+        "level is still master, score is null.",
+    )
+    steps = SolverStepSerializer(many=True, help_text="The logic engine's steps, when unique.")
+    steps_total = serializers.IntegerField()
+    steps_truncated = serializers.BooleanField()
+    step_limit = serializers.IntegerField()
+
+
+class SolverHintSerializer(serializers.Serializer):
+    solved = serializers.BooleanField(help_text="True when the board is complete and correct.")
+    step = SolverStepSerializer(allow_null=True)

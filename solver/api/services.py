@@ -1,0 +1,356 @@
+"""The solver as a service: analyse any grid, or hint from a position, within a work budget.
+
+Every grid arrives as text and goes through :func:`solver.parse` before anything else, so
+nothing reaches an engine unparsed; a :class:`~solver.ParseError` becomes a 400
+``invalid_grid`` whose message is the solver's own (it names the line or the cell).
+
+Work budgets. A web worker must not be held by a hostile grid, and an answer should not
+depend on how busy the server is, so the engines are bounded by work, not by wall time:
+
+- the exact engine (:mod:`solver.search`) by search *nodes*: ``SOLVER_NODE_BUDGET`` for a 9x9
+  grid (or smaller);
+- the logic engine (:mod:`solver.logic`, which the grader also runs) by technique *passes*:
+  ``SOLVER_LOGIC_BUDGET`` for a 9x9 grid.
+
+A node or a pass costs more on a bigger grid, so both budgets shrink with the cell count.
+A search node works on bitboards of about N**3 bits and propagates longer, so its cost grows
+faster than the cell count (measured: about 15 us on 9x9, 140 us on 16x16, 700 us on a
+nearly empty 25x25); the node budget is scaled by ``(81 / cells) ** 1.5``. A technique pass
+grows about with the cell count; the pass budget is scaled by ``81 / cells``. With the
+defaults that is 20,000 / 3,559 / 933 nodes and 3,000 / 949 / 388 passes for 9x9 / 16x16 /
+25x25, a refused grid costs well under a second of work at any size, and the bank's
+generated puzzles stay within budget. A grid that uses up a budget is answered 422
+``too_hard``.
+
+The analysis reports the logic engine's steps only for a puzzle with exactly one solution
+(the engine's uniqueness techniques assume one), at most ``STEP_LIMIT`` of them.
+
+Grading. A puzzle the logic engine finishes is graded from those steps. One it cannot
+finish is ``master`` by the grader's rule, and the grader scores it by trial and error,
+which costs far more; when that does not fit in the pass budget the analysis still answers,
+with ``level`` ``master``, ``score`` null and ``grade_complete`` false, rather than hide
+the solution and the steps it already has.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from rest_framework import status
+
+from solver import (
+    SYMBOLS,
+    BudgetExceeded,
+    Grid,
+    ParseError,
+    Shape,
+    cell_name,
+    conflicts,
+    format_line,
+    parse,
+    solutions,
+    unit_name,
+)
+from solver.grade import Grade, grade
+from solver.logic import MultipleSolutions, NoSolution, Step, logic_solve, next_step
+from sudokusite.errors import DomainError
+
+STEP_LIMIT = 200
+"""The most steps an analysis lists; ``steps_truncated`` says when there were more."""
+
+MIN_NODE_BUDGET = 500
+MIN_LOGIC_BUDGET = 150
+_REFERENCE_CELLS = 81
+
+
+class InvalidGrid(DomainError):
+    """A grid, entries or notes the solver cannot read; the message says where."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    code = "invalid_grid"
+    message = "The grid could not be read."
+
+
+class PuzzleUnsolvable(DomainError):
+    """A hint was asked for a puzzle with no solution, or with several."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    code = "no_solution"
+    message = "The puzzle has no solution."
+
+
+class TooHard(DomainError):
+    """The grid used up the work budget of one request."""
+
+    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    code = "too_hard"
+    message = "This puzzle needs more work than the server spends on one request."
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The work one request may spend on a grid: search nodes and logic passes."""
+
+    nodes: int
+    passes: int
+
+
+def budget_for(shape: Shape) -> Budget:
+    """The budgets for a grid of ``shape`` (see the module docstring)."""
+    ratio = _REFERENCE_CELLS / max(shape.ncells, _REFERENCE_CELLS)
+    return Budget(
+        nodes=max(MIN_NODE_BUDGET, int(settings.SOLVER_NODE_BUDGET * ratio**1.5)),
+        passes=max(MIN_LOGIC_BUDGET, int(settings.SOLVER_LOGIC_BUDGET * ratio)),
+    )
+
+
+def _too_hard(engine: str, budget: int) -> TooHard:
+    if engine == "search":
+        detail = f"the search stopped after {budget} nodes without settling how many solutions"
+    else:
+        detail = f"the logic engine stopped after {budget} technique passes"
+    return TooHard(
+        f"This puzzle needs more work than the server spends on one request: {detail}. "
+        "Check that it was typed correctly, or add givens.",
+        extra={"engine": engine, "budget": budget},
+    )
+
+
+def grid_parse(
+    text: str, *, box_rows: int | None = None, box_cols: int | None = None, field: str = "grid"
+) -> Grid:
+    """The grid in ``text``, or InvalidGrid with the solver's message (naming the line/cell)."""
+    try:
+        return parse(text, box_rows=box_rows, box_cols=box_cols)
+    except ParseError as exc:
+        raise InvalidGrid(str(exc), extra={"field": field}) from None
+
+
+def _entries_parse(text: str, givens: Grid) -> Grid:
+    """The player's board: the grid's shape, every given kept."""
+    shape = givens.shape
+    entries = grid_parse(text, box_rows=shape.box_rows, box_cols=shape.box_cols, field="entries")
+    for cell, given in enumerate(givens.cells):
+        if given and entries.cells[cell] != given:
+            raise InvalidGrid(
+                f"cell {cell_name(shape, cell)}: the entries must keep the given "
+                f"{SYMBOLS[given - 1]}",
+                extra={"field": "entries"},
+            )
+    return entries
+
+
+_CELL_NAME = re.compile(r"r([0-9]{1,2})c([0-9]{1,2})", re.IGNORECASE)
+
+
+def _note_cell(key: str, shape: Shape) -> int:
+    """The cell of a notes key: a cell name (``r3c5``) or a cell index (``"22"``)."""
+    n = shape.size
+    match = _CELL_NAME.fullmatch(key)
+    if match:
+        row, col = int(match[1]), int(match[2])
+        if 1 <= row <= n and 1 <= col <= n:
+            return (row - 1) * n + col - 1
+    elif key.isascii() and key.isdigit() and int(key) < shape.ncells:
+        return int(key)
+    raise InvalidGrid(
+        f"notes: {key[:20]!r} is not a cell of a {shape.label} grid: use a cell name "
+        f"from r1c1 to r{n}c{n}, or an index from 0 to {shape.ncells - 1}",
+        extra={"field": "notes"},
+    )
+
+
+def _note_values(key: str, value: Any, shape: Shape) -> set[int]:
+    """The values of one cell's notes: a string of symbols (``"139"``) or a list of values."""
+    n = shape.size
+    if isinstance(value, str):
+        symbols = [ch for ch in value if not ch.isspace() and ch != ","]
+        values = [SYMBOLS.find(ch.upper()) + 1 for ch in symbols]
+        if all(1 <= v <= n for v in values) and len(symbols) <= 2 * n:
+            return set(values)
+    elif isinstance(value, list) and len(value) <= n:
+        ok = all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= n for v in value)
+        if ok:
+            return set(value)
+    raise InvalidGrid(
+        f"notes for {key[:20]}: give the values of a {shape.label} grid as a string of "
+        f"symbols ({SYMBOLS[0]}-{SYMBOLS[n - 1]}) or a list of numbers from 1 to {n}",
+        extra={"field": "notes"},
+    )
+
+
+def notes_parse(notes: Mapping[str, Any], shape: Shape) -> dict[int, set[int]]:
+    """A player's notes from JSON (``{"r1c2": "39"}`` or ``{"1": [3, 9]}``), by cell."""
+    out: dict[int, set[int]] = {}
+    for key, value in notes.items():
+        cell = _note_cell(str(key), shape)
+        out.setdefault(cell, set()).update(_note_values(str(key), value, shape))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What the analyse endpoint answers (see :func:`puzzle_analyse`)."""
+
+    grid: str
+    size: int
+    box_rows: int
+    box_cols: int
+    clues: int
+    conflicts: list[dict[str, Any]]
+    solutions: int
+    solution: str | None
+    level: str | None
+    score: int | None
+    hardest: str | None
+    techniques: dict[str, int] | None
+    solved_by_logic: bool | None
+    grade_complete: bool | None
+    steps: list[dict[str, Any]]
+    steps_total: int
+    steps_truncated: bool
+    step_limit: int
+
+
+def _conflict_dicts(grid: Grid) -> list[dict[str, Any]]:
+    shape = grid.shape
+    return [
+        {
+            "cells": list(c.cells),
+            "cell_names": [cell_name(shape, cell) for cell in c.cells],
+            "unit": c.unit,
+            "unit_name": unit_name(shape, c.unit),
+            "kind": c.kind,
+            "value": c.value,
+        }
+        for c in conflicts(grid)
+    ]
+
+
+def puzzle_analyse(
+    *, grid_text: str, box_rows: int | None = None, box_cols: int | None = None
+) -> Analysis:
+    """Parse, check, count (0, 1 or 2 = "two or more"), solve, grade and explain a grid.
+
+    Raises InvalidGrid (400) for text the solver cannot read and TooHard (422) when the
+    grid uses up the work budget.
+    """
+    grid = grid_parse(grid_text, box_rows=box_rows, box_cols=box_cols)
+    shape = grid.shape
+    budget = budget_for(shape)
+    clashes = _conflict_dicts(grid)
+    found: list[Grid] = []
+    if not clashes:
+        try:
+            found = solutions(grid, limit=2, budget=budget.nodes)
+        except BudgetExceeded:
+            raise _too_hard("search", budget.nodes) from None
+    unique = len(found) == 1
+    steps: list[Step] = []
+    graded: Grade | None = None
+    complete: bool | None = None
+    if unique:
+        try:
+            result = logic_solve(grid, budget=budget.passes)
+        except BudgetExceeded:
+            raise _too_hard("logic", budget.passes) from None
+        steps = result.steps
+        graded, complete = _grade(grid, steps, solved=result.solved, passes=budget.passes)
+    return Analysis(
+        grid=format_line(grid),
+        size=shape.size,
+        box_rows=shape.box_rows,
+        box_cols=shape.box_cols,
+        clues=grid.clues,
+        conflicts=clashes,
+        solutions=len(found),
+        solution=format_line(found[0]) if unique else None,
+        level=graded.level if graded else None,
+        score=graded.score if graded and complete else None,
+        hardest=graded.hardest if graded else None,
+        techniques=dict(graded.techniques) if graded else None,
+        solved_by_logic=graded.solved_by_logic if graded else None,
+        grade_complete=complete,
+        steps=[step.to_dict() for step in steps[:STEP_LIMIT]],
+        steps_total=len(steps),
+        steps_truncated=len(steps) > STEP_LIMIT,
+        step_limit=STEP_LIMIT,
+    )
+
+
+def _grade(grid: Grid, steps: list[Step], *, solved: bool, passes: int) -> tuple[Grade, bool]:
+    """The grader's verdict and whether it is complete.
+
+    When the grader's trial and error does not fit in ``passes``, the verdict is what is
+    certain without it: ``master`` with "search" the hardest technique (the logic engine
+    could not finish), the techniques the logic engine used, and no score (the 0 here is
+    never shown).
+    """
+    try:
+        return grade(grid, budget=passes), True
+    except BudgetExceeded:
+        if solved:  # not expected: the grader's first run is the logic engine's
+            raise _too_hard("logic", passes) from None
+    uses = Counter(step.technique for step in steps)
+    partial = Grade(
+        level="master", score=0, hardest="search", techniques=dict(uses), solved_by_logic=False
+    )
+    return partial, False
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The next step from a position, or None with ``solved`` when the board is complete."""
+
+    solved: bool
+    step: dict[str, Any] | None
+
+
+def position_hint(
+    *,
+    grid_text: str,
+    entries_text: str | None = None,
+    notes: Mapping[str, Any] | None = None,
+    box_rows: int | None = None,
+    box_cols: int | None = None,
+) -> Hint:
+    """The next logical step from a player's position, by the engine the game's hints use.
+
+    ``grid_text`` holds the givens, ``entries_text`` the whole board (givens included),
+    ``notes`` the player's candidates by cell. A wrong entry or note gives an
+    ``incorrect_entry`` / ``incorrect_note`` step that names the cells, never the value.
+    Raises InvalidGrid, PuzzleUnsolvable (codes ``no_solution``, ``multiple_solutions``)
+    and TooHard.
+    """
+    givens = grid_parse(grid_text, box_rows=box_rows, box_cols=box_cols)
+    entries = _entries_parse(entries_text, givens) if entries_text is not None else None
+    cell_notes = notes_parse(notes, givens.shape) if notes else None
+    clash = next(iter(conflicts(givens)), None)
+    if clash is not None:
+        a, b = (cell_name(givens.shape, cell) for cell in clash.cells)
+        raise PuzzleUnsolvable(
+            f"The puzzle has no solution: {a} and {b} both hold {SYMBOLS[clash.value - 1]} "
+            f"in {unit_name(givens.shape, clash.unit)}."
+        )
+    budget = budget_for(givens.shape)
+    try:
+        # next_step spends ``budget`` as search nodes and as technique passes; a single
+        # step needs at most one pass per technique.
+        step = next_step(givens, entries, cell_notes, budget=budget.nodes)
+    except BudgetExceeded:
+        raise _too_hard("search", budget.nodes) from None
+    except NoSolution:
+        raise PuzzleUnsolvable("The puzzle has no solution.") from None
+    except MultipleSolutions:
+        raise PuzzleUnsolvable(
+            "The puzzle has more than one solution, so no step can be certain.",
+            code="multiple_solutions",
+        ) from None
+    if step is None:
+        return Hint(solved=True, step=None)
+    return Hint(solved=False, step=step.to_dict())

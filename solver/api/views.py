@@ -1,0 +1,88 @@
+"""Thin views over :mod:`solver.api.services`: open to guests, throttled per client."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import services
+from .serializers import (
+    SolverAnalyseInputSerializer,
+    SolverAnalysisSerializer,
+    SolverHintInputSerializer,
+    SolverHintSerializer,
+)
+from .throttles import AnalyseThrottle, HintThrottle
+
+_TOO_HARD = OpenApiResponse(
+    response=OpenApiTypes.OBJECT,
+    description='`{"error": {"code": "too_hard", "message": ..., "engine": "search" | '
+    '"logic", "budget": <nodes or passes>}}`: the grid used up the work budget of one '
+    "request.",
+)
+
+_EXAMPLE_GRID = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+class AnalyseView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [AnalyseThrottle]
+
+    @extend_schema(
+        summary="Analyse a grid: conflicts, solution count, solution, grade and logical steps",
+        description=(
+            "Parses the grid (any text format the solver reads), lists clashing givens, "
+            "counts solutions (0, 1, or 2 meaning two or more) and, when there is exactly "
+            "one, gives the solution, the grade and the logic engine's steps (at most "
+            "`step_limit`; `steps_truncated` says when there were more). The work is "
+            "bounded: a grid that uses up the budget is a 422 `too_hard`. Open to guests; "
+            "throttled per client."
+        ),
+        request=SolverAnalyseInputSerializer,
+        responses={200: SolverAnalysisSerializer, 422: _TOO_HARD},
+        examples=[OpenApiExample("A 9x9 puzzle", value={"grid": _EXAMPLE_GRID}, request_only=True)],
+        tags=["solver"],
+    )
+    def post(self, request: Request) -> Response:
+        data = SolverAnalyseInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        analysis = services.puzzle_analyse(
+            grid_text=data.validated_data["grid"],
+            box_rows=data.validated_data.get("box_rows"),
+            box_cols=data.validated_data.get("box_cols"),
+        )
+        return Response(SolverAnalysisSerializer(analysis).data)
+
+
+class HintView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [HintThrottle]
+
+    @extend_schema(
+        summary="The next logical step from a position",
+        description=(
+            "The same engine as the game's hints. A wrong entry or note comes first, as an "
+            "`incorrect_entry` / `incorrect_note` step naming the cells. `step` is null and "
+            "`solved` true when the board is complete. A puzzle with no solution or several "
+            "is a 400 (`no_solution`, `multiple_solutions`); one that uses up the work "
+            "budget is a 422 `too_hard`."
+        ),
+        request=SolverHintInputSerializer,
+        responses={200: SolverHintSerializer, 422: _TOO_HARD},
+        tags=["solver"],
+    )
+    def post(self, request: Request) -> Response:
+        data = SolverHintInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hint = services.position_hint(
+            grid_text=data.validated_data["grid"],
+            entries_text=data.validated_data.get("entries"),
+            notes=data.validated_data.get("notes"),
+            box_rows=data.validated_data.get("box_rows"),
+            box_cols=data.validated_data.get("box_cols"),
+        )
+        return Response(SolverHintSerializer(hint).data)
