@@ -32,4 +32,5 @@ urlpatterns = [
     path("", include("accounts.api.urls")),
     path("", include("puzzles.api.urls")),
     path("", include("play.api.urls")),
+    path("", include("solver.api.urls")),
 ]
