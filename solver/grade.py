@@ -4,11 +4,12 @@ The logic engine (:func:`solver.logic.logic_solve`) solves the puzzle, easiest t
 first. The **level** is the level of the hardest technique it used; the **score** is the sum
 of the technique scores over every step, plus a length bonus for chains. A puzzle the
 engine cannot finish is ``master``: the grader then goes on by trial and error
-(:mod:`solver.techniques.forcing`: the candidate whose assumption contradicts soonest is
-removed, then the techniques resume) and every such trial adds to the score, so master
-puzzles are ordered too. When no trial contradicts, the grader places the solution's value
-in the cell with the fewest candidates (a guess) and charges a trial of length
-``GUESS_LENGTH``.
+(:mod:`solver.techniques.forcing`: the candidate whose assumption, followed by the naked
+singles it forces, contradicts soonest is removed, then the techniques resume) and every
+such trial adds to the score, so master puzzles are ordered too. When no trial contradicts,
+or the grid is larger than 9x9 (where a round of trials costs too much), the grader places
+the solution's value in the cell with the fewest candidates (a guess) and charges a trial of
+length ``GUESS_LENGTH``.
 
 =====================  ===========================  ======  =====  ======================
 slug                   technique                    level   score  bonus per extra cell
@@ -69,6 +70,7 @@ __all__ = ["LEVELS", "TECHNIQUES", "Grade", "grade", "step_score"]
 SEARCH = ("Trial and Error", "master", 4500)
 SEARCH_BONUS = 900
 GUESS_LENGTH = 20
+TRIAL_MAX_SIZE = 9  # above 9x9 a trial round costs too much: the grader guesses instead
 CHAIN_BONUS = {"x_chain": 0, "xy_chain": 900, "alternating_chain": 1500}
 CHAIN_FREE_CELLS = 3
 
@@ -114,16 +116,19 @@ def grade(grid: Grid, *, budget: int | None = None) -> Grade:
     score = sum(step_score(s) for s in steps)
     solved_by_logic = board.is_solved()
     searches = 0
+    solution: list[Grid] = []  # found once, at the first guess
     while not board.is_solved():
-        passes += sum(m.bit_count() for m in board.cand)
+        passes += 1
         if budget is not None and passes > budget:
             raise BudgetExceeded(f"the grader used its budget of {budget} passes")
-        trial = shortest_contradiction(board)
+        trial = None
+        if board.t.n <= TRIAL_MAX_SIZE:
+            trial = shortest_contradiction(board, hidden=False)
         if trial is not None:
             board.apply(trial_step(board, trial))
             length = trial.length
         else:
-            _guess(board)
+            _guess(board, solution)
             length = GUESS_LENGTH
         searches += 1
         score += SEARCH[2] + SEARCH_BONUS * length
@@ -148,12 +153,14 @@ def grade(grid: Grid, *, budget: int | None = None) -> Grade:
     )
 
 
-def _guess(board: Board) -> None:
+def _guess(board: Board, solution: list[Grid]) -> None:
     """Place the solution's value in the open cell with the fewest candidates."""
-    solution = solve(board.grid())
-    if solution is None:
-        raise NoSolution("the puzzle has no solution")
+    if not solution:
+        found = solve(board.grid())
+        if found is None:
+            raise NoSolution("the puzzle has no solution")
+        solution.append(found)
     cand = board.cand
     cell = min(board.empty_cells(), key=lambda c: (cand[c].bit_count(), c))
-    if not board.place(cell, solution.cells[cell]):
+    if not board.place(cell, solution[0].cells[cell]):
         raise NoSolution("the puzzle has no solution")

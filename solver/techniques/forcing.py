@@ -6,7 +6,7 @@ unit), the candidate is false and can be removed. The shortest such trial is the
 player is most likely to find, so :func:`shortest_contradiction` returns that one; its
 *length* (the placements made before the contradiction) measures how deep the player had to
 look. Trials spread naked singles first; only when none of those contradicts do they also
-spread hidden singles.
+spread hidden singles (unless asked not to).
 """
 
 from __future__ import annotations
@@ -89,13 +89,16 @@ def _spread_all(board: Board, masks: Masks, queue: list[int], cap: int) -> tuple
             return total, -2
 
 
-def shortest_contradiction(board: Board) -> Trial | None:
-    """The candidate whose trial contradicts soonest (naked singles first), or None."""
+def shortest_contradiction(board: Board, *, hidden: bool = True) -> Trial | None:
+    """The candidate whose trial contradicts soonest (naked singles first), or None.
+
+    With ``hidden=False`` only naked singles are spread, which is much cheaper.
+    """
     cand, values = board.cand, board.values
     base = [(1 << (v - 1)) if v else m for v, m in zip(values, cand, strict=True)]
     order = sorted((c for c, m in enumerate(cand) if m), key=lambda c: (cand[c].bit_count(), c))
     peers = board.t.peers
-    for hidden in (False, True):
+    for with_hidden in (False, True) if hidden else (False,):
         best: Trial | None = None
         cap = board.t.ncells
         for c in order:
@@ -105,12 +108,12 @@ def shortest_contradiction(board: Board) -> Trial | None:
                 m ^= b
                 masks = base[:]
                 masks[c] = b
-                if hidden:
+                if with_hidden:
                     length, broken = _spread_all(board, masks, [c], cap)
                 else:
                     length, broken = _spread_naked(masks, [c], peers, cap)
                 if broken != -2 and (best is None or length < best.length):
-                    best = Trial(c, b.bit_length(), length, broken, hidden)
+                    best = Trial(c, b.bit_length(), length, broken, with_hidden)
                     cap = length - 1
         if best is not None:
             return best

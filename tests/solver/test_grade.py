@@ -1,0 +1,141 @@
+"""The grader: levels and scores from the logic engine's steps, ordered like human ratings."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections import Counter
+from itertools import pairwise
+
+import pytest
+
+from solver.grade import LEVELS, TECHNIQUES, Grade, grade, step_score
+from solver.grid import BudgetExceeded, parse
+from solver.logic import NoSolution, Step, logic_solve
+from solver.techniques import ORDER
+
+from .datasets import load, load_rated
+
+QQWING = ("qqwing_simple", "qqwing_easy", "qqwing_intermediate", "qqwing_expert")
+
+
+def grades(name: str, count: int, stride: int = 1) -> list[Grade]:
+    return [grade(parse(puzzle)) for puzzle in load(name)[::stride][:count]]
+
+
+def ranks(xs: list[float]) -> list[float]:
+    order = sorted(range(len(xs)), key=xs.__getitem__)
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(a: list[float], b: list[float]) -> float:
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
+    var = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
+    return cov / var
+
+
+def test_qqwing_levels_get_harder_from_simple_to_expert():
+    """Share graded easy falls and the mean score rises across QQWing's four levels."""
+    easy_share, mean_score = [], []
+    for name in QQWING:
+        sample = grades(name, 200)
+        easy_share.append(sum(g.level == "easy" for g in sample) / len(sample))
+        mean_score.append(sum(g.score for g in sample) / len(sample))
+    assert all(a >= b for a, b in pairwise(easy_share)), easy_share
+    assert easy_share[0] > easy_share[-1]
+    assert all(a < b for a, b in pairwise(mean_score)), mean_score
+
+
+def test_score_follows_se_ratings_on_a_sample():
+    """Rank correlation with Sukaku Explainer ratings (the bench reports the whole file)."""
+    rated = load_rated("se_rated_diabolical")[::10]
+    se = [rating for _, rating in rated]
+    scores = [float(grade(parse(puzzle)).score) for puzzle, _ in rated]
+    assert spearman(scores, se) > 0.6
+
+
+def test_level_is_the_hardest_technique_and_score_the_sum_of_the_steps():
+    for puzzle in [parse(line) for line in load("qqwing_expert")[:40]]:
+        result = logic_solve(puzzle)
+        g = grade(puzzle)
+        assert g.solved_by_logic == result.solved
+        if not result.solved:
+            continue
+        assert g.hardest == result.hardest
+        assert g.level == TECHNIQUES[g.hardest][1]
+        assert g.score == sum(step_score(s) for s in result.steps)
+        assert g.techniques == dict(Counter(s.technique for s in result.steps))
+
+
+def test_puzzle_the_logic_cannot_finish_is_master():
+    for g in grades("forum_hardest_1106", 5):
+        assert g.level == "master"
+        assert g.hardest == "search"
+        assert not g.solved_by_logic
+        assert g.techniques["search"] >= 1
+
+
+def test_master_puzzles_score_above_the_others():
+    others = grades("qqwing_expert", 60)
+    masters = grades("forum_hardest_1106", 5)
+    top = max(g.score for g in others if g.level != "master")
+    assert min(g.score for g in masters) > top
+
+
+def test_chains_score_more_when_longer():
+    def chain(technique: str, length: int) -> Step:
+        return Step(technique, "", "", cells=tuple(range(length)), eliminations=((80, 1),))
+
+    for technique in ("xy_chain", "alternating_chain"):
+        assert step_score(chain(technique, 6)) > step_score(chain(technique, 4))
+        assert step_score(chain(technique, 3)) == TECHNIQUES[technique][2]
+
+
+def test_levels_run_from_easy_to_master_in_the_order_techniques_are_tried():
+    assert LEVELS == ("easy", "medium", "hard", "expert", "master")
+    order = [LEVELS.index(t.level) for t in ORDER]
+    assert order == sorted(order)
+    assert TECHNIQUES["search"][1] == "master"
+
+
+def test_docstring_table_matches_the_techniques():
+    # the package exports the function grade, so fetch the module itself by name
+    doc = importlib.import_module("solver.grade").__doc__ or ""
+    rows = re.findall(
+        r"^([a-z_0-9]+) {2,}(.+?) {2,}(easy|medium|hard|expert|master) +(\d+)", doc, re.M
+    )
+    table = {slug: (name.strip(), level, int(score)) for slug, name, level, score in rows}
+    assert table == TECHNIQUES
+
+
+def test_grading_is_deterministic():
+    puzzle = parse(load("se_rated_diabolical")[7].split()[0])
+    assert grade(puzzle) == grade(puzzle)
+
+
+def test_small_and_large_grids_are_graded():
+    small = grade(parse(load("gen_4x4_unique")[0]))
+    assert small.level == "easy" and small.solved_by_logic and small.score > 0
+    large = grade(parse(load("gen_16x16_unique")[0]))
+    assert large.level in LEVELS and large.score > small.score
+
+
+def test_clashing_givens_cannot_be_graded():
+    with pytest.raises(NoSolution):
+        grade(parse("11" + "." * 79))
+
+
+def test_budget_caps_grading():
+    with pytest.raises(BudgetExceeded):
+        grade(parse(load("forum_hardest_1106")[0]), budget=5)
