@@ -125,6 +125,20 @@ def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> i
 # --- Starting a game -------------------------------------------------------
 
 
+def _puzzle_from_text(text: str) -> Puzzle:
+    """The bank's puzzle for a grid typed in; a 400 naming the problem for a grid that
+    cannot be read or has no single solution (PuzzleNotUnique from the bank)."""
+    from puzzles.services import puzzle_get_or_create_from_grid
+    from solver import ParseError, parse
+
+    try:
+        grid = parse(text)
+    except ParseError as exc:
+        raise ValidationError({"grid": [str(exc)]}) from None
+    puzzle, _ = puzzle_get_or_create_from_grid(grid=grid)
+    return puzzle
+
+
 def _played_puzzles(player: Player) -> Any:
     return Game.objects.filter(player.owns()).values("puzzle_id")
 
@@ -138,12 +152,17 @@ def game_start(
     size: int = 9,
     daily: bool = False,
     mistake_limit: int | None = None,
+    grid_text: str | None = None,
 ) -> Game:
-    """Start a game of a given puzzle, of the daily puzzle, or of a puzzle of that level
-    and size the player has not played yet (any of that level once they have played all)."""
+    """Start a game of a given puzzle, of the daily puzzle, of a puzzle the player typed in
+    (``grid_text``, any format the solver parses; stored in the bank, or the bank's
+    equivalent puzzle when it has one), or of a puzzle of that level and size the player has
+    not played yet (any of that level once they have played all)."""
     if player.user is None and not player.guest_key:
         raise ValueError("a game needs a user or a guest key")
-    if puzzle_id is not None:
+    if grid_text is not None:
+        puzzle = _puzzle_from_text(grid_text)
+    elif puzzle_id is not None:
         puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
         if puzzle is None:
             raise ValidationError({"puzzle": [f"There is no puzzle {puzzle_id}."]})

@@ -24,6 +24,13 @@ class GameCreateInputSerializer(serializers.Serializer):
     size = StrictIntegerField(required=False, min_value=4, max_value=25)
     puzzle = StrictIntegerField(required=False, min_value=1)
     daily = serializers.BooleanField(required=False, default=False)
+    grid = serializers.CharField(
+        required=False,
+        max_length=10_000,
+        trim_whitespace=False,
+        help_text="A puzzle of your own in any format the solver parses; it must have "
+        "exactly one solution.",
+    )
     mistake_limit = StrictIntegerField(
         required=False, allow_null=True, min_value=1, max_value=99, default=None
     )
@@ -35,14 +42,15 @@ class GameCreateInputSerializer(serializers.Serializer):
                 ("difficulty", "difficulty" in attrs),
                 ("puzzle", "puzzle" in attrs),
                 ("daily", attrs.get("daily")),
+                ("grid", "grid" in attrs),
             )
             if present
         ]
         if len(chosen) != 1:
             raise serializers.ValidationError(
-                "Send exactly one of difficulty (with size), puzzle, or daily: true."
+                "Send exactly one of difficulty (with size), puzzle, grid, or daily: true."
             )
-        if "puzzle" in attrs and "size" in attrs:
+        if ("puzzle" in attrs or "grid" in attrs) and "size" in attrs:
             raise serializers.ValidationError({"size": ["A puzzle has its own size."]})
         return attrs
 

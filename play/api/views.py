@@ -102,9 +102,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(
         summary="Start a game",
         description='Send one of `{"difficulty": "hard", "size": 9}` (a puzzle you have not '
-        'played yet when there is one), `{"puzzle": 12}` or `{"daily": true}` (with an '
-        'optional "size"). `mistake_limit` (1-99) ends the game as lost at that many '
-        "mistakes. The clock starts now.",
+        'played yet when there is one), `{"puzzle": 12}`, `{"grid": "53..7...."}` (your own '
+        "puzzle, any format the solver parses, with exactly one solution) or "
+        '`{"daily": true}` (with an optional "size"). `mistake_limit` (1-99) ends the game '
+        "as lost at that many mistakes. The clock starts now.",
         request=GameCreateInputSerializer,
         responses={201: GameSerializer},
     )
@@ -119,6 +120,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             size=v.get("size", 9),
             daily=v.get("daily", False),
             mistake_limit=v.get("mistake_limit"),
+            grid_text=v.get("grid"),
         )
         return _game_response(game, status.HTTP_201_CREATED)
 

@@ -112,8 +112,9 @@ function render() {
     el.setAttribute("aria-label", label);
   }
   const count = S.values.filter(Boolean).length;
+  const pending = $("puzzle-text").value.trim() !== S.loadedText;
   const button = $("solve-button");
-  button.disabled = clash.size > 0 || count === 0;
+  button.disabled = clash.size > 0 || (count === 0 && !pending);
   button.title = clash.size ? "Fix the red cells first." : "";
   $("solve-board").setAttribute("aria-invalid", clash.size ? "true" : "false");
 }
@@ -332,6 +333,17 @@ function wire() {
     });
   }
   $("load").addEventListener("click", load);
+  // Simple layouts fill the grid as they are typed or pasted; others load on Solve.
+  $("puzzle-text").addEventListener("input", () => {
+    const text = $("puzzle-text").value.trim();
+    const quick = quickParse(text);
+    if (quick) {
+      S.loadedText = text;
+      setShape(quick.n, ...SHAPES[quick.n], quick.values);
+    } else {
+      render();
+    }
+  });
   $("clear").addEventListener("click", () => {
     S.values.fill(0);
     $("puzzle-text").value = "";

@@ -101,3 +101,34 @@ def test_a_paused_game_hides_its_mistake_cells(token_client, puzzle4):
     paused = action(token_client, game["id"], "pause").json()
     assert paused["mistake_cells"] is None
     assert paused["entries"] is None
+
+
+def test_a_game_starts_on_a_typed_in_grid(token_client, db):
+    pretty = "1 . | 3 .\n3 4 | . 2\n----+----\n2 . | 4 .\n. 3 | . 1\n"
+    response = token_client.post("/api/v1/games/", {"grid": pretty}, format="json")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["puzzle"]["givens"] == "1.3.34.22.4..3.1"
+    assert body["puzzle"]["size"] == 4
+    game = Game.objects.select_related("puzzle").get(pk=body["id"])
+    assert game.puzzle.solution == "1234341221434321"
+
+
+def test_a_typed_in_grid_with_several_solutions_is_a_400(token_client, db):
+    response = token_client.post("/api/v1/games/", {"grid": "1" + "." * 15}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "multiple_solutions"
+    assert not Game.objects.exists()
+
+
+def test_an_unreadable_grid_is_a_400_naming_the_field(token_client, db):
+    response = token_client.post("/api/v1/games/", {"grid": "12345"}, format="json")
+    assert response.status_code == 400
+    assert "grid" in response.json()["error"]["fields"]
+
+
+def test_grid_goes_alone(token_client, db):
+    both = {"grid": "1.3.34.22.4..3.1", "difficulty": "easy"}
+    assert token_client.post("/api/v1/games/", both, format="json").status_code == 400
+    sized = {"grid": "1.3.34.22.4..3.1", "size": 4}
+    assert token_client.post("/api/v1/games/", sized, format="json").status_code == 400
