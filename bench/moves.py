@@ -168,6 +168,8 @@ def run(quick: bool = False) -> list[str]:
         "LOG_LEVEL": "WARNING",
         "CACHE_KEY_PREFIX": "movebench",
         "PYTHONPATH": str(ROOT),
+        # WhiteNoise warns in every worker that collectstatic has not run: not our subject.
+        "PYTHONWARNINGS": "ignore::UserWarning",
     }
     python = sys.executable
     _recreate_database(maintenance, name)
@@ -265,6 +267,11 @@ def run(quick: bool = False) -> list[str]:
         f"the game; target at most 4), {q['request_max']} for the whole request with token "
         f"authentication; max over {q['samples']} moves of each kind (wrong, clear, note, "
         "right), not counting BEGIN and COMMIT.",
+        "",
+        f"CPU per move in the Django process (in-process client, {prepared['cpu_ms']:.1f} ms) "
+        f"puts this machine's ceiling near {1000 * (os.cpu_count() or 1) / prepared['cpu_ms']:.0f}"
+        " moves/s before PostgreSQL's share; the wall-clock figures above also carry whatever "
+        "else the machine was running (see the load average).",
     ]
     return lines
 
@@ -357,11 +364,30 @@ def _prepare(data_path: str, summary_path: str) -> None:
                 value=i + 1,
             )
         service_counts.append(_statements(service_queries))
+    # CPU time one move takes in this process (request, auth, service, serializer): less
+    # sensitive to other load on the machine than the wall-clock figures.
+    cpu_game = services.game_start(player=player, puzzle_id=puzzle.pk)
+    rounds = 200
+    started = time.process_time()
+    for i in range(rounds):
+        response = client.post(
+            f"/api/v1/games/{cpu_game.pk}/moves/",
+            {
+                "client_move_id": str(uuid.uuid4()),
+                "cell": playable[i % len(playable)],
+                "value": i % 10,
+                "kind": "value",
+            },
+            content_type="application/json",
+        )
+        assert response.status_code == 200, response.content
+    cpu_ms = (time.process_time() - started) * 1000 / rounds
     Path(summary_path).write_text(
         json.dumps(
             {
                 "token": players[0][1],
                 "game": game.pk,
+                "cpu_ms": cpu_ms,
                 "queries": {
                     "service_max": max(service_counts),
                     "request_max": max(request_counts),

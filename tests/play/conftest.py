@@ -1,4 +1,4 @@
-"""Fixtures for game tests: stored puzzles and small API helpers."""
+"""Fixtures for game tests: stored real puzzles (helpers are in helpers.py)."""
 
 from __future__ import annotations
 
