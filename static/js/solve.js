@@ -248,7 +248,7 @@ function listSteps(a) {
     const li = document.createElement("li");
     const name = document.createElement("strong");
     name.textContent = step.name;
-    li.append(name, ` ${step.sentence}`);
+    li.append(name, `: ${step.sentence}`);
     li.hidden = true;
     list.appendChild(li);
   }

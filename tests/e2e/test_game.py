@@ -188,6 +188,8 @@ def test_it_plays_a_9x9_game_to_the_end_by_keyboard_and_ranks_it(live_server, pa
     expect(page.get_by_test_id("result-time")).not_to_have_text("0:00")
     expect(page.get_by_test_id("result-rank")).to_have_text("#1 of 1")
     assert game.entries == game.puzzle.solution
+    # Rows, columns and boxes completed on the way played their animation.
+    assert page.locator(".cell.flash").count() > 0
     assert console_errors == []
 
 
@@ -225,6 +227,14 @@ def test_a_clash_marks_both_cells_red_and_a_given_cannot_change(live_server, pag
     game.refresh_from_db()
     assert game.entries[given_cell] == givens[given_cell]
 
+    # Auto notes pencils every empty cell's candidates in, and is counted as an aid.
+    page.get_by_role("button", name="Auto notes").click()
+    expect(board.cell(cell)).to_have_attribute("aria-label", re.compile(r"empty, notes( \d)+$"))
+    board.wait_synced()
+    game.refresh_from_db()
+    assert game.aids == 1
+    assert str(cell) in game.notes
+
 
 def test_reload_restores_entries_notes_and_clock(live_server, page):
     make_puzzle(easy_nine(2), difficulty="easy")
@@ -255,3 +265,14 @@ def test_reload_restores_entries_notes_and_clock(live_server, page):
     # The undo history survived too: undo takes the last note back.
     page.locator("#undo").click()
     expect(restored.cell(c)).to_have_attribute("aria-label", re.compile(r"notes 4$"))
+
+    # Restart clears the player's entries and notes; the clock keeps running from where it was.
+    restored.wait_synced()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Restart").click()
+    expect(restored.cell(a)).to_have_attribute("aria-label", re.compile(r"empty$"))
+    expect(restored.cell(c)).to_have_attribute("aria-label", re.compile(r"empty$"))
+    restored.wait_synced()
+    game.refresh_from_db()
+    assert game.entries == game.puzzle.givens
+    assert game.elapsed_ms >= before * 1000

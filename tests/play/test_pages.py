@@ -240,3 +240,18 @@ def test_leaderboards_rank_players_and_mark_mine(db):
 def test_leaderboards_ignore_bad_filters(guest):
     response = guest.get("/leaderboards/?size=x&difficulty=nope&period=year&puzzle=abc")
     assert response.status_code == 200
+
+
+def test_the_daily_button_starts_todays_puzzle_and_then_offers_to_continue(guest):
+    from puzzles.models import DailyPuzzle
+
+    puzzle = puzzle_create(NINE)
+    DailyPuzzle.objects.create(date=timezone.localdate(), size=9, puzzle=puzzle)
+    response = guest.post("/play/new/", {"daily": "1", "size": "9"})
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.puzzle == puzzle
+    html = guest.get("/").content.decode()
+    assert "Continue the daily" in html
+    page = guest.get(f"/play/{game.pk}/").content.decode()
+    assert "Daily puzzle" in page
