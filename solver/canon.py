@@ -28,9 +28,11 @@ is the same for every puzzle of a class, so a class either always gets its exact
 past the bound, always gets the weaker key ``<shape>~<puzzle relabelled by first
 appearance>``: still sound (equal keys only for equivalent puzzles) but it tells apart
 geometric variants. 9x9 puzzles are never bounded (a complete 9x9 grid, where every first
-row ties, takes about 0.2 s). The default bound is met only by dense grids of 16x16
-and up whose sparsest row still holds many givens: a 25x25 puzzle with 360 givens takes
-0.01 to 1 s.
+row ties, takes about 0.2 s). The default bound, 50,000, is well above what puzzles need:
+generated 16x16 and 25x25 puzzles take milliseconds to tens of milliseconds, and the dense
+25x25 puzzles of the shared set (360 givens) at most about 31,000 states and 1 s. Complete
+grids of 16x16 and up (every symbol new in the first row) go past it at once (the count
+is known before the states are made) and get the weaker key.
 
 The grid's givens are assumed not to clash (two equal values in a row or column break the
 reasoning that tied columns are empty ones); for such a grid the form is still an
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import permutations, product
+from math import factorial, prod
 from operator import itemgetter
 
 from solver.grid import Grid, Shape, format_line
@@ -156,9 +159,8 @@ def _minlex_rows(grid: Grid, max_states: int | None) -> list[tuple[int, ...]]:
             break
         states = []
         for state, r in winners:
-            states.extend(_successors(state, r, orientations[state[0]][r], stack_cols, br))
-            if max_states is not None and len(states) > max_states:
-                raise _TooMuchWork
+            room = None if max_states is None else max_states - len(states)
+            states.extend(_successors(state, r, orientations[state[0]][r], stack_cols, br, room))
     return result
 
 
@@ -260,8 +262,10 @@ def _successors(
     vals: tuple[int, ...],
     stack_cols: tuple[tuple[int, ...], ...],
     br: int,
+    room: int | None,
 ) -> list[State]:
-    """Every state that places row ``r`` next with the smallest row string."""
+    """Every state that places row ``r`` next with the smallest row string; raises
+    _TooMuchWork, before making them, when there would be more than ``room``."""
     o, used_bands, _, used_rows, tied, stacks, labels, nxt, _ = state
     b = r // br
     used_bands |= 1 << b
@@ -289,6 +293,12 @@ def _successors(
     splits = [
         (*_split(empty, mapped), fixed) if empty else ((), (), (), fixed) for empty, fixed in stacks
     ]
+    if room is not None:
+        count = prod(factorial(len(g)) for g in groups)
+        count *= prod(factorial(len(seg[3])) for seg in segs)
+        count *= prod(factorial(len(sp[2])) for sp in splits)
+        if count > room:
+            raise _TooMuchWork
     old_col_choices = [list(permutations(sp[2])) for sp in splits]
     tied_out = tuple(still_tied)
     out: list[State] = []

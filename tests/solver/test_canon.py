@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
 from solver.canon import canonical_form, canonical_key, relabelled, transpose
 from solver.generate import generate
 from solver.grid import Grid, Shape, parse
+from solver.search import random_solution
 from tests.solver.datasets import load
 
 
@@ -182,3 +184,10 @@ def test_past_the_bound_the_weaker_key_is_still_sound():
 def test_9x9_keys_are_never_bounded():
     grid = TOP95[1]
     assert canonical_key(grid, max_states=1) == canonical_key(grid)
+
+
+def test_complete_big_grid_gets_the_weaker_key_at_once():
+    solution = random_solution(Shape(4, 4), random.Random("canon"))
+    key = canonical_key(solution)
+    assert key.startswith("4x4~")
+    assert key == canonical_key(relabelled(solution))
