@@ -23,7 +23,7 @@ Levels: the dig takes the asked level as its ceiling, and :func:`solver.grade.gr
 the result. A result easier than asked starts a new attempt (a new solution and order drawn
 from the same seed), so the answer stays a pure function of the arguments. Master (beyond
 the logic engine) digs with no ceiling and keeps only results the engine cannot finish
-(about one minimal 9x9 puzzle in 30). :func:`supported_levels` lists the levels each size
+(one minimal 9x9 puzzle in 20 to 40). :func:`supported_levels` lists the levels each size
 reaches in practice (measured: see ``python -m bench``), in about two seconds or less;
 others raise ValueError. With ``level=None`` the dig takes the hardest supported level as
 its ceiling and the grade is whatever comes out.
