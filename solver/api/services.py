@@ -103,9 +103,11 @@ class Budget:
 def budget_for(shape: Shape) -> Budget:
     """The budgets for a grid of ``shape`` (see the module docstring)."""
     ratio = _REFERENCE_CELLS / max(shape.ncells, _REFERENCE_CELLS)
+    nodes, passes = settings.SOLVER_NODE_BUDGET, settings.SOLVER_LOGIC_BUDGET
+    # The floors keep big grids workable; they never raise a budget above the setting.
     return Budget(
-        nodes=max(MIN_NODE_BUDGET, int(settings.SOLVER_NODE_BUDGET * ratio**1.5)),
-        passes=max(MIN_LOGIC_BUDGET, int(settings.SOLVER_LOGIC_BUDGET * ratio)),
+        nodes=max(min(MIN_NODE_BUDGET, nodes), int(nodes * ratio**1.5)),
+        passes=max(min(MIN_LOGIC_BUDGET, passes), int(passes * ratio)),
     )
 
 
