@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-WIDTH = 560
-HEIGHT = 180
-LEFT = 44
+WIDTH = 400
+HEIGHT = 170
+LEFT = 46
 RIGHT = 12
 TOP = 14
-BOTTOM = 26
+BOTTOM = 28
 
 
 def clock(ms: int | float | None) -> str:

@@ -9,7 +9,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from play.models import Game
+from accounts.factories import UserFactory
+from play.models import Game, Status
+from play.services import Player, game_start
 from tests.e2e.boards import (
     ARTIFACTS_DIR,
     BoardDriver,
@@ -90,6 +92,11 @@ def test_the_9x9_board_fits_and_is_saved_as_a_screenshot(
     assert overflow(page) == 0
     suffix = "" if scheme == "light" else "-dark"
     page.screenshot(path=str(ARTIFACTS_DIR / f"board-{width}{suffix}.png"), full_page=True)
+    # The lobby now offers to continue that game.
+    page.goto(live_server.url + "/")
+    expect(page.get_by_test_id("continue")).to_contain_text("Easy 9×9")
+    assert overflow(page) == 0
+    page.screenshot(path=str(ARTIFACTS_DIR / f"lobby-{width}{suffix}.png"), full_page=True)
 
 
 def test_the_16x16_board_fits_a_phone_and_shows_letters_or_numbers(live_server, new_page):
@@ -117,3 +124,38 @@ def test_the_other_pages_fit_a_phone(live_server, new_page, path):
     assert overflow(page) == 0
     name = path.strip("/") or "lobby"
     page.screenshot(path=str(ARTIFACTS_DIR / f"{name}-375.png"), full_page=True)
+
+
+def finished_games(user, times_s: list[int]) -> None:
+    """Completed games of the shared 4x4 set, one a day back from today."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.e2e.boards import four_by_four
+
+    for i, seconds in enumerate(times_s):
+        puzzle = make_puzzle(four_by_four(20 + i), difficulty="easy")
+        game = game_start(player=Player(user=user), puzzle_id=puzzle.pk)
+        game.status = Status.COMPLETED
+        game.elapsed_ms = seconds * 1000
+        game.score = 300 - seconds
+        game.running_since = None
+        game.finished = timezone.now() - timedelta(days=len(times_s) - 1 - i)
+        game.save()
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (375, "dark")])
+def test_stats_with_solves_draw_a_chart_and_fit(live_server, new_page, width, scheme):
+    user = UserFactory()
+    finished_games(user, [95, 80, 120, 70, 64, 58])
+    page = new_page(width, 900, scheme)
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(user.raw_password)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(live_server.url + "/stats/")
+    expect(page.locator("svg.chart circle.dot")).to_have_count(6)
+    expect(page.get_by_test_id("stats-table")).to_contain_text("Easy 4×4")
+    assert overflow(page) == 0
+    page.screenshot(path=str(ARTIFACTS_DIR / f"stats-{width}-{scheme}.png"), full_page=True)
