@@ -79,6 +79,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "chosen_difficulty": _choice(
             request.GET.get("difficulty"), tuple(Difficulty.values), "easy"
         ),
+        "mistake_limits": (("", "No limit"), ("3", "3"), ("5", "5")),
         "unfinished": unfinished,
         "daily_game": daily_game,
     }
@@ -92,6 +93,12 @@ class NewGameForm(forms.Form):
     difficulty = forms.ChoiceField(choices=Difficulty.choices, required=False)
     daily = forms.BooleanField(required=False)
     puzzle = forms.IntegerField(required=False, min_value=1)
+    mistake_limit = forms.TypedChoiceField(
+        choices=[("", "No limit"), ("3", "3"), ("5", "5")],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
 
 
 @require_POST
@@ -110,6 +117,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             difficulty=data["difficulty"] or "easy",
             size=data["size"],
             daily=data["daily"],
+            mistake_limit=data["mistake_limit"],
         )
     except (DomainError, ValidationError) as exc:
         message = exc.message if isinstance(exc, DomainError) else "; ".join(exc.messages)

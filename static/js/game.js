@@ -50,6 +50,7 @@ const S = {
   hint: null, // {stage, cells:Set, unitCells:Set, text}
   typed: null, // 16x16 in numbers: the "1" waiting for a second digit
   finishedShown: false,
+  offline: false,
 };
 
 const boardEl = $("board");
@@ -280,13 +281,24 @@ async function pump() {
     while (S.queue.length) {
       const task = S.queue[0];
       const res = await send(task);
+      if (res.status === 0) {
+        // Offline: keep the moves, in order, and send them when the connection is back (a
+        // retried move carries the same client_move_id, so it is never applied twice).
+        if (!S.offline) toast("No connection: your moves will be saved when it comes back.", 6000);
+        S.offline = true;
+        await sleep(3000);
+        continue;
+      }
+      if (S.offline) toast("Connected again: your moves are saved.");
+      S.offline = false;
       S.queue.shift();
       if (res.ok) {
         answer(task, res.data);
       } else {
         S.queue.length = 0;
-        toast(errorMessage(res.data));
-        announce(errorMessage(res.data));
+        const message = friendly(res.data);
+        toast(message);
+        announce(message);
         await resync();
       }
     }
@@ -294,6 +306,14 @@ async function pump() {
     S.busy = false;
     document.body.dataset.sync = "idle";
   }
+}
+
+/** The API's error as a player reads it. */
+function friendly(body) {
+  const code = body && body.error && body.error.code;
+  if (code === "stale_version") return "This game changed elsewhere (another tab or device): here it is as saved.";
+  if (code === "game_paused") return "The game is paused: resume it to play.";
+  return errorMessage(body);
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

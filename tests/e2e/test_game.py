@@ -276,3 +276,29 @@ def test_reload_restores_entries_notes_and_clock(live_server, page):
     game.refresh_from_db()
     assert game.entries == game.puzzle.givens
     assert game.elapsed_ms >= before * 1000
+
+
+def test_the_third_mistake_of_three_ends_the_game_as_lost(live_server, page):
+    make_puzzle(four_by_four(1), difficulty="easy")
+    page.goto(live_server.url + "/")
+    page.locator("label.choice", has_text="4×4").click()
+    page.locator("label.choice", has_text="Easy").click()
+    page.locator("fieldset", has_text="Mistakes allowed").locator(
+        "label.choice", has_text="3"
+    ).click()
+    page.get_by_test_id("start").click()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.get_by_test_id("mistakes")).to_have_text("0/3")
+    game = Game.objects.select_related("puzzle").get()
+    board = BoardDriver(page, 4)
+    board.focus()
+    for cell in empty_cells(game.puzzle.givens)[:3]:
+        right = value_of(game.puzzle.solution[cell])
+        board.put(cell, 1 if right != 1 else 2)
+    board.wait_synced()
+    result = page.get_by_test_id("result")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("Out of mistakes")
+    expect(page.get_by_test_id("result-score")).to_have_text("—")
+    game.refresh_from_db()
+    assert game.status == "lost"

@@ -255,3 +255,14 @@ def test_the_daily_button_starts_todays_puzzle_and_then_offers_to_continue(guest
     assert "Continue the daily" in html
     page = guest.get(f"/play/{game.pk}/").content.decode()
     assert "Daily puzzle" in page
+
+
+def test_a_mistake_limit_chosen_in_the_lobby_is_the_games_limit(guest):
+    puzzle = puzzle_create(FOUR)
+    response = guest.post("/play/new/", {"size": "4", "difficulty": "easy", "mistake_limit": "3"})
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.mistake_limit == 3
+    html = guest.get(f"/play/{game.pk}/").content.decode()
+    assert '"mistake_limit": 3' in html
+    assert puzzle.pk == game.puzzle_id
