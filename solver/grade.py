@@ -118,12 +118,12 @@ def grade(grid: Grid, *, budget: int | None = None) -> Grade:
     searches = 0
     solution: list[Grid] = []  # found once, at the first guess
     while not board.is_solved():
-        passes += 1
+        trying = board.t.n <= TRIAL_MAX_SIZE
+        # a round of trials tries every candidate: it costs one pass per candidate
+        passes += sum(m.bit_count() for m in board.cand) if trying else 1
         if budget is not None and passes > budget:
             raise BudgetExceeded(f"the grader used its budget of {budget} passes")
-        trial = None
-        if board.t.n <= TRIAL_MAX_SIZE:
-            trial = shortest_contradiction(board, hidden=False)
+        trial = shortest_contradiction(board, hidden=False) if trying else None
         if trial is not None:
             board.apply(trial_step(board, trial))
             length = trial.length

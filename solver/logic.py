@@ -32,7 +32,8 @@ stops it the same way. Unique rectangles assume the puzzle has one solution.
    value in the open cell with the fewest candidates.
 
 ``budget`` caps the technique passes (one technique tried on one position is a pass; a batch
-of singles is one pass) and raises :class:`~solver.grid.BudgetExceeded` when used up;
+of singles is one pass; a round of trials is one pass per candidate it may try) and raises
+:class:`~solver.grid.BudgetExceeded` when used up;
 :func:`next_step` passes the same number to the search as its node budget.
 """
 
@@ -109,8 +110,8 @@ class _Passes:
         self.budget = budget
         self.count = 0
 
-    def tick(self) -> None:
-        self.count += 1
+    def tick(self, cost: int = 1) -> None:
+        self.count += cost
         if self.budget is not None and self.count > self.budget:
             raise BudgetExceeded(f"the logic engine used its budget of {self.budget} passes")
 
@@ -278,4 +279,5 @@ def next_step(
         step = next(tech.find(board), None)
         if step is not None:
             return step
+    passes.tick(sum(m.bit_count() for m in board.cand))  # one pass per candidate tried
     return _search_step(board, solution)
