@@ -29,8 +29,9 @@ venv: $(STAMP)
 migrate: venv
 	$(PY) manage.py migrate --noinput
 
-# Hook for starter data (the puzzle bank adds `$(PY) manage.py seed_bank` here).
+# Starter data: the puzzle bank's starter puzzles and today's daily puzzles (idempotent, seconds).
 seed: migrate
+	$(PY) manage.py seed_bank
 
 # Development: runserver on 127.0.0.1:$(PORT) plus a Celery worker with beat,
 # on the embedded defaults (SQLite, filesystem broker). Ctrl-C stops both.
