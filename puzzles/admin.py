@@ -220,6 +220,11 @@ class PuzzlePackAdmin(admin.ModelAdmin):
             requested_by=request.user,
         )
 
+    def response_add(self, request: HttpRequest, obj: Any, post_url_continue: Any = None):
+        # Straight to the new pack's page, where its progress bar moves.
+        self.message_user(request, f"The pack {obj.name!r} was queued.", messages.SUCCESS)
+        return redirect("admin:puzzles_puzzlepack_change", obj.pk)
+
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         if change:
             super().save_model(request, obj, form, change)

@@ -22,6 +22,7 @@ The rules every write keeps:
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import secrets
@@ -29,6 +30,7 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -57,12 +59,20 @@ from solver import (
     conflicts,
     count_solutions,
     format_line,
+    is_solution,
+    parse,
     parse_many,
     solve,
     unit_name,
 )
 from solver.canon import canonical_key
-from solver.generate import SYMMETRIES, generate, is_symmetric, supported_levels
+from solver.generate import (
+    SYMMETRIES,
+    GenerationFailed,
+    generate,
+    is_symmetric,
+    supported_levels,
+)
 from solver.grade import LEVELS, Grade, grade
 from solver.grid import symbol
 from sudokusite.errors import Conflict, DomainError, NotFoundError
@@ -217,12 +227,13 @@ def _puzzle_existing(grid: Grid, key: str) -> Puzzle | None:
 
 
 def puzzle_get_or_create_from_grid(
-    *, grid: Grid, source: str = Source.IMPORTED
+    *, grid: Grid, source: str = Source.IMPORTED, grade_budget: int | None = None
 ) -> tuple[Puzzle, bool]:
     """The stored puzzle equal to ``grid`` up to symmetry and relabelling, or a new one.
 
     Raises PuzzleNotUnique (``no_solution`` / ``multiple_solutions``) for a puzzle
-    without exactly one solution.
+    without exactly one solution. ``grade_budget`` caps the grader's passes for a grid
+    from an untrusted client (BudgetExceeded when used up; nothing is stored then).
     """
     key = puzzle_key(grid)
     existing = _puzzle_existing(grid, key)
@@ -232,7 +243,7 @@ def puzzle_get_or_create_from_grid(
     row = _puzzle_row(
         grid=grid,
         solution=solution,
-        rated=grade(grid),
+        rated=grade(grid, budget=grade_budget),
         symmetry=symmetry_of(grid),
         source=source,
         key=key,
@@ -623,7 +634,10 @@ def _pack_fill_position(pack: PuzzlePack, number: int, position: int) -> int:
     shape = Shape(pack.box_rows, pack.box_cols)
     for replacement in range(MAX_REPLACEMENTS):
         seed = f"{pack.seed}:{number}:{position}" + (f":{replacement}" if replacement else "")
-        made = generate(shape, level=pack.difficulty, symmetry=pack.symmetry, seed=seed)
+        try:
+            made = generate(shape, level=pack.difficulty, symmetry=pack.symmetry, seed=seed)
+        except GenerationFailed:
+            continue  # this seed reached no puzzle of the level; the next one will
         if count_solutions(made.puzzle, limit=2) != 1:
             raise PackChunkError(
                 f"position {position}: the generator made a puzzle without "
@@ -813,47 +827,124 @@ def daily_puzzles_pick(*, days: tuple[date, ...] | None = None, sizes=BANK_SIZES
 
 # --- The starter bank ----------------------------------------------------------------------
 
+STARTER_FILE = Path(__file__).resolve().parent / "data" / "starter.jsonl"
+"""Puzzles made once by ``seed_bank --rebuild`` and shipped, so a fresh bank is stocked in
+seconds: generating a 16x16 master puzzle alone takes the better part of a minute."""
+
+STARTER_PLAN_COUNTS = {4: 4, 6: 4, 9: 6, 16: 2}
+"""Puzzles per level in the starter file, by size (every level the size is offered at)."""
+
+REGRADE_MAX_SIZE = 9
+"""Starter puzzles up to this size are graded again when loaded (milliseconds each); the
+bigger ones keep the grade stored in the file (grading a 16x16 master takes seconds)."""
+
 
 def starter_plan() -> dict[tuple[int, str], int]:
-    """How many puzzles the starter bank holds per (size, level)."""
-    plan: dict[tuple[int, str], int] = {}
-    for size in BANK_SIZES:
-        for level in bank_levels(size):
-            plan[(size, level)] = 5 if size == 9 else 3
-    return plan
+    """How many puzzles the starter file holds per (size, level)."""
+    return {
+        (size, level): STARTER_PLAN_COUNTS[size]
+        for size in BANK_SIZES
+        for level in bank_levels(size)
+    }
 
 
-def bank_seed(
-    *, plan: dict[tuple[int, str], int] | None = None, progress: Callable[[str], None] | None = None
+def starter_file_build(
+    *,
+    path: Path = STARTER_FILE,
+    plan: dict[tuple[int, str], int] | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> int:
-    """Fill the starter bank: generate (in this process) what each (size, level) of the
-    plan lacks. Idempotent: a second run adds nothing. Returns the puzzles added."""
+    """Generate the starter file (seeds ``starter:<size>:<level>:<i>``): one JSON object
+    per line. A level the generator cannot reach for a size is left out. Returns the
+    puzzles written."""
     plan = starter_plan() if plan is None else plan
-    stock = bank_stock()
-    added = 0
+    lines: list[str] = []
+    keys: set[str] = set()
     for (size, level), wanted in plan.items():
-        have = stock.get((size, level), 0)
-        index = 0
-        while have < wanted and index < wanted + MAX_REPLACEMENTS:
-            made = generate(size, level=level, seed=f"starter:{size}:{level}:{index}")
-            index += 1
-            if made.grade.level != level or count_solutions(made.puzzle, limit=2) != 1:
-                continue
-            row = _puzzle_row(
-                grid=made.puzzle,
-                solution=made.solution,
-                rated=made.grade,
-                symmetry=made.symmetry,
-                source=Source.GENERATED,
-                key=puzzle_key(made.puzzle),
-            )
+        made_here = failures = 0
+        for index in range(wanted + MAX_REPLACEMENTS):
+            if made_here == wanted or failures == 3:
+                break
             try:
-                with transaction.atomic():
-                    row.save()
-            except IntegrityError:
+                made = generate(size, level=level, seed=f"starter:{size}:{level}:{index}")
+            except (GenerationFailed, ValueError):
+                failures += 1  # three seeds in a row: the level is out of reach for the size
                 continue
-            have += 1
-            added += 1
+            key = puzzle_key(made.puzzle)
+            if made.grade.level != level or key in keys:
+                continue
+            if count_solutions(made.puzzle, limit=2) != 1:
+                continue
+            keys.add(key)
+            made_here += 1
+            lines.append(
+                json.dumps(
+                    {
+                        "box_rows": made.puzzle.shape.box_rows,
+                        "box_cols": made.puzzle.shape.box_cols,
+                        "givens": format_line(made.puzzle),
+                        "solution": format_line(made.solution),
+                        "difficulty": made.grade.level,
+                        "score": made.grade.score,
+                        "hardest_technique": made.grade.hardest or "",
+                        "techniques": dict(made.grade.techniques),
+                        "symmetry": made.symmetry,
+                    },
+                    sort_keys=True,
+                )
+            )
         if progress:
+            progress(f"{size}x{size} {level}: {made_here}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(f"{line}\n" for line in lines))
+    return len(lines)
+
+
+class StarterFileBroken(RuntimeError):
+    """A line of the starter file is not a puzzle with one solution."""
+
+
+def bank_seed(*, path: Path = STARTER_FILE, progress: Callable[[str], None] | None = None) -> int:
+    """Load the starter file into the bank: each puzzle checked for one solution (and graded
+    again up to 9x9), stored once. Idempotent: a second run adds nothing. Returns the
+    puzzles added."""
+    added = 0
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        if not line.strip():
+            continue
+        item = json.loads(line)
+        grid = parse(item["givens"], box_rows=item["box_rows"], box_cols=item["box_cols"])
+        key = puzzle_key(grid)
+        if _puzzle_existing(grid, key) is not None:
+            continue
+        solution = parse(item["solution"], box_rows=item["box_rows"], box_cols=item["box_cols"])
+        if count_solutions(grid, limit=2) != 1 or not is_solution(grid, solution):
+            raise StarterFileBroken(f"{path.name} line {number}: not a puzzle with one solution")
+        if grid.size <= REGRADE_MAX_SIZE:
+            rated = grade(grid)
+        else:
+            rated = Grade(
+                level=item["difficulty"],
+                score=item["score"],
+                hardest=item["hardest_technique"],
+                techniques=item["techniques"],
+            )
+        row = _puzzle_row(
+            grid=grid,
+            solution=solution,
+            rated=rated,
+            symmetry=item.get("symmetry", Symmetry.NONE),
+            source=Source.GENERATED,
+            key=key,
+        )
+        try:
+            with transaction.atomic():
+                row.save()
+        except IntegrityError:
+            continue
+        added += 1
+    if progress:
+        stock = bank_stock()
+        for (size, level), have in sorted(stock.items()):
             progress(f"{size}x{size} {level}: {have}")
     return added

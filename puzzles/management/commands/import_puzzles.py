@@ -25,6 +25,7 @@ class Command(BaseCommand):
         parser.add_argument("--box-cols", type=int)
 
     def handle(self, *args: Any, **options: Any) -> None:
+        self.verbosity = options["verbosity"]
         path: Path = options["file"]
         try:
             data = path.read_bytes()

@@ -1,25 +1,40 @@
-"""The starter bank: a few puzzles of every size and level, and today's daily puzzles."""
+"""The starter bank: puzzles of every size and level, and today's daily puzzles."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from puzzles import services
 
 
 class Command(BaseCommand):
     help = (
-        "Fill the starter bank (a few puzzles per size and level, made in this process) "
-        "and choose today's daily puzzles. Idempotent: a second run adds nothing."
+        "Load the starter bank (puzzles of every size and level, shipped in "
+        "puzzles/data/starter.jsonl) and choose today's daily puzzles. Idempotent: a second "
+        "run adds nothing. --rebuild generates the file again (minutes; for maintainers, "
+        "after the generator or the grader changes)."
     )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--rebuild", action="store_true", help="Generate the starter file, then load it."
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         started = time.monotonic()
-        report = (lambda text: self.stdout.write(f"  {text}")) if options["verbosity"] > 1 else None
-        added = services.bank_seed(progress=report)
+        verbose = options["verbosity"] > 1
+
+        def report(text: str) -> None:
+            if verbose or options["rebuild"]:
+                self.stdout.write(f"  {text}")
+
+        if options["rebuild"]:
+            written = services.starter_file_build(progress=report)
+            self.stdout.write(f"{services.STARTER_FILE}: {written} puzzles.")
+        added = services.bank_seed(progress=report if verbose else None)
         services.daily_puzzles_pick()
         seconds = time.monotonic() - started
         self.stdout.write(f"Starter bank: {added} puzzle(s) added in {seconds:.1f}s.")
