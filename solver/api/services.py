@@ -43,6 +43,8 @@ from typing import Any
 from django.conf import settings
 from rest_framework import status
 
+from puzzles.models import Puzzle, Source
+from puzzles.services import puzzle_get_or_create_from_grid
 from solver import (
     SYMBOLS,
     BudgetExceeded,
@@ -51,6 +53,7 @@ from solver import (
     Shape,
     cell_name,
     conflicts,
+    count_solutions,
     format_line,
     parse,
     solutions,
@@ -114,6 +117,8 @@ def budget_for(shape: Shape) -> Budget:
 def _too_hard(engine: str, budget: int) -> TooHard:
     if engine == "search":
         detail = f"the search stopped after {budget} nodes without settling how many solutions"
+    elif engine == "grader":
+        detail = f"grading it stopped after {budget} passes"
     else:
         detail = f"the logic engine stopped after {budget} technique passes"
     return TooHard(
@@ -332,13 +337,7 @@ def position_hint(
     givens = grid_parse(grid_text, box_rows=box_rows, box_cols=box_cols)
     entries = _entries_parse(entries_text, givens) if entries_text is not None else None
     cell_notes = notes_parse(notes, givens.shape) if notes else None
-    clash = next(iter(conflicts(givens)), None)
-    if clash is not None:
-        a, b = (cell_name(givens.shape, cell) for cell in clash.cells)
-        raise PuzzleUnsolvable(
-            f"The puzzle has no solution: {a} and {b} both hold {SYMBOLS[clash.value - 1]} "
-            f"in {unit_name(givens.shape, clash.unit)}."
-        )
+    _refuse_clashes(givens)
     budget = budget_for(givens.shape)
     try:
         # next_step spends ``budget`` as search nodes and as technique passes; a single
@@ -356,3 +355,53 @@ def position_hint(
     if step is None:
         return Hint(solved=True, step=None)
     return Hint(solved=False, step=step.to_dict())
+
+
+def _refuse_clashes(grid: Grid) -> None:
+    """PuzzleUnsolvable naming the first two clashing givens, if any."""
+    clash = next(iter(conflicts(grid)), None)
+    if clash is not None:
+        a, b = (cell_name(grid.shape, cell) for cell in clash.cells)
+        raise PuzzleUnsolvable(
+            f"The puzzle has no solution: {a} and {b} both hold {SYMBOLS[clash.value - 1]} "
+            f"in {unit_name(grid.shape, clash.unit)}."
+        )
+
+
+STORE_GRADE_FACTOR = 4
+"""A puzzle entered to start a game is graded to be stored, once (entering it again reuses
+the stored one), so its grading may spend this many times the pass budget of an analysis:
+the bank's 16x16 puzzles need up to about 2,000 passes."""
+
+
+def puzzle_from_entered_grid(
+    *, grid_text: str, box_rows: int | None = None, box_cols: int | None = None
+) -> tuple[Puzzle, bool]:
+    """The bank's puzzle for a grid a player typed in: the stored one when an equivalent
+    puzzle is there, else a new imported puzzle (``created`` True).
+
+    The grid must have exactly one solution, checked within the node budget before the
+    bank sees it. Raises InvalidGrid, PuzzleUnsolvable (``no_solution``,
+    ``multiple_solutions``) and TooHard.
+    """
+    grid = grid_parse(grid_text, box_rows=box_rows, box_cols=box_cols)
+    _refuse_clashes(grid)
+    budget = budget_for(grid.shape)
+    try:
+        count = count_solutions(grid, limit=2, budget=budget.nodes)
+    except BudgetExceeded:
+        raise _too_hard("search", budget.nodes) from None
+    if count == 0:
+        raise PuzzleUnsolvable("The puzzle has no solution.")
+    if count > 1:
+        raise PuzzleUnsolvable(
+            "The puzzle has more than one solution: a game needs exactly one.",
+            code="multiple_solutions",
+        )
+    passes = budget.passes * STORE_GRADE_FACTOR
+    try:
+        return puzzle_get_or_create_from_grid(
+            grid=grid, source=Source.IMPORTED, grade_budget=passes
+        )
+    except BudgetExceeded:
+        raise _too_hard("grader", passes) from None

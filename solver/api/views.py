@@ -18,7 +18,7 @@ from .serializers import (
 )
 from .throttles import AnalyseThrottle, HintThrottle
 
-_TOO_HARD = OpenApiResponse(
+TOO_HARD = OpenApiResponse(
     response=OpenApiTypes.OBJECT,
     description='`{"error": {"code": "too_hard", "message": ..., "engine": "search" | '
     '"logic", "budget": <nodes or passes>}}`: the grid used up the work budget of one '
@@ -43,7 +43,7 @@ class AnalyseView(APIView):
             "throttled per client."
         ),
         request=SolverAnalyseInputSerializer,
-        responses={200: SolverAnalysisSerializer, 422: _TOO_HARD},
+        responses={200: SolverAnalysisSerializer, 422: TOO_HARD},
         examples=[OpenApiExample("A 9x9 puzzle", value={"grid": _EXAMPLE_GRID}, request_only=True)],
         tags=["solver"],
     )
@@ -72,7 +72,7 @@ class HintView(APIView):
             "budget is a 422 `too_hard`."
         ),
         request=SolverHintInputSerializer,
-        responses={200: SolverHintSerializer, 422: _TOO_HARD},
+        responses={200: SolverHintSerializer, 422: TOO_HARD},
         tags=["solver"],
     )
     def post(self, request: Request) -> Response:
