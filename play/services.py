@@ -127,15 +127,14 @@ def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> i
 
 def _puzzle_from_text(text: str) -> Puzzle:
     """The bank's puzzle for a grid typed in; a 400 naming the problem for a grid that
-    cannot be read or has no single solution (PuzzleNotUnique from the bank)."""
-    from puzzles.services import puzzle_get_or_create_from_grid
-    from solver import ParseError, parse
+    cannot be read or has no single solution, a 422 too_hard for one that uses up the
+    solver's work budget (the check and the grading are budgeted like the solver API's)."""
+    from solver.api.services import InvalidGrid, puzzle_from_entered_grid
 
     try:
-        grid = parse(text)
-    except ParseError as exc:
-        raise ValidationError({"grid": [str(exc)]}) from None
-    puzzle, _ = puzzle_get_or_create_from_grid(grid=grid)
+        puzzle, _ = puzzle_from_entered_grid(grid_text=text)
+    except InvalidGrid as exc:
+        raise ValidationError({"grid": [exc.message]}) from None
     return puzzle
 
 

@@ -21,6 +21,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from puzzles.models import Puzzle
+from solver.api.throttles import AnalyseThrottle
+from solver.api.views import TOO_HARD
 
 from .. import selectors, services
 from ..errors import StaleVersion
@@ -105,14 +107,20 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         'played yet when there is one), `{"puzzle": 12}`, `{"grid": "53..7...."}` (your own '
         "puzzle, any format the solver parses, with exactly one solution) or "
         '`{"daily": true}` (with an optional "size"). `mistake_limit` (1-99) ends the game '
-        "as lost at that many mistakes. The clock starts now.",
+        "as lost at that many mistakes. The clock starts now. A typed-in grid is checked "
+        "within the solver's work budget (422 too_hard beyond it) and shares the rate of "
+        "POST /api/v1/solver/analyse/.",
         request=GameCreateInputSerializer,
-        responses={201: GameSerializer},
+        responses={201: GameSerializer, 422: TOO_HARD},
     )
     def create(self, request: Request) -> Response:
         data = GameCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
+        if "grid" in v:
+            throttle = AnalyseThrottle()  # a typed-in grid costs solver work
+            if not throttle.allow_request(request, self):
+                self.throttled(request, throttle.wait())
         game = services.game_start(
             player=player_of(request, create=True),
             puzzle_id=v.get("puzzle"),
