@@ -302,3 +302,28 @@ def test_the_third_mistake_of_three_ends_the_game_as_lost(live_server, page):
     expect(page.get_by_test_id("result-score")).to_have_text("—")
     game.refresh_from_db()
     assert game.status == "lost"
+
+
+SET_HIDDEN = """(hidden) => {
+    const state = hidden ? "hidden" : "visible";
+    Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
+    Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_hiding_the_tab_pauses_the_game_until_resumed(live_server, page):
+    make_puzzle(four_by_four(2), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
+    page.evaluate(SET_HIDDEN, True)
+    expect(page.get_by_test_id("pause-cover")).to_be_visible()
+    BoardDriver(page, 4).wait_synced()
+    game.refresh_from_db()
+    assert game.status == "paused"
+    assert game.running_since is None
+    page.evaluate(SET_HIDDEN, False)
+    # Coming back shows the cover until the player resumes.
+    expect(page.get_by_test_id("pause-cover")).to_be_visible()
+    page.get_by_test_id("pause-cover").get_by_role("button", name="Resume").click()
+    expect(page.get_by_test_id("pause-cover")).to_be_hidden()
+    expect(page.locator(".board .cell .v").first).to_be_visible()
