@@ -72,9 +72,15 @@ def home(request: HttpRequest) -> HttpResponse:
     daily_game = None
     if daily is not None:
         daily_game = selectors.game_list(player=player).filter(puzzle_id=daily.puzzle_id).first()
+    stocked = set(Puzzle.objects.values_list("size", "difficulty").distinct().order_by())
+    difficulties = [
+        (value, label, " ".join(str(n) for n in SIZE_VALUES if (n, value) not in stocked))
+        for value, label in Difficulty.choices
+    ]
     context = {
         "sizes": SIZES,
-        "difficulties": Difficulty.choices,
+        # (value, label, sizes the bank has no puzzle of at that level: greyed out by CSS)
+        "difficulties": difficulties,
         "chosen_size": _choice(request.GET.get("size"), SIZE_VALUES, 9),
         "chosen_difficulty": _choice(
             request.GET.get("difficulty"), tuple(Difficulty.values), "easy"

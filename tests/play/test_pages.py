@@ -266,3 +266,19 @@ def test_a_mistake_limit_chosen_in_the_lobby_is_the_games_limit(guest):
     html = guest.get(f"/play/{game.pk}/").content.decode()
     assert '"mistake_limit": 3' in html
     assert puzzle.pk == game.puzzle_id
+
+
+LEVEL_CHOICE = re.compile(
+    r'<label class="choice"(?: data-missing="([^"]*)")?>\s*'
+    r'<input type="radio" name="difficulty" value="(\w+)"'
+)
+
+
+def test_the_lobby_marks_levels_the_bank_has_no_puzzle_of(guest):
+    puzzle_create(FOUR, difficulty="easy")
+    puzzle_create(NINE, difficulty="hard")
+    html = guest.get("/").content.decode()
+    missing = {level: sizes for sizes, level in LEVEL_CHOICE.findall(html)}
+    assert missing["easy"] == "6 9 16"
+    assert missing["hard"] == "4 6 16"
+    assert missing["master"] == "4 6 9 16"
