@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
+from solver.dlx import dlx_count
 from solver.generate import (
     SYMMETRIES,
     generate,
@@ -58,14 +57,7 @@ def test_generated_16x16_puzzle_has_one_solution_and_is_easy():
     assert grade(made.puzzle).level == "easy"
 
 
-# Seconds each: run with SOLVER_SLOW_TESTS=1 (``make bench`` generates these sizes too).
-slow = pytest.mark.skipif(
-    not os.environ.get("SOLVER_SLOW_TESTS"), reason="set SOLVER_SLOW_TESTS=1 to run"
-)
-
-
 @pytest.mark.slow
-@slow
 @pytest.mark.parametrize("level", [lv for lv in supported_levels(16) if lv != "easy"])
 def test_generated_16x16_puzzle_reaches_its_harder_levels(level):
     made = generate(16, level=level, seed=2)
@@ -74,7 +66,6 @@ def test_generated_16x16_puzzle_reaches_its_harder_levels(level):
 
 
 @pytest.mark.slow
-@slow
 def test_generated_25x25_puzzle_has_one_solution():
     made = generate(25, level="easy", seed=1)
     _check_puzzle(made, 25)
@@ -82,10 +73,9 @@ def test_generated_25x25_puzzle_has_one_solution():
 
 @pytest.mark.parametrize("size", [4, 6, 9, 12, 16])
 def test_generated_puzzles_agree_with_the_independent_dlx_count(size):
-    dlx = pytest.importorskip("solver.dlx")
     for seed in range(2):
         made = generate(size, level="easy", seed=seed)
-        assert dlx.dlx_count(made.puzzle, limit=2) == 1
+        assert dlx_count(made.puzzle, limit=2) == 1
 
 
 @pytest.mark.parametrize("seed", [0, 1])
