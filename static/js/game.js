@@ -350,6 +350,12 @@ function answer(task, body) {
   const game = body.game || body;
   const quiet = S.queue.length > 0;
   adopt(game, { board: !quiet });
+  if (S.status === "in_progress" && S.queue.some((t) => t.kind === "pause")) {
+    // A pause is on its way: keep the board covered and the clock still meanwhile.
+    S.clockBase = elapsedNow();
+    S.clockAt = performance.now();
+    S.status = "paused";
+  }
   if (task.kind === "value" && S.status !== "paused") {
     if (body.correct === false) {
       S.wrong.set(task.cell, task.value);
