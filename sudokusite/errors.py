@@ -106,20 +106,26 @@ def error_json_response(
     return JsonResponse(error_body(code, message), status=status_code)
 
 
-def _first_message(detail: Any, path: str = "") -> str:
-    """'field.sub: first message' from a nested ValidationError detail."""
+def _first_message(detail: Any, path: str = "") -> str | None:
+    """'field.sub: message' for the first message in a nested ValidationError detail."""
     if isinstance(detail, dict):
         for key, value in detail.items():
             name = "" if key in ("non_field_errors", "__all__") else str(key)
-            return _first_message(value, f"{path}.{name}" if path and name else path or name)
-        return "Invalid input."
+            found = _first_message(value, ".".join(part for part in (path, name) if part))
+            if found:
+                return found
+        return None
     if isinstance(detail, list):
         for index, value in enumerate(detail):
-            if isinstance(value, dict | list):
-                return _first_message(value, f"{path}.{index}" if path else str(index))
-            return f"{path}: {value}" if path else str(value)
-        return "Invalid input."
-    return f"{path}: {detail}" if path else str(detail)
+            nested = isinstance(value, dict | list)
+            found = _first_message(value, f"{path}.{index}".lstrip(".") if nested else path)
+            if found:
+                return found
+        return None
+    text = str(detail)
+    if not text:
+        return None
+    return f"{path}: {text}" if path else text
 
 
 def _validation_body(detail: Any) -> dict[str, Any]:
@@ -127,7 +133,7 @@ def _validation_body(detail: Any) -> dict[str, Any]:
         fields = detail
     else:
         fields = {"non_field_errors": detail if isinstance(detail, list) else [detail]}
-    return error_body("invalid", _first_message(fields), fields=fields)
+    return error_body("invalid", _first_message(fields) or "Invalid input.", fields=fields)
 
 
 _DRF_CODES = {
@@ -183,6 +189,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if code is None:
         codes = exc.get_codes()
         code = codes if isinstance(codes, str) else exc.default_code
-    detail = exc.detail if not isinstance(exc.detail, list | dict) else _first_message(exc.detail)
+    detail = exc.detail
+    if isinstance(detail, list | dict):
+        detail = _first_message(detail) or exc.default_detail
     response.data = error_body(str(code), str(detail))
     return response

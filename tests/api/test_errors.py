@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.factories import UserFactory
+from sudokusite.errors import _validation_body
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.api.probe_urls")]
 
@@ -99,3 +100,10 @@ def test_it_filters_lists_with_django_filter(client):
     UserFactory.create_batch(3)
     response = client.get("/api/v1/probe/users/", {"username": "needle"})
     assert [row["username"] for row in response.json()["results"]] == ["needle"]
+
+
+def test_it_names_the_first_nested_field_that_failed():
+    body = _validation_body({"moves": [{}, {"digit": ["Too big."]}]})
+    assert body["error"]["message"] == "moves.1.digit: Too big."
+    assert _validation_body(["Send exactly one."])["error"]["message"] == "Send exactly one."
+    assert _validation_body({})["error"]["message"] == "Invalid input."
