@@ -150,3 +150,15 @@ def test_it_links_the_nav_placeholders_and_account_links(client, user):
     html = client.get("/").content.decode()
     assert "Log out" in html
     assert user.username in html
+
+
+def test_it_revokes_api_tokens_when_an_admin_sets_a_password(admin_client, user):
+    token_create(user=user)
+    response = admin_client.post(
+        f"/admin/auth/user/{user.pk}/password/",
+        {"password1": STRONG, "password2": STRONG, "usable_password": "true"},
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password(STRONG)
+    assert not AuthToken.objects.filter(user=user).exists()
