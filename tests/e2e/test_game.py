@@ -83,7 +83,21 @@ def console_errors(page: Page) -> list[str]:
     return errors
 
 
-def test_it_plays_a_4x4_game_to_the_end_with_every_aid(live_server, page, console_errors):
+def shown_time(ms: int) -> str:
+    """The clock as the page shows it (mm:ss, h:mm:ss from an hour)."""
+    total = ms // 1000
+    hours, minutes, seconds = total // 3600, total % 3600 // 60, total % 60
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes:02d}:{seconds:02d}"
+
+
+@pytest.mark.parametrize(
+    ("size", "givens", "signed_in"),
+    [(4, four_by_four(0), False), (9, easy_nine(0), True)],
+    ids=["4x4-guest", "9x9-signed-in"],
+)
+def test_it_plays_a_whole_game_by_keyboard_with_every_aid(
+    live_server, page, console_errors, size, givens, signed_in
+):
     outside: list[str] = []
     page.on(
         "request",
@@ -91,13 +105,17 @@ def test_it_plays_a_4x4_game_to_the_end_with_every_aid(live_server, page, consol
             None if req.url.startswith((live_server.url, "data:")) else outside.append(req.url)
         ),
     )
-    make_puzzle(four_by_four(0), difficulty="easy")
-    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
+    make_puzzle(givens, difficulty="easy")
+    if signed_in:
+        username = login(page, live_server.url)
+    game = start_from_lobby(page, live_server.url, f"{size}×{size}", "Easy")
+    if signed_in:
+        assert game.user.username == username
     puzzle = game.puzzle
     solution = puzzle.solution
-    expect(page.get_by_role("gridcell")).to_have_count(16)
+    expect(page.get_by_role("gridcell")).to_have_count(size * size)
 
-    board = BoardDriver(page, 4)
+    board = BoardDriver(page, size)
     board.focus()
     blanks = empty_cells(puzzle.givens)
 
@@ -115,7 +133,7 @@ def test_it_plays_a_4x4_game_to_the_end_with_every_aid(live_server, page, consol
     # Notes: N toggles notes mode, digits pencil marks in; undo takes the last one back.
     second = blanks[1]
     keep = value_of(solution[second])
-    extra = next(v for v in range(1, 5) if v != keep)
+    extra = next(v for v in range(1, size + 1) if v != keep)
     board.go(second)
     page.keyboard.press("n")
     expect(page.locator("#notes-toggle")).to_have_attribute("aria-pressed", "true")
@@ -167,38 +185,23 @@ def test_it_plays_a_4x4_game_to_the_end_with_every_aid(live_server, page, consol
     expect(result).to_contain_text("Solved!")
     game.refresh_from_db()
     assert game.status == "completed"
+    assert game.entries == solution
     assert game.score is not None
     expect(page.get_by_test_id("result-score")).to_have_text(str(game.score))
+    expect(page.get_by_test_id("result-time")).to_have_text(shown_time(game.elapsed_ms))
     expect(result.locator("#result-mistakes")).to_have_text("1")
     expect(result.locator("#result-hints")).to_have_text("3")
-    expect(page.get_by_test_id("result-rank")).to_have_text("Log in to rank")
+    rank = "#1 of 1" if signed_in else "Log in to rank"
+    expect(page.get_by_test_id("result-rank")).to_have_text(rank)
+    if size == 9:
+        # Rows, columns and boxes completed on the way played their animation.
+        assert page.locator(".cell.flash").count() > 0
     assert console_errors == []  # a CSP violation would show here
     assert outside == []  # nothing from a CDN: the game works without the internet
 
     page.get_by_test_id("play-another").click()
     expect(page).to_have_url(re.compile(r"/play/\d+/$"))
     assert not page.url.endswith(f"/play/{game.pk}/")
-
-
-def test_it_plays_a_9x9_game_to_the_end_by_keyboard_and_ranks_it(live_server, page, console_errors):
-    make_puzzle(easy_nine(0), difficulty="easy")
-    username = login(page, live_server.url)
-    game = start_from_lobby(page, live_server.url, "9×9", "Easy")
-    assert game.user.username == username
-    board = BoardDriver(page, 9)
-    board.focus()
-    fill_rest(board, game)
-
-    expect(page.get_by_test_id("result")).to_be_visible()
-    game.refresh_from_db()
-    assert game.status == "completed"
-    expect(page.get_by_test_id("result-score")).to_have_text(str(game.score))
-    expect(page.get_by_test_id("result-time")).not_to_have_text("0:00")
-    expect(page.get_by_test_id("result-rank")).to_have_text("#1 of 1")
-    assert game.entries == game.puzzle.solution
-    # Rows, columns and boxes completed on the way played their animation.
-    assert page.locator(".cell.flash").count() > 0
-    assert console_errors == []
 
 
 def test_a_clash_marks_both_cells_red_and_a_given_cannot_change(live_server, page):
