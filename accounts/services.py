@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import AbstractBaseUser, AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from knox.models import AuthToken
 
 User = get_user_model()
@@ -70,4 +71,10 @@ def token_revoke(*, token: AuthToken) -> None:
 
 def token_revoke_all(*, user: AbstractBaseUser) -> int:
     deleted, _ = AuthToken.objects.filter(user=user).delete()
+    return deleted
+
+
+def token_purge_expired() -> int:
+    """Delete expired tokens (knox only drops one when it is presented again)."""
+    deleted, _ = AuthToken.objects.filter(expiry__lt=timezone.now()).delete()
     return deleted

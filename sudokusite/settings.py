@@ -414,6 +414,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "puzzles-daily-pick": {"task": "puzzles.daily_puzzles_pick", "schedule": 3600.0},
     # Requeue chunks of packs that stopped moving (a lost message).
     "puzzles-pack-resume": {"task": "puzzles.pack_resume_stalled", "schedule": 900.0},
+    # Drop API tokens that expired (daily).
+    "accounts-token-purge": {"task": "accounts.token_purge_expired", "schedule": 86400.0},
 }
 
 # The puzzle bank keeps at least PUZZLE_BANK_MINIMUM puzzles of each size and

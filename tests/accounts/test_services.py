@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+import time_machine
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from knox.models import AuthToken
 
-from accounts import services
+from accounts import services, tasks
 from accounts.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -51,3 +56,17 @@ def test_it_leaves_the_password_alone_when_the_old_one_is_wrong():
     user.refresh_from_db()
     assert user.check_password(user.raw_password)
     assert AuthToken.objects.filter(user=user).exists()
+
+
+def test_it_purges_only_expired_tokens():
+    user = UserFactory()
+    with time_machine.travel(timezone.now() - timedelta(days=365)):
+        services.token_create(user=user)
+    fresh, _ = services.token_create(user=user)
+    assert tasks.token_purge_expired() == 1
+    assert list(AuthToken.objects.all()) == [fresh]
+
+
+def test_it_schedules_the_token_purge():
+    schedule = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert "accounts.token_purge_expired" in schedule
