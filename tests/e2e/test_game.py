@@ -338,3 +338,21 @@ def test_hiding_the_tab_pauses_the_game_until_resumed(live_server, page):
     page.get_by_test_id("pause-cover").get_by_role("button", name="Resume").click()
     expect(page.get_by_test_id("pause-cover")).to_be_hidden()
     expect(page.locator(".board .cell .v").first).to_be_visible()
+
+
+def test_the_number_pad_counts_down_and_greys_out_a_finished_digit(live_server, page):
+    make_puzzle(four_by_four(3), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
+    givens, solution = game.puzzle.givens, game.puzzle.solution
+    digit = solution[empty_cells(givens)[0]]
+    key = page.get_by_test_id("pad").locator(f'.pad-key[data-v="{digit}"]')
+    expect(key.locator(".left")).to_have_text(str(4 - givens.count(digit)))
+    expect(key).to_be_enabled()
+    board = BoardDriver(page, 4)
+    board.focus()
+    for cell in empty_cells(givens):
+        if solution[cell] == digit:
+            board.put(cell, int(digit))
+    expect(key.locator(".left")).to_have_text("0")
+    expect(key).to_be_disabled()
+    expect(key).to_have_attribute("aria-label", re.compile(r"0 left$"))
