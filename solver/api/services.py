@@ -15,12 +15,13 @@ depend on how busy the server is, so the engines are bounded by work, not by wal
 A node or a pass costs more on a bigger grid, so both budgets shrink with the cell count.
 A search node works on bitboards of about N**3 bits and propagates longer, so its cost grows
 faster than the cell count (measured: about 15 us on 9x9, 140 us on 16x16, 700 us on a
-nearly empty 25x25); the node budget is scaled by ``(81 / cells) ** 1.5``. A technique pass
-grows about with the cell count; the pass budget is scaled by ``81 / cells``. With the
-defaults that is 20,000 / 3,559 / 933 nodes and 3,000 / 949 / 388 passes for 9x9 / 16x16 /
-25x25, a refused grid costs well under a second of work at any size, and the bank's
-generated puzzles stay within budget. A grid that uses up a budget is answered 422
-``too_hard``.
+nearly empty 25x25); the node budget is scaled by ``(81 / cells) ** 1.5``. A technique
+pass (chains above all) grows a little faster than the cell count; the pass budget is
+scaled by ``(81 / cells) ** 1.25``. With the defaults that is 20,000 / 3,559 / 933 nodes and
+2,500 / 593 / 194 passes for 9x9 / 16x16 / 25x25: the hardest 9x9 sets and the shared
+16x16 and 25x25 sets fit (bar one 16x16 of fifty that needs 746 passes), and a refused grid
+costs well under a second of work at any size. A grid that uses up a budget is answered
+422 ``too_hard``.
 
 The analysis reports the logic engine's steps only for a puzzle with exactly one solution
 (the engine's uniqueness techniques assume one), at most ``STEP_LIMIT`` of them.
@@ -30,6 +31,10 @@ finish is ``master`` by the grader's rule, and the grader scores it by trial and
 which costs far more; when that does not fit in the pass budget the analysis still answers,
 with ``level`` ``master``, ``score`` null and ``grade_complete`` false, rather than hide
 the solution and the steps it already has.
+
+A game started on a typed-in grid (:func:`puzzle_from_entered_grid`, called by the game
+API) is checked within the same node budget before the bank stores it; its grading may use
+``STORE_GRADE_FACTOR`` times the pass budget, since it happens once per puzzle.
 """
 
 from __future__ import annotations
@@ -110,7 +115,7 @@ def budget_for(shape: Shape) -> Budget:
     # The floors keep big grids workable; they never raise a budget above the setting.
     return Budget(
         nodes=max(min(MIN_NODE_BUDGET, nodes), int(nodes * ratio**1.5)),
-        passes=max(min(MIN_LOGIC_BUDGET, passes), int(passes * ratio)),
+        passes=max(min(MIN_LOGIC_BUDGET, passes), int(passes * ratio**1.25)),
     )
 
 
