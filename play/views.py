@@ -24,6 +24,7 @@ from puzzles.models import DailyPuzzle, Difficulty, Puzzle
 from sudokusite.errors import DomainError
 
 from . import selectors
+from .api.serializers import GameSerializer
 from .charts import clock, solve_times_svg
 from .models import Game, Status
 from .services import Player, game_start, guest_key_get
@@ -154,8 +155,6 @@ def _api_urls(game: Game) -> dict[str, str]:
 @ensure_csrf_cookie
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The board, drawn by game.js from the game as the API serializes it."""
-    from .api.serializers import GameSerializer
-
     game = selectors.game_list(player=player_of(request)).filter(pk=game_id).first()
     if game is None:
         raise Http404("No such game.")
