@@ -107,10 +107,11 @@ CHECK_BUDGET = 2_000_000
 def _chunk_size(size: int, level: str) -> int:
     """Puzzles per chunk: a chunk should take seconds, so a lost one costs little."""
     if size <= 6:
-        return 25
+        return 25 if level == "easy" else 10
     if size <= 9:
         return {"easy": 10, "medium": 8, "hard": 5, "expert": 4, "master": 2}.get(level, 5)
-    return 2
+    # A 16x16 master puzzle takes the better part of a minute.
+    return 2 if level in ("easy", "medium") else 1
 
 
 # --- Errors ------------------------------------------------------------------------------

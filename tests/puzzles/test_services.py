@@ -19,7 +19,7 @@ from puzzles.models import (
     PuzzlePack,
     Source,
 )
-from solver import count_solutions, format_line, is_solution, parse
+from solver import format_line, is_solution, parse
 from solver.dlx import dlx_count
 from solver.grade import grade
 from tests.puzzles.helpers import NINE, TWO, disguise
@@ -313,16 +313,6 @@ def test_top_up_queues_a_pack_for_each_short_level_once(no_enqueue, make_puzzle,
         (6, "medium", 3),
     ]
     assert services.bank_top_up(minimum=1, target=3, sizes=(4, 6)) == []
-
-
-def test_the_starter_bank_covers_every_level_and_a_second_run_adds_nothing():
-    plan = {(4, "easy"): 2, (6, "medium"): 1, (9, "hard"): 2}
-    assert services.bank_seed(plan=plan) == 5
-    assert services.bank_seed(plan=plan) == 0
-    assert services.bank_stock() == plan
-    for puzzle in Puzzle.objects.all():
-        assert count_solutions(puzzle.grid(), limit=2) == 1
-        assert grade(puzzle.grid()).level == puzzle.difficulty
 
 
 def test_regrade_puts_back_the_graders_level(make_puzzle):
