@@ -1,19 +1,24 @@
 """The API's only parser: JSON, strictly.
 
-Beyond DRF's JSONParser it refuses duplicate keys, NaN/Infinity, bodies that are
-not UTF-8 and nesting deeper than MAX_JSON_DEPTH (Python's json module raises
-RecursionError on very deep input; that would otherwise be a 500).
+Beyond DRF's JSONParser it refuses duplicate keys, NaN/Infinity, numbers too big
+to read (``1e309`` would become infinity; an integer of thousands of digits costs
+time to convert), bodies that are not UTF-8 and nesting deeper than MAX_JSON_DEPTH
+(Python's json module raises RecursionError on very deep input; that would
+otherwise be a 500).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import BaseParser
 
 MAX_JSON_DEPTH = 64
+# Digits in one JSON number; far more than any count, id or version the API takes.
+MAX_NUMBER_DIGITS = 100
 
 
 class _DuplicateKey(ValueError):
@@ -31,6 +36,25 @@ def _pairs_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
+
+
+class _NumberTooLarge(ValueError):
+    pass
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _NumberTooLarge(f"a number of {len(text.lstrip('-'))} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise _NumberTooLarge(f"a number of {len(text)} characters")
+    value = float(text)
+    if math.isinf(value):
+        raise _NumberTooLarge(text)
+    return value
 
 
 def _depth(value: Any) -> int:
@@ -57,10 +81,19 @@ def loads_strict(raw: bytes | str) -> Any:
             raise ParseError("The request body is not valid UTF-8.") from exc
     try:
         data = json.loads(
-            raw, object_pairs_hook=_pairs_without_duplicates, parse_constant=_reject_constant
+            raw,
+            object_pairs_hook=_pairs_without_duplicates,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
         )
     except _DuplicateKey as exc:
         raise ParseError(f"Malformed JSON: the key {exc.args[0]!r} appears twice.") from exc
+    except _NumberTooLarge as exc:
+        raise ParseError(
+            f"The JSON holds a number too large to read ({exc.args[0]}); numbers may have "
+            f"at most {MAX_NUMBER_DIGITS} digits and must be finite."
+        ) from exc
     except RecursionError as exc:
         raise ParseError(f"JSON is nested too deeply (the limit is {MAX_JSON_DEPTH}).") from exc
     except ValueError as exc:

@@ -59,6 +59,16 @@ def test_it_rejects_nan(client):
     assert_error(post_raw(client, '{"username": NaN}'), 400, "malformed_request")
 
 
+@pytest.mark.parametrize("number", ["1e309", "-1e400", "1" * 5000, "0." + "1" * 5000])
+def test_it_rejects_a_number_too_large_to_read(client, number):
+    # 1e309 would otherwise arrive as float("inf"), which a text field turns into "inf".
+    error = assert_error(
+        post_raw(client, f'{{"username": {number}, "password": "x"}}'), 400, "malformed_request"
+    )
+    assert "number too large" in error["message"]
+    assert "set_int_max_str_digits" not in error["message"]
+
+
 def test_it_rejects_a_body_that_is_not_utf8(client):
     error = assert_error(post_raw(client, b'{"username": "\xff"}'), 400, "malformed_request")
     assert "UTF-8" in error["message"]
