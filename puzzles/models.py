@@ -199,6 +199,9 @@ class PackChunk(models.Model):
     # "host:pid" of the process that last started the chunk, to trace a lost worker.
     claimed_by = models.CharField(max_length=200, blank=True)
     error = models.TextField(blank=True)
+    # When its task was last sent to the broker: the sweep that sends again the chunks a
+    # broker lost (pack_resume_stalled) waits this long before sending it once more.
+    queued = models.DateTimeField(null=True, blank=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
 

@@ -468,11 +468,26 @@ def pack_request_validate(
 
 
 def _enqueue_chunks(pack_id: int, numbers: list[int], queue: str | None) -> None:
+    """Send the chunks' tasks and note when. A broker that cannot be reached is logged,
+    not raised: the pack is recorded, and pack_resume_stalled sends its chunks once the
+    broker is back."""
+    from kombu.exceptions import OperationalError
+
     from puzzles.tasks import pack_chunk_generate
 
+    PackChunk.objects.filter(pack_id=pack_id, number__in=numbers).update(queued=timezone.now())
     options = {"queue": queue} if queue else {}
-    for number in numbers:
-        pack_chunk_generate.apply_async(args=[pack_id, number], **options)
+    for sent, number in enumerate(numbers):
+        try:
+            pack_chunk_generate.apply_async(args=[pack_id, number], **options)
+        except OperationalError as exc:
+            logger.warning(
+                "pack %s: the broker is unreachable (%s); %d chunk(s) left for the resume sweep",
+                pack_id,
+                exc,
+                len(numbers) - sent,
+            )
+            return
 
 
 @transaction.atomic
@@ -695,33 +710,55 @@ def _error_text(exc: BaseException) -> str:
 
 
 def pack_resume_stalled(*, idle_for: timedelta | None = None, queue: str | None = None) -> int:
-    """Queue again the unfinished chunks of active packs with no activity for ``idle_for``.
+    """Send again the chunks a broker lost; returns how many were sent.
 
-    The broker redelivers the work of a dead worker by itself (Redis visibility timeout);
-    this covers what it cannot, e.g. a message lost with the filesystem broker of
-    ``make run``. Attempts stay bounded, so it never loops. Returns the chunks queued.
+    Redis hands the work of a dead worker to another one by itself, but only after the
+    visibility timeout, and a Redis that restarts without persistence (or the filesystem
+    broker of ``make run``) forgets every message it held: the pack would wait forever.
+    After ``idle_for`` (``PACK_STALL_SECONDS``, longer than the hard task time limit, so a
+    chunk quiet for that long is surely not running) this sends:
+
+    - every unfinished chunk of an active pack in which no chunk was started, finished or
+      sent for ``idle_for`` (its messages were lost, or never sent while the broker was
+      down);
+    - a chunk still marked running that started more than ``idle_for`` ago (its worker
+      died), even while the rest of its pack moves.
+
+    A chunk is sent again at most once per ``idle_for``; running one twice is harmless
+    (see the module docstring), and its attempts stay bounded, so this never loops.
     """
     if idle_for is None:
-        visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 0)
-        idle_for = timedelta(seconds=max(visibility, 0) + 2 * settings.CELERY_TASK_TIME_LIMIT)
+        idle_for = timedelta(seconds=settings.PACK_STALL_SECONDS)
     cutoff = timezone.now() - idle_for
-    queued = 0
-    packs = (
+    unfinished = (ChunkStatus.PENDING, ChunkStatus.RUNNING)
+    quiet_packs = (
         PuzzlePack.objects.filter(status__in=PuzzlePack.ACTIVE, created__lt=cutoff)
-        .annotate(last_start=Max("chunks__started"), last_end=Max("chunks__finished"))
+        .annotate(
+            last_start=Max("chunks__started"),
+            last_end=Max("chunks__finished"),
+            last_sent=Max("chunks__queued"),
+        )
         .filter(Q(last_start__isnull=True) | Q(last_start__lt=cutoff))
         .filter(Q(last_end__isnull=True) | Q(last_end__lt=cutoff))
+        .filter(Q(last_sent__isnull=True) | Q(last_sent__lt=cutoff))
+        .values("pk")
     )
-    for pack in packs[:100]:
-        numbers = list(
-            pack.chunks.filter(status__in=(ChunkStatus.PENDING, ChunkStatus.RUNNING)).values_list(
-                "number", flat=True
-            )
-        )
-        if numbers:
-            _enqueue_chunks(pack.pk, numbers, queue)
-            queued += len(numbers)
-    return queued
+    dead = Q(status=ChunkStatus.RUNNING, started__lt=cutoff) & (
+        Q(queued__isnull=True) | Q(queued__lt=cutoff)
+    )
+    stale = (
+        PackChunk.objects.filter(pack__status__in=PuzzlePack.ACTIVE, status__in=unfinished)
+        .filter(Q(pack__in=quiet_packs) | dead)
+        .order_by("pack_id", "number")
+        .values_list("pack_id", "number")[:1000]
+    )
+    by_pack: dict[int, list[int]] = {}
+    for pack_id, number in stale:
+        by_pack.setdefault(pack_id, []).append(number)
+    for pack_id, numbers in by_pack.items():
+        logger.warning("pack %s: sending again stalled chunks %s", pack_id, numbers)
+        _enqueue_chunks(pack_id, numbers, queue)
+    return sum(len(numbers) for numbers in by_pack.values())
 
 
 # --- Stock and the daily puzzle ------------------------------------------------------------

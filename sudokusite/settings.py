@@ -324,7 +324,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "sudokusite.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "sudokusite.schema.AutoSchema",
     "EXCEPTION_HANDLER": "sudokusite.errors.api_exception_handler",
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_RATES": {
@@ -406,14 +406,24 @@ if CELERY_TASK_TIME_LIMIT <= CELERY_TASK_SOFT_TIME_LIMIT:
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_DATA_DIR / "beat-schedule")
+# A pack chunk quiet for this long (nothing started, finished or sent) has lost its
+# message (a broker restarted without persistence, or was down when the pack was asked
+# for): puzzles.pack_resume_stalled sends it again. It must exceed the hard time limit,
+# so a chunk still running is never sent twice; the sweep runs four times per period.
+PACK_STALL_SECONDS = env_int("PACK_STALL_SECONDS", 2 * CELERY_TASK_TIME_LIMIT, minimum=2)
+if PACK_STALL_SECONDS <= CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured("PACK_STALL_SECONDS must exceed CELERY_TASK_TIME_LIMIT.")
 # Apps add their periodic tasks here, e.g. the puzzle bank's top-up.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # Queue packs for any size/level below PUZZLE_BANK_MINIMUM puzzles.
     "puzzles-bank-top-up": {"task": "puzzles.bank_top_up", "schedule": 600.0},
     # Choose today's and tomorrow's daily puzzles (idempotent).
     "puzzles-daily-pick": {"task": "puzzles.daily_puzzles_pick", "schedule": 3600.0},
-    # Requeue chunks of packs that stopped moving (a lost message).
-    "puzzles-pack-resume": {"task": "puzzles.pack_resume_stalled", "schedule": 900.0},
+    # Send again the chunks of packs that stopped moving (a lost message).
+    "puzzles-pack-resume": {
+        "task": "puzzles.pack_resume_stalled",
+        "schedule": PACK_STALL_SECONDS / 4,
+    },
     # Drop API tokens that expired (daily).
     "accounts-token-purge": {"task": "accounts.token_purge_expired", "schedule": 86400.0},
 }
