@@ -33,12 +33,13 @@ class GridTextField(serializers.CharField):
 
 
 def _box_field() -> StrictIntegerField:
+    # Boxes are at least 2x2 and at most 25 cells: no side is longer than 12.
     return StrictIntegerField(
         required=False,
-        min_value=1,
-        max_value=25,
-        help_text="Rows of one box; give box_rows and box_cols together, or neither "
-        "(then the squarest shape for the grid's size).",
+        min_value=2,
+        max_value=12,
+        help_text="Give box_rows and box_cols together, or neither (then the squarest "
+        "shape for the grid's size).",
     )
 
 

@@ -308,7 +308,7 @@ def test_several_puzzles_in_one_grid_is_a_400(api_client):
 @pytest.mark.parametrize(
     ("box_rows", "box_cols", "expected"),
     [
-        (1, 9, "has no real boxes"),
+        (5, 6, "box shape 5x6 is not supported"),
         (4, 4, "81 cells, expected 256"),
         (3, None, "give both box_rows and box_cols"),
     ],
@@ -319,8 +319,9 @@ def test_an_unusable_box_shape_is_a_400(api_client, box_rows, box_cols, expected
     assert expected in error["message"]
 
 
-def test_a_box_shape_out_of_range_is_a_400_naming_the_field(api_client):
-    error = error_of(analyse(api_client, UNIQUE, box_rows=30, box_cols=3), 400, "invalid")
+@pytest.mark.parametrize("box_rows", [1, 13, "3x3", 2.5])
+def test_a_box_side_out_of_range_is_a_400_naming_the_field(api_client, box_rows):
+    error = error_of(analyse(api_client, UNIQUE, box_rows=box_rows, box_cols=3), 400, "invalid")
     assert "box_rows" in error["fields"]
 
 
