@@ -168,7 +168,7 @@ def _note_cell(key: str, shape: Shape) -> int:
         row, col = int(match[1]), int(match[2])
         if 1 <= row <= n and 1 <= col <= n:
             return (row - 1) * n + col - 1
-    elif key.isascii() and key.isdigit() and int(key) < shape.ncells:
+    elif len(key) <= 3 and key.isascii() and key.isdigit() and int(key) < shape.ncells:
         return int(key)
     raise InvalidGrid(
         f"notes: {key[:20]!r} is not a cell of a {shape.label} grid: use a cell name "

@@ -411,7 +411,15 @@ def test_hint_refuses_entries_of_another_size(api_client):
 
 @pytest.mark.parametrize(
     "notes",
-    [{"r10c1": "1"}, {"81": "1"}, {"a": "1"}, {"r1c3": "0"}, {"r1c3": [10]}, {"r1c3": 5}],
+    [
+        {"r10c1": "1"},
+        {"81": "1"},
+        {"9" * 5000: "1"},
+        {"a": "1"},
+        {"r1c3": "0"},
+        {"r1c3": [10]},
+        {"r1c3": 5},
+    ],
 )
 def test_hint_refuses_notes_it_cannot_read(api_client, notes):
     error = error_of(hint(api_client, UNIQUE, notes=notes), 400, "invalid_grid")
