@@ -1,8 +1,27 @@
-"""OpenAPI post-processing: document the API's one error shape on every operation."""
+"""OpenAPI generation: the schema tells the truth about bodies and errors.
+
+``AutoSchema`` marks request bodies of ``InputSerializer`` ``additionalProperties:
+false`` (the server refuses unknown fields). ``add_error_responses`` documents the
+API's one error shape on every operation, and gives it to any error an operation
+declares without a body (a 409 or 422 described only in words).
+"""
 
 from __future__ import annotations
 
 from typing import Any
+
+from drf_spectacular import openapi
+
+from .serializers import InputSerializer
+
+
+class AutoSchema(openapi.AutoSchema):
+    def _map_basic_serializer(self, serializer: Any, direction: str) -> dict[str, Any]:
+        schema = super()._map_basic_serializer(serializer, direction)
+        if direction == "request" and isinstance(serializer, InputSerializer):
+            schema["additionalProperties"] = False
+        return schema
+
 
 _ERROR_SCHEMA = {
     "type": "object",
@@ -48,4 +67,17 @@ def add_error_responses(
                     status,
                     {"description": description, "content": {"application/json": {"schema": ref}}},
                 )
+            for status, response in responses.items():
+                if status.startswith("4") and _bodiless(response):
+                    response["content"] = {"application/json": {"schema": ref}}
     return result
+
+
+def _bodiless(response: dict[str, Any]) -> bool:
+    """Declared with a description only, or as a bare object (OpenApiTypes.OBJECT)."""
+    content = response.get("content")
+    if not content:
+        return True
+    schemas = [media.get("schema") for media in content.values()]
+    bare = (None, {}, {"type": "object"}, {"type": "object", "additionalProperties": {}})
+    return all(schema in bare for schema in schemas)

@@ -3,6 +3,8 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
+from sudokusite.serializers import InputSerializer
+
 
 class UserSerializer(serializers.ModelSerializer):
     class Meta:
@@ -11,18 +13,18 @@ class UserSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class RegisterInputSerializer(serializers.Serializer):
+class RegisterInputSerializer(InputSerializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 
-class TokenInputSerializer(serializers.Serializer):
+class TokenInputSerializer(InputSerializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 
 
-class PasswordChangeInputSerializer(serializers.Serializer):
+class PasswordChangeInputSerializer(InputSerializer):
     old_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
     new_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
 

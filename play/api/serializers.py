@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from puzzles.models import Difficulty
 from sudokusite.fields import StrictIntegerField
+from sudokusite.serializers import InputSerializer
 
 from ..models import FINISHED, Game, MoveKind, Status
 from ..selectors import PERIODS
@@ -19,7 +20,7 @@ from ..services import pending_hint
 # --- Input -------------------------------------------------------------------------
 
 
-class GameCreateInputSerializer(serializers.Serializer):
+class GameCreateInputSerializer(InputSerializer):
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
     size = StrictIntegerField(required=False, min_value=4, max_value=25)
     puzzle = StrictIntegerField(required=False, min_value=1)
@@ -55,7 +56,7 @@ class GameCreateInputSerializer(serializers.Serializer):
         return attrs
 
 
-class MoveInputSerializer(serializers.Serializer):
+class MoveInputSerializer(InputSerializer):
     client_move_id = serializers.UUIDField(
         help_text="A UUID the client makes for this move; a retry sends the same one."
     )
@@ -73,7 +74,7 @@ class MoveInputSerializer(serializers.Serializer):
     )
 
 
-class VersionInputSerializer(serializers.Serializer):
+class VersionInputSerializer(InputSerializer):
     version = StrictIntegerField(
         required=False, min_value=1, help_text="The version the client saw; stale → 409."
     )

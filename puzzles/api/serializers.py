@@ -7,6 +7,10 @@ from rest_framework import serializers
 from puzzles.models import Difficulty, Puzzle, PuzzlePack, Symmetry
 from puzzles.services import BANK_SIZES, PACK_MAX_COUNT, PACK_SIZES
 from sudokusite.fields import StrictIntegerField
+from sudokusite.serializers import InputSerializer
+
+_SIZES = ", ".join(str(size) for size in PACK_SIZES)
+_LEVELS = ", ".join(Difficulty.values)
 
 PUZZLE_FIELDS = [
     "id",
@@ -86,13 +90,27 @@ class PackSerializer(serializers.ModelSerializer):
         return round(100 * made / pack.count, 1) if pack.count else 0.0
 
 
-class PackCreateSerializer(serializers.Serializer):
+class PackCreateSerializer(InputSerializer):
+    """A pack request. The schema lists the sizes, levels and count range; whether a size
+    is made at a level is checked by the service (400 ``invalid_difficulty``)."""
+
     name = serializers.CharField(max_length=100)
-    size = StrictIntegerField(help_text=f"One of {', '.join(map(str, PACK_SIZES))}.")
-    difficulty = serializers.CharField(
-        max_length=20, help_text="A level the size is offered at (see /api/v1/docs/)."
+    size = serializers.ChoiceField(
+        choices=PACK_SIZES,
+        error_messages={"invalid_choice": f"{{input}} is not offered; use one of {_SIZES}."},
     )
-    count = StrictIntegerField(help_text=f"1 to {PACK_MAX_COUNT}.")
+    difficulty = serializers.ChoiceField(
+        choices=Difficulty.choices,
+        error_messages={"invalid_choice": f"{{input}} is not a level; use one of {_LEVELS}."},
+    )
+    count = StrictIntegerField(
+        min_value=1,
+        max_value=PACK_MAX_COUNT,
+        error_messages={
+            "min_value": f"Ask for 1 to {PACK_MAX_COUNT:,} puzzles.",
+            "max_value": f"Ask for 1 to {PACK_MAX_COUNT:,} puzzles.",
+        },
+    )
     symmetry = serializers.ChoiceField(
         choices=Symmetry.choices, required=False, default=Symmetry.NONE
     )

@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from sudokusite.fields import StrictIntegerField
+from sudokusite.serializers import InputSerializer
 
 MAX_GRID_CHARS = 10_000
 """The longest grid text read: room for a 25x25 grid written with spaces and rules."""
@@ -43,7 +44,7 @@ def _box_field() -> StrictIntegerField:
     )
 
 
-class SolverAnalyseInputSerializer(serializers.Serializer):
+class SolverAnalyseInputSerializer(InputSerializer):
     grid = GridTextField(
         help_text='One puzzle: one line ("." or "0" for empty), rows on several lines, '
         "a pretty grid with | and - rules, or numbers separated by spaces. 4x4 to 25x25."

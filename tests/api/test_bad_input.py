@@ -131,6 +131,19 @@ def test_it_accepts_an_ascii_number(client):
     assert response.json() == {"digit": 5}
 
 
+def test_it_refuses_fields_an_endpoint_does_not_take(client, user):
+    response = client.post(
+        TOKEN_URL,
+        {"username": user.username, "password": user.raw_password, "is_staff": True},
+        content_type="application/json",
+    )
+    error = assert_error(response, 400, "invalid")
+    assert error["fields"] == {
+        "is_staff": ["Unknown field: this endpoint takes username, password."]
+    }
+    assert error["message"] == "is_staff: Unknown field: this endpoint takes username, password."
+
+
 def test_it_answers_404_json_for_an_unknown_api_url(client):
     assert_error(client.get("/api/v1/no-such-thing/"), 404, "not_found")
 

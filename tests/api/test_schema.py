@@ -20,6 +20,39 @@ def test_it_generates_the_schema_without_warnings(tmp_path):
     assert {"200", "400", "429"} <= set(token["responses"])
 
 
+def _schema() -> dict:
+    from drf_spectacular.generators import SchemaGenerator
+
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+def test_it_says_request_bodies_take_no_other_fields():
+    schema = _schema()
+    bodies = [
+        operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+        for path in schema["paths"].values()
+        for operation in path.values()
+        if "requestBody" in operation
+    ]
+    assert len(bodies) >= 10
+    components = schema["components"]["schemas"]
+    for ref in bodies:
+        name = ref.rsplit("/", 1)[-1]
+        assert components[name].get("additionalProperties") is False, name
+
+
+def test_it_documents_the_error_shape_for_every_error_an_operation_declares():
+    schema = _schema()
+    error = {"$ref": "#/components/schemas/Error"}
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            for status, response in operation["responses"].items():
+                if not status.startswith("4"):
+                    continue
+                body = response["content"]["application/json"]["schema"]
+                assert body == error or body["$ref"].endswith("Error"), (method, path, status)
+
+
 @pytest.mark.django_db
 def test_it_serves_the_schema(client):
     response = client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")

@@ -42,12 +42,15 @@ def test_another_users_game_is_a_404_on_every_endpoint(token_client, puzzle4, me
     game = start(token_client, puzzle4)
     before = Game.objects.get(pk=game["id"])
     intruder = client_for(UserFactory())
+    # Each endpoint refuses fields it does not take, so each gets only its own.
     body = {
-        "client_move_id": str(uuid.uuid4()),
-        "cell": empty_cells(puzzle4)[0],
-        "value": 1,
-        "level": 1,
-    }
+        "moves/": {
+            "client_move_id": str(uuid.uuid4()),
+            "cell": empty_cells(puzzle4)[0],
+            "value": 1,
+        },
+        "hint/": {"level": 1},
+    }.get(path, {})
     response = getattr(intruder, method)(
         f"/api/v1/games/{game['id']}/{path}", body if method == "post" else None, format="json"
     )

@@ -1,0 +1,32 @@
+"""The base of every request-body serializer.
+
+DRF drops fields a serializer does not declare without a word, so a client that sends
+``{"cell": 4, "value": 7, "score": 99999}`` cannot tell whether the server took its
+score. ``InputSerializer`` refuses such a body with a 400 naming each unknown field and
+listing the fields the endpoint takes; ``sudokusite.schema.AutoSchema`` marks its
+schema ``additionalProperties: false`` so /api/v1/schema/ says the same. Query-string
+serializers stay plain ``Serializer``: unknown query parameters are harmless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rest_framework import serializers
+
+
+class InputSerializer(serializers.Serializer):
+    def accepted_fields(self) -> list[str]:
+        return [name for name, field in self.fields.items() if not field.read_only]
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            accepted = self.accepted_fields()
+            # The first few are enough to act on, and keep the answer small.
+            unknown = [key for key in data if key not in accepted][:20]
+            if unknown:
+                takes = ", ".join(accepted) if accepted else "no fields"
+                message = f"Unknown field: this endpoint takes {takes}."
+                raise serializers.ValidationError({str(key): [message] for key in unknown})
+        return super().to_internal_value(data)
