@@ -257,7 +257,12 @@ def _cells_from_numbers(tokens: list[str], shape: Shape, where: str) -> tuple[in
         if tok in EMPTY_CHARS:
             values.append(0)
             continue
-        if not (tok.isascii() and tok.isdigit()) or not 1 <= int(tok) <= n:
+        # The length check keeps int() from refusing a number of thousands of digits.
+        if (
+            not (tok.isascii() and tok.isdigit())
+            or len(tok.lstrip("0")) > 2
+            or not 1 <= int(tok) <= n
+        ):
             raise ParseError(
                 f"{where}cell {cell_name(shape, i)}: {tok!r} is not a value of a {shape.label} grid"
             )
