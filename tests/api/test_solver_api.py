@@ -295,6 +295,12 @@ def test_a_parse_error_after_blank_lines_names_the_line(api_client):
     assert error["message"].startswith("line 3: cell r1c3")
 
 
+def test_a_number_of_thousands_of_digits_is_a_400_naming_the_cell(api_client):
+    grid = " ".join(["1"] * 15 + ["9" * 5000])  # 16 numbers: a 4x4 grid
+    error = error_of(analyse(api_client, grid), 400, "invalid_grid")
+    assert error["message"].startswith("cell r4c4: '999")
+
+
 def test_a_grid_over_625_cells_is_a_400(api_client):
     error = error_of(analyse(api_client, "." * 626), 400, "invalid_grid")
     assert "625" in error["message"]
