@@ -71,22 +71,47 @@ def test_it_shows_a_friendly_404_page(client):
     assert b"This square is empty" in response.content
 
 
-def test_it_paginates_with_a_capped_page_size(client):
+def test_it_paginates_up_to_one_hundred_to_a_page(client):
     UserFactory.create_batch(105)
-    response = client.get("/api/v1/probe/users/", {"page_size": "1000000000000000000000"})
+    response = client.get("/api/v1/probe/users/", {"page_size": "100"})
     assert response.status_code == 200
     body = response.json()
     assert body["count"] == 105
     assert len(body["results"]) == 100
     assert body["next"]
+    assert len(client.get("/api/v1/probe/users/").json()["results"]) == 20
 
 
-@pytest.mark.parametrize("page_size", ["-5", "abc", "０", ""])
-def test_it_falls_back_to_the_default_page_size_for_nonsense(client, page_size):
-    UserFactory.create_batch(25)
+@pytest.mark.parametrize(
+    "page_size", ["1000000000", "101", "0", "-5", "abc", "０", "٥", "𝟓", "5\u200b", "", "2.0"]
+)
+def test_it_refuses_a_page_size_it_cannot_honour(client, page_size):
+    UserFactory.create_batch(3)
     response = client.get("/api/v1/probe/users/", {"page_size": page_size})
-    assert response.status_code == 200
-    assert len(response.json()["results"]) == 20
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["fields"] == {"page_size": ["Choose a page size from 1 to 100."]}
+    assert error["message"] == "page_size: Choose a page size from 1 to 100."
+
+
+def test_it_refuses_a_page_size_given_twice(client):
+    response = client.get("/api/v1/probe/users/?page_size=5&page_size=6")
+    assert response.status_code == 400
+    assert response.json()["error"]["fields"] == {"page_size": ["Give page_size once."]}
+
+
+@pytest.mark.parametrize("page", ["0", "-1", "x", "１", "1.5", ""])
+def test_it_refuses_a_page_number_that_is_not_one_or_more(client, page):
+    response = client.get("/api/v1/probe/users/", {"page": page})
+    assert response.status_code == 400
+    assert "page" in response.json()["error"]["fields"]
+
+
+def test_it_serves_the_last_page_by_name(client):
+    UserFactory.create_batch(25)
+    body = client.get("/api/v1/probe/users/", {"page": "last"}).json()
+    assert len(body["results"]) == 5
+    assert body["next"] is None
 
 
 def test_it_answers_404_json_for_a_page_past_the_end(client):
