@@ -4,11 +4,13 @@
 endpoints. It recognises a browser (a request carrying our CSRF cookie) that is not signed
 in, and enforces CSRF on its writes exactly as DRF does for a signed-in session, since a
 guest's games are as much worth protecting. A client with neither a token, a session nor
-the CSRF cookie is not a guest: it gets 401.
+the CSRF cookie is not a guest: it gets 401. Nor is one whose cookie Django could not have
+set (not 32 or 64 letters and digits): a made-up cookie is not a browser of ours.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.conf import settings
@@ -19,6 +21,10 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
 from ..services import Player, guest_key_get
+
+# The form of a CSRF cookie Django sets: a secret of 32 letters and digits, or a masked
+# token of 64 (django.middleware.csrf's CSRF_SECRET_LENGTH and CSRF_TOKEN_LENGTH).
+_CSRF_COOKIE = re.compile(r"[a-zA-Z0-9]{32}(?:[a-zA-Z0-9]{32})?")
 
 
 class Guest:
@@ -37,7 +43,8 @@ class GuestSessionAuthentication(SessionAuthentication):
         user = getattr(django_request, "user", None)
         if user is not None and user.is_authenticated:
             return None  # SessionAuthentication (before us) handles signed-in users
-        if settings.CSRF_COOKIE_NAME not in django_request.COOKIES:
+        cookie = django_request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+        if not _CSRF_COOKIE.fullmatch(cookie):
             return None
         self.enforce_csrf(request)
         return AnonymousUser(), Guest(django_request)
