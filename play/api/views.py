@@ -75,7 +75,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def get_queryset(self) -> Any:
         status_filter = None
         if self.action == "list":
-            query = GameListQuerySerializer(data=self.request.query_params)
+            # A plain dict: from a QueryDict DRF reads "status=" as no status at all.
+            query = GameListQuerySerializer(data=self.request.query_params.dict())
             query.is_valid(raise_exception=True)
             status_filter = query.validated_data.get("status")
         return selectors.game_list(player=player_of(self.request), status=status_filter)
@@ -275,10 +276,11 @@ class LeaderboardView(_LeaderboardView):
         "(their first game of each puzzle). period: day (since midnight), week (since "
         "Monday) or all; server time zone.",
         parameters=[LeaderboardQuerySerializer],
+        responses={200: LeaderboardRowSerializer(many=True)},
         tags=["leaderboards"],
     )
     def get(self, request: Request) -> Response:
-        query = LeaderboardQuerySerializer(data=request.query_params)
+        query = LeaderboardQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         return self._page(selectors.leaderboard(**query.validated_data))
 
@@ -287,6 +289,7 @@ class PuzzleLeaderboardView(_LeaderboardView):
     @extend_schema(
         summary="Best players of one puzzle",
         parameters=[OpenApiParameter("id", int, OpenApiParameter.PATH)],
+        responses={200: LeaderboardRowSerializer(many=True)},
         tags=["leaderboards"],
     )
     def get(self, request: Request, id: int) -> Response:

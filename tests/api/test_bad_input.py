@@ -152,3 +152,18 @@ def test_it_answers_405_json_with_allow(client):
     response = client.get(TOKEN_URL)
     assert_error(response, 405, "method_not_allowed")
     assert "POST" in response["Allow"]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/v1/games/?status=",
+        "/api/v1/leaderboards/?difficulty=",
+        "/api/v1/leaderboards/?difficulty=easy&period=",
+        "/api/v1/leaderboards/?difficulty=easy&size=",
+    ],
+)
+def test_it_refuses_a_blank_query_parameter_instead_of_ignoring_it(token_client, url):
+    name = url.rsplit("&", 1)[-1].split("?")[-1].rstrip("=")
+    error = assert_error(token_client.get(url), 400, "invalid")
+    assert list(error["fields"]) == [name]
