@@ -134,7 +134,7 @@ class PackRequestInvalid(DomainError):
         self.field_name = field_name
 
 
-class PackNameTaken(DomainError):
+class PackNameTaken(Conflict):
     code = "pack_name_taken"
     message = "A pack with that name exists."
 

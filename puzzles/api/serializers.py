@@ -90,11 +90,22 @@ class PackSerializer(serializers.ModelSerializer):
         return round(100 * made / pack.count, 1) if pack.count else 0.0
 
 
+class TextField(serializers.CharField):
+    """A CharField that takes only a JSON string (DRF's would turn 7 into "7")."""
+
+    default_error_messages = {"not_text": "A string is required."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("not_text")
+        return super().to_internal_value(data)
+
+
 class PackCreateSerializer(InputSerializer):
     """A pack request. The schema lists the sizes, levels and count range; whether a size
     is made at a level is checked by the service (400 ``invalid_difficulty``)."""
 
-    name = serializers.CharField(max_length=100)
+    name = TextField(max_length=100)
     size = serializers.ChoiceField(
         choices=PACK_SIZES,
         error_messages={"invalid_choice": f"{{input}} is not offered; use one of {_SIZES}."},
@@ -114,8 +125,12 @@ class PackCreateSerializer(InputSerializer):
     symmetry = serializers.ChoiceField(
         choices=Symmetry.choices, required=False, default=Symmetry.NONE
     )
-    seed = serializers.CharField(
-        max_length=64, required=False, help_text="Same seed, same puzzles (default random)."
+    seed = TextField(
+        max_length=64,
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="Same seed, same puzzles (default, or empty: random).",
     )
 
 

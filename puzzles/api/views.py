@@ -24,6 +24,7 @@ from puzzles import selectors, services
 from puzzles.exports import pack_export
 from puzzles.models import Puzzle, PuzzlePack
 
+from . import schema  # noqa: F401 - registers the pack request's schema
 from .serializers import (
     DailyPuzzleSerializer,
     DailyQuerySerializer,
@@ -53,7 +54,7 @@ class PuzzleViewSet(viewsets.GenericViewSet):
         tags=["puzzles"],
     )
     def list(self, request: Request) -> Response:
-        query = PuzzleQuerySerializer(data=request.query_params)
+        query = PuzzleQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         puzzles = selectors.puzzle_list(
             size=query.validated_data.get("size"),
@@ -77,7 +78,7 @@ class PuzzleViewSet(viewsets.GenericViewSet):
     )
     @action(detail=False, methods=["get"])
     def daily(self, request: Request) -> Response:
-        query = DailyQuerySerializer(data=request.query_params)
+        query = DailyQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         today = timezone.now().date()
         puzzle = selectors.daily_puzzle_get(day=today, size=query.validated_data["size"])
@@ -121,7 +122,10 @@ class PackViewSet(
         f"202. At most {services.PACK_MAX_COUNT:,} puzzles per pack; the level must be "
         "one the size is made at (4x4: easy; 6x6: easy, medium; ...).",
         request=PackCreateSerializer,
-        responses={202: PackSerializer},
+        responses={
+            202: PackSerializer,
+            409: OpenApiResponse(description="A pack with that name exists (pack_name_taken)."),
+        },
         tags=["packs"],
     )
     def create(self, request: Request) -> Response:
@@ -161,7 +165,7 @@ class PackViewSet(
     @action(detail=True, methods=["get"], content_negotiation_class=_NoFormatNegotiation)
     def export(self, request: Request, pk: str) -> HttpResponse:
         pack = self.get_object()
-        query = ExportQuerySerializer(data=request.query_params)
+        query = ExportQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         exported = pack_export(pack=pack, fmt=query.validated_data["format"])
         response = HttpResponse(exported.content, content_type=exported.content_type)

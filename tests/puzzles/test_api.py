@@ -58,7 +58,10 @@ def test_pages_hold_at_most_one_hundred(player_client, bank):
     body = player_client.get("/api/v1/puzzles/?page_size=2").json()
     assert len(body["results"]) == 2
     assert body["next"]
-    assert len(player_client.get("/api/v1/puzzles/?page_size=1000").json()["results"]) == 5
+    for bad in ("1000", "101", "0", "x"):
+        response = player_client.get(f"/api/v1/puzzles/?page_size={bad}")
+        assert response.status_code == 400
+        assert "page_size" in response.json()["error"]["fields"]
 
 
 @pytest.mark.parametrize(
@@ -66,7 +69,9 @@ def test_pages_hold_at_most_one_hundred(player_client, bank):
     [
         ("size=7", "size"),
         ("size=nine", "size"),
+        ("size=", "size"),
         ("difficulty=insane", "difficulty"),
+        ("difficulty=", "difficulty"),
         ("pack=x", "pack"),
     ],
 )
@@ -127,34 +132,49 @@ def test_staff_ask_for_a_pack_and_get_202(
 
 
 @pytest.mark.parametrize(
-    ("changes", "code", "says"),
+    ("changes", "field", "says"),
     [
-        ({"size": 7}, "invalid_size", "size: 7 is not offered"),
-        ({"difficulty": "insane"}, "invalid_difficulty", "'insane' is not a level"),
-        ({"size": 4, "difficulty": "master"}, "invalid_difficulty", "4x4 puzzles are made only"),
-        ({"count": 0}, "invalid_count", "ask for 1 to 10,000"),
-        ({"count": 20000}, "invalid_count", "ask for 1 to 10,000"),
-        ({"count": "lots"}, "invalid", "count"),
-        ({"count": True}, "invalid", "count"),
-        ({"symmetry": "spiral"}, "invalid", "symmetry"),
+        ({"size": 7}, "size", "size: 7 is not offered; use one of 4, 6, 8, 9, 12, 16."),
+        ({"size": "nine"}, "size", "size: nine is not offered"),
+        ({"difficulty": "insane"}, "difficulty", "difficulty: insane is not a level"),
+        ({"count": 0}, "count", "count: Ask for 1 to 10,000 puzzles."),
+        ({"count": 20000}, "count", "count: Ask for 1 to 10,000 puzzles."),
+        ({"count": "lots"}, "count", "count: A whole number is required."),
+        ({"count": True}, "count", "count: A whole number is required, not true or false."),
+        ({"symmetry": "spiral"}, "symmetry", "symmetry"),
+        ({"name": "   "}, "name", "name: This field may not be blank."),
+        ({"colour": "red"}, "colour", "Unknown field"),
+        ({"name": 7}, "name", "name: A string is required."),
+        ({"seed": 7}, "seed", "seed: A string is required."),
     ],
 )
-def test_a_bad_pack_request_is_a_400_saying_what_is_wrong(
-    staff_client, no_enqueue, only_easy_4x4, changes, code, says
+def test_a_bad_pack_request_is_a_400_naming_the_field(
+    staff_client, no_enqueue, changes, field, says
 ):
     response = staff_client.post("/api/v1/packs/", {**PACK, **changes})
     assert response.status_code == 400
     error = response.json()["error"]
-    assert error["code"] == code
+    assert error["code"] == "invalid"
     assert says in error["message"]
+    assert field in error["fields"]
     assert not PuzzlePack.objects.exists()
 
 
-def test_a_pack_name_that_exists_is_a_400(staff_client, no_enqueue):
+def test_a_level_the_size_is_not_made_at_is_a_400(staff_client, no_enqueue, only_easy_4x4):
+    response = staff_client.post("/api/v1/packs/", {**PACK, "size": 4, "difficulty": "master"})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_difficulty"
+    assert "4x4 puzzles are made only at easy, not master" in error["message"]
+    assert not PuzzlePack.objects.exists()
+
+
+def test_a_pack_name_that_exists_is_a_409(staff_client, no_enqueue):
     assert staff_client.post("/api/v1/packs/", PACK).status_code == 202
     response = staff_client.post("/api/v1/packs/", PACK)
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert response.json()["error"]["code"] == "pack_name_taken"
+    assert "a pack named 'spring' exists" in response.json()["error"]["message"]
 
 
 def test_staff_follow_and_cancel_a_pack(staff_client, no_enqueue):
