@@ -139,7 +139,8 @@ def _run_pack(env: dict[str, str], level: str, count: int, workers: int, logdir:
     finally:
         pool.stop()
     if done.returncode != 0:
-        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr else "failed")
+        lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+        return {"status": "crashed", "made": 0, "seconds": 0, "error": (lines or ["?"])[-1]}
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -175,6 +176,7 @@ def run(quick: bool = False) -> list[str]:
         )  # fmt: skip
         if migrated.returncode != 0:
             return _skip(f"migrating {name} failed: {migrated.stderr.strip()[-300:]}")
+        problems: list[str] = []
         with tempfile.TemporaryDirectory(prefix="packbench-") as tmp:
             for level in levels:
                 rates = []
@@ -182,7 +184,10 @@ def run(quick: bool = False) -> list[str]:
                     result = _run_pack(env, level, count, workers, Path(tmp))
                     if result["status"] != "done" or result["made"] != count:
                         rates.append(None)
-                        lines.append(f"<!-- {level} x{workers}: {result} -->")
+                        problems.append(
+                            f"{level} with {workers} worker(s): {result['status']} after "
+                            f"{result['made']} puzzles: {result['error'][:300]}"
+                        )
                         continue
                     rates.append(count / result["seconds"])
                 one, two = rates
@@ -192,6 +197,7 @@ def run(quick: bool = False) -> list[str]:
     finally:
         _drop_database(maintenance, name)
     lines += ["", f"Load average after: {os.getloadavg()[0]:.2f}."]
+    lines += [f"- failed: {problem}" for problem in problems]
     return lines
 
 
