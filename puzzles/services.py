@@ -613,7 +613,18 @@ def pack_chunk_generate(*, pack_id: int, number: int) -> int:
     )
     if not claimed:
         chunk = PackChunk.objects.filter(pack_id=pack_id, number=number).first()
-        if chunk is not None and chunk.status in (ChunkStatus.PENDING, ChunkStatus.RUNNING):
+        if chunk is None or chunk.status not in (ChunkStatus.PENDING, ChunkStatus.RUNNING):
+            return 0
+        positions = pack.chunk_positions(number)
+        if PackEntry.objects.filter(pack_id=pack_id, position__in=positions).count() == len(
+            positions
+        ):
+            # Out of starts, but an earlier start filled every position before it died.
+            PackChunk.objects.filter(pk=chunk.pk).exclude(status=ChunkStatus.DONE).update(
+                status=ChunkStatus.DONE, finished=timezone.now()
+            )
+            pack_finish_if_complete(pack_id=pack_id)
+        else:
             pack_chunk_fail(
                 pack_id=pack_id,
                 number=number,

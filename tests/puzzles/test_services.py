@@ -228,6 +228,20 @@ def test_a_chunk_started_too_often_fails_the_pack_instead_of_looping(no_enqueue)
     assert not pack.entries.exists()
 
 
+def test_a_chunk_out_of_starts_whose_work_was_done_finishes_the_pack(no_enqueue):
+    pack = services.pack_create(name="p", size=4, difficulty="easy", count=2, chunk_size=2)
+    services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    # Its last start filled every position, then the worker died before saying so.
+    PackChunk.objects.filter(pack=pack).update(
+        status=ChunkStatus.RUNNING, attempts=services.CHUNK_MAX_ATTEMPTS
+    )
+    PuzzlePack.objects.filter(pk=pack.pk).update(status=PackStatus.RUNNING, finished=None)
+    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
+    pack.refresh_from_db()
+    assert pack.status == PackStatus.DONE
+    assert pack.chunks.get().status == ChunkStatus.DONE
+
+
 def test_a_chunk_that_always_fails_ends_the_pack_as_failed_with_its_error(no_enqueue):
     # Bypass the request checks: a 4x4 grid of 1x4 "boxes" cannot be made.
     pack = PuzzlePack.objects.create(
