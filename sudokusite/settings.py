@@ -404,6 +404,10 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 360, minimum=1)
 if CELERY_TASK_TIME_LIMIT <= CELERY_TASK_SOFT_TIME_LIMIT:
     raise ImproperlyConfigured("CELERY_TASK_TIME_LIMIT must exceed CELERY_TASK_SOFT_TIME_LIMIT.")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# When the broker connection drops (Redis restarts), a running task finishes instead of
+# being cancelled: its rows are written whatever happens to its message, which Redis may
+# have lost anyway (puzzles.pack_resume_stalled sends lost chunks again).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_DATA_DIR / "beat-schedule")
 # A pack chunk quiet for this long (nothing started, finished or sent) has lost its
