@@ -315,7 +315,8 @@ SOLVER_LOGIC_BUDGET = env_int("SOLVER_LOGIC_BUDGET", 2_500, minimum=100, maximum
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "knox.auth.TokenAuthentication",
+        # knox's tokens, in one query per request (see accounts/auth.py).
+        "accounts.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -10,7 +10,6 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from knox.auth import TokenAuthentication
 from rest_framework import mixins, status, viewsets
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import action
@@ -20,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.auth import TokenAuthentication
 from puzzles.models import Puzzle
 from solver.api.throttles import AnalyseThrottle
 from solver.api.views import TOO_HARD
