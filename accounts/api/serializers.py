@@ -7,6 +7,10 @@ from sudokusite.serializers import InputSerializer
 
 
 class UserSerializer(serializers.ModelSerializer):
+    # Not an EmailField: the schema would promise an address, and it is "" when none was
+    # given at sign-up.
+    email = serializers.CharField(read_only=True, help_text="Empty when none was given.")
+
     class Meta:
         model = get_user_model()
         fields = ("id", "username", "email", "date_joined")

@@ -159,7 +159,11 @@ class PackViewSet(
                 "format", OpenApiTypes.STR, enum=["txt", "sdm", "csv", "json"], default="txt"
             )
         ],
-        responses={(200, "text/plain"): OpenApiTypes.STR},
+        responses={
+            (200, "text/plain"): OpenApiTypes.STR,
+            (200, "text/csv"): OpenApiTypes.STR,
+            (200, "application/json"): OpenApiTypes.OBJECT,
+        },
         tags=["packs"],
     )
     @action(detail=True, methods=["get"], content_negotiation_class=_NoFormatNegotiation)
