@@ -3,9 +3,9 @@
 lock the game row, check ownership (the lock query only finds the player's own game),
 status and the version the client saw, check the move against the rules and the stored
 solution, advance the clock from the server's own ``now()``, save the move and the board,
-then answer. A move on the hot path costs four queries: the locked SELECT of the game
-joined to its puzzle, the lookup of its client move id, the INSERT of the move and the
-conditional UPDATE of the game.
+then answer. A move on the hot path costs three queries: the locked SELECT of the game
+joined to its puzzle (which also looks up its client move id, in a subquery), the INSERT
+of the move and the conditional UPDATE of the game.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import Q
+from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Q, Subquery
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -200,17 +200,23 @@ def game_start(
 # --- The steps every write shares -------------------------------------------
 
 
-def _lock(game_id: int, player: Player) -> Game:
+def _lock(game_id: int, player: Player, *, client_move_id: uuid.UUID | None = None) -> Game:
     """The player's game, row-locked until the transaction ends; 404 for anyone else's.
 
     ``of=("self",)`` locks the game only: many games share one puzzle (the daily one).
+    With ``client_move_id``, the same query sets ``game.stored_move_id``: the id of the
+    move already stored under it, or None (a move costs one round trip less).
     """
     games = (
         Game.objects.select_for_update(of=("self",))
         .select_related("puzzle")
         .filter(player.owns(), pk=game_id)
-        .order_by()[:1]
+        .order_by()
     )
+    if client_move_id is not None:
+        stored = Move.objects.filter(game=OuterRef("pk"), client_move_id=client_move_id)
+        games = games.annotate(stored_move_id=Subquery(stored.values("pk")[:1]))
+    games = games[:1]
     game = next(iter(games), None)
     if game is None:
         raise GameNotFound()
@@ -337,7 +343,6 @@ def _replay(move: Move, game: Game, *, kind: str, cell: int, value: int) -> Move
     )
 
 
-@transaction.atomic
 def move_apply(
     *,
     game_id: int,
@@ -354,11 +359,34 @@ def move_apply(
     the answer names the cells it clashes with. A retried ``client_move_id`` returns the
     stored answer without applying the move again.
     """
-    game = _lock(game_id, player)
-    stored = next(
-        iter(Move.objects.filter(game=game, client_move_id=client_move_id).order_by()[:1]), None
-    )
-    if stored is not None:
+    move = {"client_move_id": client_move_id, "kind": kind, "cell": cell, "value": value}
+    try:
+        return _move_apply(game_id=game_id, player=player, version=version, **move)
+    except IntegrityError:
+        # Two copies of one move at once: the lock query looked the id up in the snapshot
+        # it began with, so the copy that waited for the row lock missed the first copy's
+        # move and hit the unique (game, client_move_id). Now it is stored: run again to
+        # answer with it. (Inside an outer transaction there is no "again": re-raise.)
+        stored = Move.objects.filter(game_id=game_id, client_move_id=client_move_id)
+        if transaction.get_connection().in_atomic_block or not stored.exists():
+            raise
+        return _move_apply(game_id=game_id, player=player, version=version, **move)
+
+
+@transaction.atomic
+def _move_apply(
+    *,
+    game_id: int,
+    player: Player,
+    client_move_id: uuid.UUID,
+    kind: str,
+    cell: int,
+    value: int,
+    version: int | None,
+) -> MoveResult:
+    game = _lock(game_id, player, client_move_id=client_move_id)
+    if game.stored_move_id is not None:
+        stored = Move.objects.get(pk=game.stored_move_id)
         return _replay(stored, game, kind=kind, cell=cell, value=value)
     _check_playable(game)
     _check_version(game, version)
