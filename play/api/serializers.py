@@ -129,6 +129,9 @@ class HintSerializer(serializers.Serializer):
     )
 
 
+_DATETIME = serializers.DateTimeField()
+
+
 class GameSerializer(serializers.ModelSerializer):
     """A game as its player sees it: no board while paused, no solution until it is over."""
 
@@ -168,6 +171,35 @@ class GameSerializer(serializers.ModelSerializer):
             "finished",
         )
         read_only_fields = fields
+
+    def to_representation(self, game: Game) -> dict[str, Any]:
+        """The fields above, in order, built directly.
+
+        DRF's generic path makes a ModelSerializer build its fields afresh for every game
+        it shows (a tenth of a move's CPU time); the answer is the same (tested).
+        """
+        return {
+            "id": game.pk,
+            "puzzle": self.get_puzzle(game),
+            "entries": self.get_entries(game),
+            "notes": self.get_notes(game),
+            "status": str(game.status),
+            "elapsed_ms": self.get_elapsed_ms(game),
+            "clock_running": self.get_clock_running(game),
+            "mistakes": game.mistakes,
+            "mistake_cells": self.get_mistake_cells(game),
+            "mistake_limit": game.mistake_limit,
+            "hints_used": game.hints_used,
+            "hint": self.get_hint(game),
+            "score": game.score,
+            "version": game.version,
+            "can_undo": self.get_can_undo(game),
+            "can_redo": self.get_can_redo(game),
+            "solution": self.get_solution(game),
+            "created": _DATETIME.to_representation(game.created),
+            "updated": _DATETIME.to_representation(game.updated),
+            "finished": _DATETIME.to_representation(game.finished),
+        }
 
     def _hidden(self, game: Game) -> bool:
         return game.status == Status.PAUSED
