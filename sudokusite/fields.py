@@ -5,12 +5,18 @@ a digit, a version). DRF's IntegerField goes through ``int(str(value))``, and
 Python's int() accepts "５" (a full-width digit), " 7 ", "1_000" and True; this
 field accepts only a JSON integer (or an integral float such as 3.0) or a
 string of ASCII digits, and says why it refuses anything else.
+
+``StrictCharField`` and ``StrictUUIDField`` take only a JSON string: DRF's
+CharField turns 10 into "10" and 3.5 into "3.5" (a sign-up with
+``{"username": 10}`` made a user called "10"), and its UUIDField turns 5 or
+true into the UUID 00000000-...-000000000001.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import uuid
 from typing import Any
 
 from rest_framework import serializers
@@ -59,3 +65,35 @@ class StrictIntegerField(serializers.IntegerField):
         if abs(value) > self.bound:
             self.fail("out_of_bounds", bound=self.bound)
         return value
+
+
+class StrictCharField(serializers.CharField):
+    default_error_messages = {"not_text": "Send text (a JSON string), not {kind}."}
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("not_text", kind=_json_kind(data))
+        return super().to_internal_value(data)
+
+
+class StrictUUIDField(serializers.UUIDField):
+    default_error_messages = {
+        "not_text": 'Send the UUID as a string, e.g. "0b5b5a4e-8d3c-4c1e-9d52-3f8a1c2b7e90".'
+    }
+
+    def to_internal_value(self, data: Any) -> uuid.UUID:
+        if not isinstance(data, str):
+            self.fail("not_text")
+        return super().to_internal_value(data)
+
+
+def _json_kind(data: Any) -> str:
+    if isinstance(data, bool):
+        return "true or false"
+    if isinstance(data, int | float):
+        return "a number"
+    if isinstance(data, list):
+        return "a list"
+    if isinstance(data, dict):
+        return "an object"
+    return "null" if data is None else "that"

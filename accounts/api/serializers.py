@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
+from sudokusite.fields import StrictCharField
 from sudokusite.serializers import InputSerializer
 
 
@@ -18,19 +19,19 @@ class UserSerializer(serializers.ModelSerializer):
 
 
 class RegisterInputSerializer(InputSerializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 
 class TokenInputSerializer(InputSerializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
 
 
 class PasswordChangeInputSerializer(InputSerializer):
-    old_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
-    new_password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+    old_password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
+    new_password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
 
 
 class TokenOutputSerializer(serializers.Serializer):

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from puzzles.models import Difficulty
-from sudokusite.fields import StrictIntegerField
+from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
 from ..models import FINISHED, Game, MoveKind, Status
@@ -25,7 +25,7 @@ class GameCreateInputSerializer(InputSerializer):
     size = StrictIntegerField(required=False, min_value=4, max_value=25)
     puzzle = StrictIntegerField(required=False, min_value=1)
     daily = serializers.BooleanField(required=False, default=False)
-    grid = serializers.CharField(
+    grid = StrictCharField(
         required=False,
         max_length=10_000,
         trim_whitespace=False,
@@ -57,7 +57,7 @@ class GameCreateInputSerializer(InputSerializer):
 
 
 class MoveInputSerializer(InputSerializer):
-    client_move_id = serializers.UUIDField(
+    client_move_id = StrictUUIDField(
         help_text="A UUID the client makes for this move; a retry sends the same one."
     )
     cell = StrictIntegerField(min_value=0, max_value=624, help_text="0 to N*N-1, row by row.")

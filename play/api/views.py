@@ -87,7 +87,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return super().handle_exception(exc)
 
     def _version(self, request: Request) -> int | None:
-        data = VersionInputSerializer(data=request.data if request.data else {})
+        # An empty body is no version; null, a list or a string is a 400, not an empty body.
+        data = VersionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         return data.validated_data.get("version")
 
