@@ -18,8 +18,9 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
+from django.db.models.expressions import RawSQL
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -200,6 +201,12 @@ def game_start(
 # --- The steps every write shares -------------------------------------------
 
 
+_STORED_MOVE_SQL = (
+    f'SELECT m."id" FROM "{Move._meta.db_table}" m '
+    f'WHERE m."game_id" = "{Game._meta.db_table}"."id" AND m."client_move_id" = %s LIMIT 1'
+)
+
+
 def _lock(game_id: int, player: Player, *, client_move_id: uuid.UUID | None = None) -> Game:
     """The player's game, row-locked until the transaction ends; 404 for anyone else's.
 
@@ -214,8 +221,12 @@ def _lock(game_id: int, player: Player, *, client_move_id: uuid.UUID | None = No
         .order_by()
     )
     if client_move_id is not None:
-        stored = Move.objects.filter(game=OuterRef("pk"), client_move_id=client_move_id)
-        games = games.annotate(stored_move_id=Subquery(stored.values("pk")[:1]))
+        # Raw, because compiling the equivalent Subquery costs a move more CPU (a quarter
+        # of a millisecond) than running it.
+        param = Move._meta.get_field("client_move_id").get_db_prep_value(
+            client_move_id, connection
+        )
+        games = games.annotate(stored_move_id=RawSQL(_STORED_MOVE_SQL, [param]))
     games = games[:1]
     game = next(iter(games), None)
     if game is None:
