@@ -1,7 +1,8 @@
 """What each busy endpoint costs in queries, pinned, with rows enough that an N+1 shows.
 
 Each endpoint is measured with a few rows, then again after more rows were added: the count
-must be the same (no query per row) and equal to its budget. Token authentication is one of
+must be the same (no query per row) and within its budget (today's count: a change that
+costs a query more fails here; one that saves a query does not). Token authentication is one of
 the queries (tests/accounts/test_token_auth.py); savepoints are not counted.
 """
 
@@ -162,4 +163,5 @@ def test_each_endpoint_keeps_its_query_budget_whatever_the_rows(site, name, budg
         body = response.json()
         if "results" in body:
             assert len(body["results"]) >= 3
-    assert counts == [budget, budget], "\n".join(statements(captured))
+    # The same with more rows (no query per row), and within the budget.
+    assert counts[0] == counts[1] <= budget, "\n".join(statements(captured))
