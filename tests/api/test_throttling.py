@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 from django.test import RequestFactory
 
+from accounts.factories import UserFactory
 from sudokusite.net import client_ip
 
 pytestmark = pytest.mark.django_db
@@ -119,3 +120,92 @@ def test_it_falls_back_to_remote_addr_when_the_proxy_sends_garbage(settings):
     settings.TRUSTED_PROXY_COUNT = 1
     request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="not-an-ip")
     assert client_ip(request) == "10.0.0.1"
+
+
+# --- Behind a proxy, and across the web and the API ---------------------------------
+#
+# With TRUSTED_PROXY_COUNT=1 the proxy appends the address it saw to X-Forwarded-For;
+# whatever the client put before it is the client's own invention and must not matter.
+
+PROXY_SAW = "198.51.100.7"
+
+
+def forged(i: int, real: str = PROXY_SAW) -> str:
+    return f"203.0.113.{i}, 10.{i}.0.1, {real}"
+
+
+def test_behind_a_proxy_rotating_the_forged_part_does_not_reset_the_api_address_lock(
+    api_client, user, settings
+):
+    settings.TRUSTED_PROXY_COUNT = 1
+    for i in range(LIMIT):
+        sign_in(api_client, f"someone{i}", "wrong", HTTP_X_FORWARDED_FOR=forged(i))
+    blocked = sign_in(api_client, user.username, user.raw_password, HTTP_X_FORWARDED_FOR=forged(99))
+    assert blocked.status_code == 429
+    assert blocked.json()["error"]["code"] == "login_locked"
+    elsewhere = sign_in(
+        api_client,
+        user.username,
+        user.raw_password,
+        HTTP_X_FORWARDED_FOR=forged(99, real="198.51.100.8"),
+    )
+    assert elsewhere.status_code == 200
+
+
+def test_behind_a_proxy_rotating_the_forged_part_does_not_reset_the_web_address_lock(
+    client, user, settings
+):
+    settings.TRUSTED_PROXY_COUNT = 1
+    for i in range(LIMIT):
+        client.post(
+            "/accounts/login/",
+            {"username": f"someone{i}", "password": "wrong"},
+            HTTP_X_FORWARDED_FOR=forged(i),
+        )
+    blocked = client.post(
+        "/accounts/login/",
+        {"username": user.username, "password": user.raw_password},
+        HTTP_X_FORWARDED_FOR=forged(99),
+    )
+    assert blocked.status_code == 429
+    assert "_auth_user_id" not in client.session
+    elsewhere = client.post(
+        "/accounts/login/",
+        {"username": user.username, "password": user.raw_password},
+        HTTP_X_FORWARDED_FOR=forged(99, real="198.51.100.8"),
+    )
+    assert elsewhere.status_code == 302
+    assert client.session["_auth_user_id"] == str(user.pk)
+
+
+def test_failures_on_the_web_lock_the_api_sign_in_of_that_account(client, api_client, user):
+    for i in range(LIMIT):
+        client.post(
+            "/accounts/login/",
+            {"username": user.username, "password": "wrong"},
+            REMOTE_ADDR=f"192.0.2.{i + 1}",
+        )
+    response = sign_in(api_client, user.username, user.raw_password, REMOTE_ADDR="192.0.2.200")
+    assert response.status_code == 429
+    assert response.json()["error"]["code"] == "login_locked"
+
+
+def test_failures_on_the_api_lock_the_web_login_of_that_account(client, api_client, user):
+    for i in range(LIMIT):
+        sign_in(api_client, user.username, "wrong", REMOTE_ADDR=f"192.0.2.{i + 1}")
+    response = client.post(
+        "/accounts/login/",
+        {"username": user.username, "password": user.raw_password},
+        REMOTE_ADDR="192.0.2.200",
+    )
+    assert response.status_code == 429
+    assert b"Too many failed sign-in attempts" in response.content
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_lock_does_not_leak_to_other_accounts_from_other_addresses(api_client, user):
+    for i in range(LIMIT + 1):
+        sign_in(api_client, user.username, "wrong", REMOTE_ADDR=f"192.0.2.{i + 1}")
+    other = UserFactory()
+    response = sign_in(api_client, other.username, other.raw_password, REMOTE_ADDR="192.0.2.201")
+    assert response.status_code == 200
