@@ -48,6 +48,7 @@ _ERRORS = {
     "401": "Missing, invalid or expired token.",
     "403": "Not allowed.",
     "404": "Not found.",
+    "406": "The Accept header asks for something other than JSON.",
     "413": "Request body too large.",
     "429": "Too many requests; see Retry-After.",
 }

@@ -167,3 +167,8 @@ def test_it_refuses_a_blank_query_parameter_instead_of_ignoring_it(token_client,
     name = url.rsplit("&", 1)[-1].split("?")[-1].rstrip("=")
     error = assert_error(token_client.get(url), 400, "invalid")
     assert list(error["fields"]) == [name]
+
+
+def test_it_answers_406_in_the_error_shape_when_json_is_not_acceptable(token_client):
+    response = token_client.get("/api/v1/me/", HTTP_ACCEPT="text/html")
+    assert_error(response, 406, "not_acceptable")
