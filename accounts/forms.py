@@ -8,6 +8,7 @@ from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest
 
 from . import services
 
@@ -43,11 +44,31 @@ class SignupForm(auth_forms.BaseUserCreationForm):
 
 
 class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    """Checks the old password as a sign-in (services.user_check_password): a wrong one
+    counts towards the lockout, and once locked out the view answers the lockout page."""
+
+    def __init__(self, user: Any, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self) -> str:
+        old_password = self.cleaned_data["old_password"]
+        try:
+            services.user_check_password(
+                request=self.request, user=self.user, password=old_password
+            )
+        except services.SignInLocked:
+            # AxesMiddleware answers this request with the lockout page.
+            raise ValidationError("Too many failed attempts.", code="locked") from None
+        except ValidationError:
+            raise ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            ) from None
+        return old_password
+
     def save(self, commit: bool = True) -> Any:
         services.user_change_password(
-            user=self.user,
-            new_password=self.cleaned_data["new_password1"],
-            old_password=self.cleaned_data["old_password"],
+            user=self.user, new_password=self.cleaned_data["new_password1"]
         )
         return self.user
 

@@ -6,10 +6,11 @@ forms show it next to the field and the API answers 400 naming the field.
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth import authenticate, get_user_model, password_validation
 from django.contrib.auth.models import AbstractBaseUser, AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.http import HttpRequest
 from django.utils import timezone
 from knox.models import AuthToken
 
@@ -37,6 +38,25 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractU
     user.set_password(password)
     user.save()
     return user
+
+
+class SignInLocked(Exception):
+    """django-axes has locked this account or address out after repeated failures."""
+
+
+def user_check_password(*, request: HttpRequest, user: AbstractBaseUser, password: str) -> None:
+    """Check the current password the way a sign-in does, before a password change.
+
+    Through ``authenticate()``, so django-axes counts a wrong guess as a failed sign-in and
+    refuses every guess once the account or the address is locked out: a stolen session or
+    token must not be able to guess, without limit, the password it needs to take the
+    account over. Raises SignInLocked, or ValidationError on ``old_password``.
+    """
+    checked = authenticate(request, username=user.get_username(), password=password)
+    if getattr(request, "axes_locked_out", False):
+        raise SignInLocked()
+    if checked is None or checked.pk != user.pk:
+        raise ValidationError({"old_password": ["Your old password was entered incorrectly."]})
 
 
 @transaction.atomic

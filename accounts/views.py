@@ -58,6 +58,9 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     form_class = PasswordChangeForm
     success_url = reverse_lazy("accounts:password_change_done")
 
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
+
 
 class PasswordResetView(auth_views.PasswordResetView):
     success_url = reverse_lazy("accounts:password_reset_done")

@@ -128,7 +128,8 @@ class PasswordChangeView(APIView):
     @extend_schema(
         summary="Change the password; signs out every device",
         description="All existing tokens are revoked. When the request used a token, "
-        "the response carries a fresh token for this device.",
+        "the response carries a fresh token for this device. A wrong old password counts "
+        "as a failed sign-in: after too many, the account is locked out (429 login_locked).",
         request=PasswordChangeInputSerializer,
         responses={200: TokenOutputSerializer},
         tags=["me"],
@@ -136,7 +137,19 @@ class PasswordChangeView(APIView):
     def post(self, request: Request) -> Response:
         data = PasswordChangeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.user_change_password(user=request.user, **data.validated_data)
+        try:
+            services.user_check_password(
+                request=request._request,
+                user=request.user,
+                password=data.validated_data["old_password"],
+            )
+        except services.SignInLocked:
+            raise TooManyRequests(
+                "Too many failed sign-in attempts.", code="login_locked"
+            ) from None
+        services.user_change_password(
+            user=request.user, new_password=data.validated_data["new_password"]
+        )
         if not isinstance(request.auth, AuthToken):
             update_session_auth_hash(request._request, request.user)
         token, key = services.token_create(user=request.user)

@@ -209,3 +209,61 @@ def test_a_lock_does_not_leak_to_other_accounts_from_other_addresses(api_client,
     other = UserFactory()
     response = sign_in(api_client, other.username, other.raw_password, REMOTE_ADDR="192.0.2.201")
     assert response.status_code == 200
+
+
+# --- Guessing the old password on a password change -----------------------------------
+#
+# A stolen session or token must not guess, without limit, the password it needs to take
+# the account over: a wrong old password counts as a failed sign-in.
+
+STRONG = "tiles-and-lanterns-42"
+
+
+def test_wrong_old_passwords_on_the_api_lock_the_account(api_client, token_client, user):
+    for i in range(LIMIT):
+        wrong = token_client.post(
+            "/api/v1/me/password/",
+            {"old_password": f"guess-{i}", "new_password": STRONG},
+            format="json",
+        )
+        assert wrong.status_code in (400, 429)
+    locked = token_client.post(
+        "/api/v1/me/password/",
+        {"old_password": user.raw_password, "new_password": STRONG},
+        format="json",
+    )
+    assert locked.status_code == 429
+    assert locked.json()["error"]["code"] == "login_locked"
+    user.refresh_from_db()
+    assert user.check_password(user.raw_password)
+    assert token_client.get("/api/v1/me/").status_code == 200  # the token still works
+    signing_in = sign_in(api_client, user.username, user.raw_password, REMOTE_ADDR="192.0.2.9")
+    assert signing_in.status_code == 429
+
+
+def test_wrong_old_passwords_on_the_web_lock_the_account(client, user):
+    client.force_login(user)
+    for i in range(LIMIT):
+        wrong = client.post(
+            "/accounts/password/change/",
+            {"old_password": f"guess-{i}", "new_password1": STRONG, "new_password2": STRONG},
+        )
+        assert wrong.status_code in (200, 429)
+    locked = client.post(
+        "/accounts/password/change/",
+        {"old_password": user.raw_password, "new_password1": STRONG, "new_password2": STRONG},
+    )
+    assert locked.status_code == 429
+    assert b"Too many failed sign-in attempts" in locked.content
+    user.refresh_from_db()
+    assert user.check_password(user.raw_password)
+
+
+def test_one_wrong_old_password_is_a_plain_form_error(client, user):
+    client.force_login(user)
+    response = client.post(
+        "/accounts/password/change/",
+        {"old_password": "guess", "new_password1": STRONG, "new_password2": STRONG},
+    )
+    assert response.status_code == 200
+    assert b"Your old password was entered incorrectly" in response.content
