@@ -104,7 +104,10 @@ def database_from_url(name: str, url: str) -> dict:
         config["OPTIONS"] = {"timeout": 20}
     else:
         config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
-        config["CONN_HEALTH_CHECKS"] = True
+        # Off by default: a check is one more round trip (SELECT 1) at the start of every
+        # request. Without it, a connection the server dropped fails one request, which
+        # closes it (clients retry); with it, that request reconnects instead.
+        config["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_CONN_HEALTH_CHECKS", False)
     return config
 
 
