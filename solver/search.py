@@ -52,6 +52,10 @@ the shared 9x9 sets (forum_hardest) and 2,403 on the 16x16 set.
 """
 
 State = tuple[int, int]  # (board, open)
+LockPass = tuple[int, int, int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""(region mask, its guards, its lane low bits, segment low bits, segment low bits of each
+band's first lane, segment fill, shifts within a segment, shifts to the band's next lanes,
+shifts to the lane's next segments)."""
 
 
 class _MaskCache(dict[int, int]):
@@ -84,7 +88,7 @@ class _Lanes:
     owner: list[int]  # bit position -> candidate p (-1 for guards)
     bits: dict[int, int]  # p -> its four bits
     keep: dict[int, int]  # p -> the board bits that survive placing p
-    locked: tuple[tuple[int, int, int, int, int, int, int], ...]  # see _lock_passes
+    locked: tuple[LockPass, ...]  # see _lock_passes
 
 
 def _position(shape: Shape, region: int, value: int, cell: int) -> int:
@@ -104,13 +108,13 @@ def _position(shape: Shape, region: int, value: int, cell: int) -> int:
     return base + cell * w + value
 
 
-def _lock_passes(shape: Shape) -> tuple[tuple[int, int, int, int, int, int, int], ...]:
-    """Constants for locked candidates: (region mask, segment width, segments per lane,
-    lanes per band, segment low bits, segment low bits of each band's first lane, fill).
+def _lock_passes(shape: Shape) -> tuple[LockPass, ...]:
+    """Constants for locked candidates, one pass per region group (see :data:`LockPass`).
 
     Row lanes split into segments of ``box_cols`` bits and bands of ``box_rows`` lanes;
     column lanes into segments of ``box_rows`` and stacks of ``box_cols``. Square boxes
-    let one pass cover both regions.
+    let one pass cover both regions. The rows and columns are the low half of the board,
+    so the constants stop there and the pass works on ints half the board's size.
     """
     n = shape.size
     w = n + 1
@@ -121,17 +125,31 @@ def _lock_passes(shape: Shape) -> tuple[tuple[int, int, int, int, int, int, int]
     groups = [regions] if br == bc else [[regions[0]], [regions[1]]]
     passes = []
     for group in groups:
-        mask = seg = first = 0
+        mask = guards = low = seg = first = 0
         sw = ns = gs = 0
         for region, sw, ns, gs in group:
             for line in range(nl):
                 at = (region * nl + line) * w
                 mask |= lane << at
+                guards |= 1 << (at + n)
+                low |= 1 << at
                 for j in range(ns):
                     seg |= 1 << (at + j * sw)
                     if line % gs == 0:
                         first |= 1 << (at + j * sw)
-        passes.append((mask, sw, ns, gs, seg, first, (1 << sw) - 1))
+        passes.append(
+            (
+                mask,
+                guards,
+                low,
+                seg,
+                first,
+                (1 << sw) - 1,
+                tuple(range(1, sw)),
+                tuple(i * w for i in range(1, gs)),
+                tuple(j * sw for j in range(1, ns)),
+            )
+        )
     return tuple(passes)
 
 
@@ -185,6 +203,10 @@ def _lanes(shape: Shape) -> _Lanes:
 
     # At most ~16 MB per table: all of 16x16 (4096 candidates), a working set of 25x25.
     cap = max(1024, (16 << 20) // (full.bit_length() // 8 + 1))
+    keep, bits = _MaskCache(keep_of, cap), _MaskCache(bits_of, cap)
+    if n * nc <= cap:  # fill them now (up to 16x16), so no search pays for it
+        for p in range(n * nc):
+            keep[p], bits[p] = keep_of(p), bits_of(p)
     return _Lanes(
         n=n,
         width=w,
@@ -195,8 +217,8 @@ def _lanes(shape: Shape) -> _Lanes:
         full=full,
         cell_guards=(guards >> cell_region) << cell_region,
         owner=owner,
-        bits=_MaskCache(bits_of, cap),
-        keep=_MaskCache(keep_of, cap),
+        bits=bits,
+        keep=keep,
         locked=_lock_passes(shape),
     )
 
@@ -216,66 +238,60 @@ def _propagate(board: int, open_: int, lz: _Lanes) -> State | None:
         found = board & (single - (single >> n)) & open_
         if found:
             while found:
-                i = found.bit_length() - 1
-                bit = 1 << i
-                found ^= bit
-                if open_ & bit:  # the same candidate may be single in several lanes
-                    p = owner[i]
-                    board &= keep[p]
-                    open_ ^= bits[p]
+                p = owner[found.bit_length() - 1]
+                board &= keep[p]
+                open_ ^= bits[p]
+                found &= open_  # drops p in its other lanes: it may be single in several
             continue
         gone = _locked(board & open_, lz)
         if not gone:
             return board, open_
         while gone:
-            i = gone.bit_length() - 1
-            bit = 1 << i
-            gone ^= bit
-            if board & bit:
-                board ^= bits[owner[i]]
+            board ^= bits[owner[gone.bit_length() - 1]]
+            gone &= board  # drops it from its other lanes too
 
 
 def _locked(unplaced: int, lz: _Lanes) -> int:
     """The candidates that locked candidates (pointing and claiming) eliminate."""
-    n, w, G, LOW = lz.n, lz.width, lz.guards, lz.low
+    n = lz.n
     out = 0
-    for mask, sw, ns, gs, seg, first, fill in lz.locked:
+    for mask, guards, low, seg, first, fill, seg_shifts, lane_shifts, line_shifts in lz.locked:
         b = unplaced & mask
         f = b  # a flag at the low bit of every segment holding a candidate
-        for s in range(1, sw):
+        for s in seg_shifts:
             f |= b >> s
         f &= seg
-        # Pointing: a box (in a band's first lane) whose flags lie in one of its lanes.
+        # Pointing: a box (at its band's first lane) whose flags lie in one of its lanes.
         once = f & first
         twice = 0
-        for i in range(1, gs):
-            x = (f >> (i * w)) & first
+        for s in lane_shifts:
+            x = (f >> s) & first
             twice |= once & x
             once |= x
-        pointing = once & ~twice
+        pointing = once ^ (once & twice)
         if pointing:
             spread = pointing
-            for i in range(1, gs):
-                spread |= pointing << (i * w)
+            for s in lane_shifts:
+                spread |= pointing << s
             q = spread & f
             lanes = q
-            for j in range(1, ns):
-                lanes |= q >> (j * sw)
-            lanes &= LOW
-            out |= b & (lanes * ((1 << n) - 1)) & ~(q * fill)
+            for s in line_shifts:
+                lanes |= q >> s
+            lanes = b & ((lanes & low) * ((1 << n) - 1))
+            out |= lanes ^ (lanes & (q * fill))
         # Claiming: a line whose flags lie in one segment (one box).
-        t = (f | G) - LOW
-        one = (G ^ (((t & f) | G) - LOW) & G) & t
+        t = (f | guards) - low
+        one = (guards ^ (((t & f) | guards) - low) & guards) & t
         if one:
             c = f & (one - (one >> n))
             box = c
-            for i in range(1, gs):
-                box |= c >> (i * w)
+            for s in lane_shifts:
+                box |= c >> s
             box &= first
             spread = box
-            for i in range(1, gs):
-                spread |= box << (i * w)
-            out |= b & ((spread & ~c) * fill)
+            for s in lane_shifts:
+                spread |= box << s
+            out |= b & ((spread ^ c) * fill)
     return out
 
 
