@@ -7,8 +7,8 @@ PY := $(VENV)/bin/python
 BIN := $(CURDIR)/$(VENV)/bin
 STAMP := $(VENV)/.requirements-installed
 PORT ?= 8000
-# gunicorn's rule of thumb: two workers per core, plus one.
-WEB_CONCURRENCY ?= $(shell echo $$(( 2 * $$(nproc) + 1 )))
+# gunicorn processes: one per core, each with WEB_THREADS threads (gunicorn.conf.py).
+WEB_CONCURRENCY ?= $(shell nproc)
 PYTEST_ARGS ?=
 
 export PYTHONUNBUFFERED := 1
