@@ -22,6 +22,7 @@ without error, 1 otherwise, 2 for bad arguments.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -200,8 +201,11 @@ def guarded(work: Callable[[], str | list[str]]) -> tuple[list[str], bool]:
 
 
 def read_input(path: str, stdin: TextIO) -> str:
+    """The text of FILE or of stdin; bytes that are not UTF-8 become U+FFFD (then a bad
+    symbol in that puzzle's error line), never an exception."""
     if path == "-":
-        return stdin.read()
+        raw = getattr(stdin, "buffer", None)
+        return raw.read().decode("utf-8", errors="replace") if raw is not None else stdin.read()
     with open(path, encoding="utf-8", errors="replace") as handle:
         return handle.read()
 
@@ -310,12 +314,16 @@ def main(
         return 130
     except BrokenPipeError:
         return 1
+    except Exception as exc:  # the last guard: no traceback escapes the command line
+        print(f"error: internal error ({type(exc).__name__}: {exc})", file=out)
+        return 1
 
 
 if __name__ == "__main__":
+    status = main()
     try:
-        status = main()
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 1
     sys.exit(status)
