@@ -713,9 +713,10 @@ def _finish(chaos, processes, maintenance, db_name, lines, report_path, tmp, cod
 
 
 def _gunicorn_argv(python: str, port: int) -> list[str]:
+    """As in production: gunicorn.conf.py sets the workers and threads."""
     return [
         python, "-m", "gunicorn", "sudokusite.wsgi", "--bind", f"127.0.0.1:{port}",
-        "--workers", "3", "--log-level", "warning",
+        "--log-level", "warning",
     ]  # fmt: skip
 
 

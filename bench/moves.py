@@ -2,10 +2,16 @@
 
 A scratch PostgreSQL database (``<DATABASE_URL's name>_movebench``) is created, migrated and
 filled with players, tokens and games; gunicorn serves it on a free localhost port with
-Redis as the cache; ``wrk`` (Debian's package) drives moves from a Lua script at 16 and 64
-concurrent connections. Each request is a new move (its own client move id) placing or
-clearing a value in an open cell of one of many games, as players on phones would. The
-queries one move costs are counted in-process with CaptureQueriesContext.
+Redis as the cache, configured by ``gunicorn.conf.py`` as in production (threaded
+workers, one process per core); ``wrk`` (Debian's package) drives moves from a Lua script
+at 16 and 64 concurrent connections. Each request is a new move (its own client move id)
+placing or clearing a value in an open cell of one of many games, as players on phones
+would. The queries one move costs are counted in-process with CaptureQueriesContext.
+
+Beside the wall-clock figures it reports the CPU time one move costs the gunicorn
+processes and the PostgreSQL backends serving them (read from /proc while wrk runs,
+when PostgreSQL is on this machine): other work on a shared machine stretches wall-clock
+figures, much less CPU per move, and the machine's ceiling follows from it.
 
 Run with ``make bench`` or ``python -m bench.moves``; needs DATABASE_URL (PostgreSQL),
 REDIS_URL and wrk (``apt-get install wrk``), and says so in one line when one is missing.
@@ -142,6 +148,65 @@ def _wait_until_up(port: int, token: str, game_id: int, proc: subprocess.Popen) 
     raise RuntimeError("gunicorn did not answer within 60 s")
 
 
+def _cpu_seconds(pids: set[int]) -> float:
+    """utime + stime of these processes (those still alive), in seconds."""
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _process_tree(root: int) -> set[int]:
+    """``root`` and its children (gunicorn's master and workers)."""
+    found = {root}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == root:
+                found.add(int(stat.parent.name))
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
+def _backends(maintenance: str, name: str) -> set[int]:
+    """Process ids of the PostgreSQL backends connected to database ``name``."""
+    import psycopg
+
+    with psycopg.connect(maintenance, autocommit=True) as conn:
+        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [name])
+        return {row[0] for row in rows}
+
+
+def _load(
+    wrk: str, script: Path, port: int, clients: int, duration: int, env: dict,
+    gunicorn_pid: int, maintenance: str, name: str, local_db: bool,
+) -> dict[str, float]:  # fmt: skip
+    """One wrk run; the CPU per move of gunicorn and PostgreSQL over its middle part."""
+    proc = subprocess.Popen(
+        [wrk, "-t2", f"-c{clients}", f"-d{duration}s", "--timeout", "10s", "--latency",
+         "-s", str(script), f"http://127.0.0.1:{port}"],
+        env=env, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(1)  # connections open, workers warm
+    web = _process_tree(gunicorn_pid)
+    database = _backends(maintenance, name) if local_db else set()
+    web0, db0, t0 = _cpu_seconds(web), _cpu_seconds(database), time.monotonic()
+    time.sleep(max(duration - 2, 1))
+    web1, db1, t1 = _cpu_seconds(web), _cpu_seconds(database), time.monotonic()
+    out, _ = proc.communicate(timeout=duration + 60)
+    if proc.returncode:
+        raise RuntimeError(f"wrk failed ({proc.returncode})")
+    result = _parse_wrk(out)
+    moves = result["rps"] * (t1 - t0)
+    result["web_cpu_ms"] = 1000 * (web1 - web0) / moves if moves else float("nan")
+    result["db_cpu_ms"] = 1000 * (db1 - db0) / moves if moves and local_db else float("nan")
+    return result
+
+
 def run(quick: bool = False) -> list[str]:
     database_url = os.environ.get("DATABASE_URL", "")
     if urlsplit(database_url).scheme not in {"postgres", "postgresql", "pgsql"}:
@@ -154,7 +219,7 @@ def run(quick: bool = False) -> list[str]:
 
     bench_url, maintenance, name = _bench_database_url(database_url)
     load = os.getloadavg()
-    workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
+    local_db = urlsplit(database_url).hostname in {"127.0.0.1", "localhost", "::1"}
     duration = 5 if quick else 15
     env = {
         **os.environ,
@@ -194,46 +259,23 @@ def run(quick: bool = False) -> list[str]:
             script = Path(tmp) / "moves.lua"
             script.write_text(LUA)
             port = _free_port()
+            config = subprocess.run(
+                [python, "-m", "gunicorn", "--print-config", "sudokusite.wsgi"],
+                cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+            ).stdout  # fmt: skip
+            shape = dict(re.findall(r"^(workers|threads|worker_class)\s+= (\S+)", config, re.M))
             gunicorn = subprocess.Popen(
-                [
-                    python,
-                    "-m",
-                    "gunicorn",
-                    "sudokusite.wsgi",
-                    "--workers",
-                    str(workers),
-                    "--bind",
-                    f"127.0.0.1:{port}",
-                    "--log-level",
-                    "warning",
-                ],
-                cwd=ROOT,
-                env=env,
-                start_new_session=True,
-            )
+                [python, "-m", "gunicorn", "sudokusite.wsgi", "--bind", f"127.0.0.1:{port}",
+                 "--log-level", "warning"],
+                cwd=ROOT, env=env, start_new_session=True,
+            )  # fmt: skip
             _wait_until_up(port, prepared["token"], prepared["game"], gunicorn)
             rows = []
             for run_number, clients in enumerate(CLIENTS, start=1):
-                result = subprocess.run(
-                    [
-                        wrk,
-                        "-t2",
-                        f"-c{clients}",
-                        f"-d{duration}s",
-                        "--timeout",
-                        "10s",
-                        "--latency",
-                        "-s",
-                        str(script),
-                        f"http://127.0.0.1:{port}",
-                    ],
-                    env={**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": str(run_number)},
-                    capture_output=True,
-                    text=True,
-                    check=True,
-                    timeout=duration + 60,
-                )
-                rows.append((clients, _parse_wrk(result.stdout)))
+                wrk_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": str(run_number)}
+                result = _load(wrk, script, port, clients, duration, wrk_env, gunicorn.pid,
+                               maintenance, name, local_db)  # fmt: skip
+                rows.append((clients, result))
     finally:
         if gunicorn is not None:
             os.killpg(gunicorn.pid, signal.SIGTERM)
@@ -245,34 +287,48 @@ def run(quick: bool = False) -> list[str]:
         _recreate_database(maintenance, name, drop_only=True)
 
     q = prepared["queries"]
+    cores = os.cpu_count() or 1
     lines = [
         TITLE,
         "",
-        f"{GAMES} games of {PLAYERS} players, gunicorn with {workers} sync workers, "
-        f"wrk with 2 threads, {duration} s per run, all on this {os.cpu_count()}-core machine "
-        f"(load average {load[0]:.1f} before the runs, {os.getloadavg()[0]:.1f} after).",
+        f"{GAMES} games of {PLAYERS} players; gunicorn {shape.get('worker_class', '?')} with "
+        f"{shape.get('workers', '?')} processes of {shape.get('threads', '?')} threads "
+        f"(gunicorn.conf.py); wrk with 2 threads, {duration} s per run; all on this "
+        f"{cores}-core machine (load average {load[0]:.1f} before the runs, "
+        f"{os.getloadavg()[0]:.1f} after).",
         "",
-        "| clients | moves/s | p50 ms | p99 ms | moves | non-2xx | socket errors |",
-        "|---:|---:|---:|---:|---:|---:|---:|",
+        "| clients | moves/s | p50 ms | p99 ms | moves | non-2xx | socket errors "
+        "| CPU ms/move: gunicorn | PostgreSQL |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for clients, r in rows:
         lines.append(
             f"| {clients} | {r['rps']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | "
-            f"{r['requests']:.0f} | {r['non2xx']:.0f} | {r['socket_errors']:.0f} |"
+            f"{r['requests']:.0f} | {r['non2xx']:.0f} | {r['socket_errors']:.0f} | "
+            f"{r['web_cpu_ms']:.2f} | {r['db_cpu_ms']:.2f} |"
         )
+    per_move = [
+        r["web_cpu_ms"] + r["db_cpu_ms"] for _, r in rows if r["db_cpu_ms"] == r["db_cpu_ms"]
+    ]
     lines += [
         "",
         f"Queries per move: {q['service_max']} in move_apply (the locked SELECT of the game "
-        "and its puzzle, the client move id lookup, the INSERT of the move, the UPDATE of "
-        f"the game; target at most 4), {q['request_max']} for the whole request with token "
+        "and its puzzle, with the client move id lookup in a subquery; the INSERT of the "
+        f"move; the UPDATE of the game), {q['request_max']} for the whole request with token "
         f"authentication; max over {q['samples']} moves of each kind (wrong, clear, note, "
-        "right), not counting BEGIN and COMMIT.",
+        "right), not counting BEGIN and COMMIT. Target: at most 4.",
         "",
-        f"CPU per move in the Django process (in-process client, {prepared['cpu_ms']:.1f} ms) "
-        f"puts this machine's ceiling near {1000 * (os.cpu_count() or 1) / prepared['cpu_ms']:.0f}"
-        " moves/s before PostgreSQL's share; the wall-clock figures above also carry whatever "
-        "else the machine was running (see the load average).",
+        f"CPU per move in one Django process (in-process client): {prepared['cpu_ms']:.1f} ms.",
     ]
+    if per_move:
+        ceiling = 1000 * cores / min(per_move)
+        lines.append(
+            f"Under load a move costs gunicorn and PostgreSQL {min(per_move):.1f} ms of CPU "
+            f"together (best run above), so {cores} cores serve at most about {ceiling:.0f} "
+            "moves/s with nothing else running (wrk and the kernel's share come on top); "
+            "the wall-clock figures also carry whatever else the machine was running "
+            "(see the load average)."
+        )
     return lines
 
 
@@ -295,11 +351,11 @@ def _prepare(data_path: str, summary_path: str) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudokusite.settings")
     django.setup()
 
+    from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from accounts.factories import UserFactory
     from accounts.services import token_create
     from play import services
     from play.services import Player
@@ -325,7 +381,10 @@ def _prepare(data_path: str, summary_path: str) -> None:
     playable = open_cells[1:]
     players = []
     for i in range(PLAYERS):
-        user = UserFactory(username=f"bench{i}")
+        # Token players need no password (hashing 64 would take longer than the runs).
+        user = get_user_model()(username=f"bench{i}")
+        user.set_unusable_password()
+        user.save()
         players.append((user, token_create(user=user)[1]))
     lines = []
     for g in range(GAMES):
