@@ -17,8 +17,17 @@ from typing import TextIO
 SECTIONS = ("solve", "grade", "generate", "packs", "moves")
 
 
-def run_sections(names: Iterable[str], *, quick: bool = False, out: TextIO | None = None) -> int:
-    """Run the named sections (those whose module exists); 1 if any of them failed."""
+def run_sections(
+    names: Iterable[str],
+    *,
+    quick: bool = False,
+    out: TextIO | None = None,
+    tracebacks: bool = True,
+) -> int:
+    """Run the named sections (those whose module exists); 1 if any of them failed.
+
+    A failing section's traceback goes to stderr only with ``tracebacks`` (the solver's
+    command line reports the error in one line instead)."""
     out = out if out is not None else sys.stdout
     failed = 0
     for name in names:
@@ -32,21 +41,21 @@ def run_sections(names: Iterable[str], *, quick: bool = False, out: TextIO | Non
         except Exception as exc:  # a broken section must not stop the others
             module = None
             error = f"{type(exc).__name__}: {exc}"
-        print(f"## {name}\n", file=out, flush=True)
         started = time.perf_counter()
+        lines = None
         if module is not None:
             try:
                 lines = module.run(quick=quick)
             except Exception as exc:  # the same for a section that fails while running
-                lines = None
                 error = f"{type(exc).__name__}: {exc}"
-                traceback.print_exc(file=sys.stderr)
-        else:
-            lines = None
+                if tracebacks:
+                    traceback.print_exc(file=sys.stderr)
         if lines is None:
             failed += 1
-            print(f"**section failed**: {error}\n", file=out, flush=True)
+            print(f"## {name}\n\n**section failed**: {error}\n", file=out, flush=True)
             continue
+        if not lines or not lines[0].startswith("#"):
+            print(f"## {name}\n", file=out)
         for line in lines:
             print(line, file=out)
         print(f"\n({name}: {time.perf_counter() - started:.1f} s)\n", file=out, flush=True)

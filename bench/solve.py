@@ -75,6 +75,8 @@ def check(lines: list[str], grids: list[Grid], mode: str) -> None:
 def run(quick: bool = False) -> list[str]:
     sample = QUICK_SAMPLE if quick else SAMPLE
     out = [
+        "## Exact engine (solver.search)",
+        "",
         "Exact engine vs the Norvig-style reference (bench/norvig.py), same process, CPU time.",
         f"The reference runs on the first {sample} puzzles of a set; the ratio is measured on",
         "those same puzzles. Target: ratio >= 10 on every row.",

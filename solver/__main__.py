@@ -282,7 +282,7 @@ def run_bench(args: argparse.Namespace, out: TextIO) -> int:
     except ImportError:
         print("error: the bench package is not here: run from the project's root", file=out)
         return 1
-    return run_sections(BENCH_SECTIONS, quick=args.quick, out=out)
+    return run_sections(BENCH_SECTIONS, quick=args.quick, out=out, tracebacks=False)
 
 
 def main(

@@ -201,7 +201,7 @@ def test_the_module_runs_and_never_prints_a_traceback():
     assert run_process("nonsense").returncode == 2
 
 
-def test_bench_runs_present_sections_and_reports_a_failing_one(monkeypatch):
+def test_bench_runs_present_sections_and_reports_a_failing_one(monkeypatch, capsys):
     good = types.ModuleType("bench.fine")
     good.run = lambda quick=False: [f"| fine | {quick} |"]  # type: ignore[attr-defined]
     bad = types.ModuleType("bench.broken")
@@ -213,9 +213,10 @@ def test_bench_runs_present_sections_and_reports_a_failing_one(monkeypatch):
     monkeypatch.setitem(sys.modules, "bench.fine", good)
     monkeypatch.setitem(sys.modules, "bench.broken", bad)
     out = io.StringIO()
-    status = run_sections(["fine", "absent", "broken"], quick=True, out=out)
+    status = run_sections(["fine", "absent", "broken"], quick=True, out=out, tracebacks=False)
     text = out.getvalue()
     assert status == 1
     assert "| fine | True |" in text
     assert "absent" not in text
     assert "section failed**: RuntimeError: no data" in text
+    assert "Traceback" not in capsys.readouterr().err
