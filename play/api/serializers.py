@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from puzzles.models import Difficulty
+from solver import VALID_SIZES
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
@@ -22,7 +23,9 @@ from ..services import pending_hint
 
 class GameCreateInputSerializer(InputSerializer):
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
-    size = StrictIntegerField(required=False, min_value=4, max_value=25)
+    size = serializers.ChoiceField(
+        choices=VALID_SIZES, required=False, help_text="The grid's side (a size with boxes)."
+    )
     puzzle = StrictIntegerField(required=False, min_value=1)
     daily = serializers.BooleanField(required=False, default=False)
     grid = StrictCharField(
@@ -94,7 +97,7 @@ class GameListQuerySerializer(serializers.Serializer):
 
 class LeaderboardQuerySerializer(serializers.Serializer):
     difficulty = serializers.ChoiceField(choices=Difficulty.choices)
-    size = StrictIntegerField(required=False, default=9, min_value=4, max_value=25)
+    size = serializers.ChoiceField(choices=VALID_SIZES, required=False, default=9)
     period = serializers.ChoiceField(choices=PERIODS, required=False, default="all")
 
 

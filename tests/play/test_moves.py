@@ -263,6 +263,15 @@ def test_start_requires_exactly_one_way_to_pick_a_puzzle(token_client, puzzle4):
     assert "mistake_limit" in error_of(limit, 400)["fields"]
 
 
+@pytest.mark.parametrize("size", [5, 7, 17, 26])
+def test_start_with_a_size_that_has_no_boxes_is_a_400_naming_size(token_client, size):
+    body = {"difficulty": "easy", "size": size}
+    response = token_client.post("/api/v1/games/", body, format="json")
+    assert "size" in error_of(response, 400)["fields"]
+    daily = token_client.post("/api/v1/games/", {"daily": True, "size": size}, format="json")
+    assert "size" in error_of(daily, 400)["fields"]
+
+
 def test_start_by_difficulty_prefers_a_puzzle_not_played_yet(token_client, puzzle4):
     other = puzzle_create(FOUR_B, difficulty="easy")
     body = {"difficulty": "easy", "size": 4}
