@@ -53,8 +53,11 @@ fmt: venv
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Every benchmark section; the report, with the date and the machine, goes to
+# bench/RESULTS.md. PostgreSQL and Redis come from DATABASE_URL and REDIS_URL, else the
+# local defaults if they answer (sections that need a missing one say they were skipped).
 bench: venv
-	$(PY) -m bench
+	$(PY) -m bench --out bench/RESULTS.md
 
 # Faults while players play and a pack is made (bench/chaos.py): a worker SIGKILLed, Redis
 # restarted, gunicorn SIGKILLed; then the invariants. About three minutes; exit 1 on a

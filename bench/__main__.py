@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 import time
 import traceback
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TextIO
+
+from bench import report
 
 SECTIONS = ("solve", "grade", "generate", "packs", "moves")
 
@@ -65,12 +69,24 @@ def run_sections(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="short runs on samples")
+    parser.add_argument(
+        "--out", type=Path, help="also write the report, with the date and the machine, here"
+    )
     parser.add_argument("sections", nargs="*", metavar="SECTION", help=", ".join(SECTIONS))
     args = parser.parse_args(argv)
     unknown = [s for s in args.sections if s not in SECTIONS]
     if unknown:
         parser.error(f"unknown section {unknown[0]!r}: choose from {', '.join(SECTIONS)}")
-    return run_sections(args.sections or SECTIONS, quick=args.quick)
+    # PostgreSQL and Redis from the environment, else the local defaults if they answer.
+    header = report.machine_lines(report.locate_services())
+    if args.out is None:
+        return run_sections(args.sections or SECTIONS, quick=args.quick)
+    body = io.StringIO()
+    status = run_sections(
+        args.sections or SECTIONS, quick=args.quick, out=report.Tee(sys.stdout, body)
+    )
+    report.write_results(args.out, header, body.getvalue(), status)
+    return status
 
 
 if __name__ == "__main__":
