@@ -272,10 +272,8 @@ def _cells_from_numbers(tokens: list[str], shape: Shape, where: str) -> tuple[in
 
 def _grid_from_text(text: str, box_rows: int | None, box_cols: int | None, where: str) -> Grid:
     """One grid from text that holds exactly one puzzle (single or several lines)."""
-    tokens = [t for t in _TOKEN_SPLIT.split(text) if t and not set(t) <= DECORATION_CHARS]
-    # Numbers written with spaces between them ("16 . 3 ...") are read as tokens.
-    numeric = len(tokens) > 1 and any(len(t) > 1 and t.isascii() and t.isdigit() for t in tokens)
-    if numeric and all((t.isascii() and t.isdigit()) or t in EMPTY_CHARS for t in tokens):
+    tokens = _tokens(text)
+    if _is_numeric(tokens):
         shape = _resolve_shape(len(tokens), box_rows, box_cols, where)
         return Grid(shape, _cells_from_numbers(tokens, shape, where))
     chars = [ch for ch in text if not ch.isspace() and ch not in DECORATION_CHARS]
@@ -327,7 +325,43 @@ def parse(text: str, *, box_rows: int | None = None, box_cols: int | None = None
         number, line = lines[0]
         where = f"line {number}: " if number != 1 else ""
         return _grid_from_text(line, box_rows, box_cols, where)
+    _check_rows(lines, box_rows, box_cols)
     return _grid_from_text("\n".join(line for _, line in lines), box_rows, box_cols, "")
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in _TOKEN_SPLIT.split(text) if t and not set(t) <= DECORATION_CHARS]
+
+
+def _is_numeric(tokens: list[str]) -> bool:
+    """True for numbers written with spaces between them ("16 . 3 ...")."""
+    return (
+        len(tokens) > 1
+        and any(len(t) > 1 and t.isascii() and t.isdigit() for t in tokens)
+        and all((t.isascii() and t.isdigit()) or t in EMPTY_CHARS for t in tokens)
+    )
+
+
+def _check_rows(lines: list[tuple[int, str]], box_rows: int | None, box_cols: int | None) -> None:
+    """A grid written a row per line must have a full row on every line.
+
+    Without this a cell dropped from one row and one added to another would still add up
+    to a whole grid and be read shifted.
+    """
+    numeric = _is_numeric(_tokens("\n".join(line for _, line in lines)))
+    rows = []
+    for number, line in lines:
+        count = len(_tokens(line)) if numeric else _count_cells(line)
+        if count:
+            rows.append((number, count))
+    side = box_rows * box_cols if box_rows and box_cols else len(rows)
+    if len(rows) != side or side not in VALID_SIZES:
+        return  # not a row per line: the total cell count decides
+    if sum(1 for _, count in rows if count == side) * 2 <= len(rows):
+        return
+    for number, count in rows:
+        if count != side:
+            raise ParseError(f"line {number}: {count} cells, expected {side} in a row")
 
 
 def parse_many(

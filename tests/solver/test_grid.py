@@ -145,3 +145,18 @@ def test_tables_give_every_cell_twenty_peers_on_9x9():
     t = tables(Shape(3, 3))
     assert all(len(p) == 20 for p in t.peers)
     assert len(t.units) == 27 and all(len(u) == 9 for u in t.units)
+
+
+def test_a_row_per_line_grid_with_a_short_row_names_the_line():
+    rows = [EASY[r * 9 : (r + 1) * 9] for r in range(9)]
+    rows[4] = rows[4][:-1]
+    with pytest.raises(ParseError, match=r"^line 5: 8 cells, expected 9 in a row$"):
+        parse("\n".join(rows))
+
+
+def test_a_cell_moved_between_rows_is_caught_even_when_the_total_is_right():
+    lines = format_pretty(parse(EASY)).splitlines()
+    lines[0] = lines[0].replace(". ", "", 1)  # row 1 loses a cell
+    lines[2] = lines[2] + " ."  # row 3 gains one
+    with pytest.raises(ParseError, match=r"^line 1: 8 cells, expected 9 in a row$"):
+        parse("\n".join(lines))
