@@ -1,12 +1,14 @@
 """gunicorn's settings, read from the project root whichever way it starts (Procfile,
 ``make serve``, bench/moves.py, bench/chaos.py); command-line options still win.
 
-Threaded workers, one per core: a request spends part of its time waiting on
-PostgreSQL, and another thread of the same process runs meanwhile, while a second
-process per core only adds context switches (measured on 2 cores: CPU per move rose
-by half with four processes instead of two). Threads also keep HTTP connections alive
-between requests, which sync workers do not, so a phone or a load generator does not
-pay a new connection per move. Each thread holds its own PostgreSQL connection
+Threaded workers (gthread), one process per core, two threads each. gthread keeps HTTP
+connections alive between requests, which sync workers do not, so a phone or a load
+generator does not pay a new connection per move; the second thread keeps a process
+answering while one request is slow (a hint, a typed-in grid). More threads or
+processes only add GIL and context-switch overhead: on 2 cores under wrk, gunicorn's CPU
+per move was 6.0-7.0 ms with 5 sync workers (before the move endpoint's other changes,
+so partly those), and with today's code 4.0-4.2 ms for 2x1 or 2x2, 4.4-4.8 ms for 2x4,
+2x8 or 3x2 (processes x threads). Each thread holds its own PostgreSQL connection
 (``DATABASE_CONN_MAX_AGE``): workers × threads connections in all.
 """
 
@@ -26,4 +28,4 @@ def _count(name: str, default: int) -> int:
 
 worker_class = "gthread"
 workers = _count("WEB_CONCURRENCY", os.cpu_count() or 1)
-threads = _count("WEB_THREADS", 4)
+threads = _count("WEB_THREADS", 2)
