@@ -223,9 +223,7 @@ def _lock(game_id: int, player: Player, *, client_move_id: uuid.UUID | None = No
     if client_move_id is not None:
         # Raw, because compiling the equivalent Subquery costs a move more CPU (a quarter
         # of a millisecond) than running it.
-        param = Move._meta.get_field("client_move_id").get_db_prep_value(
-            client_move_id, connection
-        )
+        param = Move._meta.get_field("client_move_id").get_db_prep_value(client_move_id, connection)
         games = games.annotate(stored_move_id=RawSQL(_STORED_MOVE_SQL, [param]))
     games = games[:1]
     game = next(iter(games), None)
