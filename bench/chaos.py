@@ -12,10 +12,12 @@ players play one game from two devices, so writes race and 409 stale_version hap
 and a pack of 200 9x9 medium puzzles is made (about a tenth of a second a puzzle here,
 so the pack is still being made when each fault hits), the run:
 
-1. SIGKILLs a worker (main process and pool) while it holds a chunk, and starts it again;
+1. restarts Redis while most of the pack's chunks wait in its queue (lost with it), then
+   signs in and asks for a second, small pack through the web process (which must
+   reconnect to Redis for both);
 2. SIGKILLs gunicorn (master and workers, requests in flight) and starts it again;
-3. restarts Redis, then signs in and asks for a second, small pack through the web
-   process (which must reconnect to Redis for both).
+3. once the resume sweep has sent the lost chunks again, SIGKILLs a worker (main process
+   and pool) while it holds a chunk, and starts it again.
 
 Every move carries a client_move_id; on a connection error or a 5xx the device sends
 the same request again (same id, same version), on 409 stale_version it takes the game
@@ -616,29 +618,13 @@ def run(report_path: Path | None) -> int:
             say(f"- t={chaos.elapsed():5.1f}s {text}")
 
         deadline = time.monotonic() + RUN_DEADLINE
-        # 1. SIGKILL a worker while it holds a chunk of the pack, then start it again.
-        _wait(lambda: _made(pack_id) >= 20, RUN_DEADLINE, "20 puzzles")
-        victim = workers[0]
-        _wait(lambda: bool(_running_chunk_pids(pack_id) & victim.children()), 60,
-              "worker1 to hold a chunk")  # fmt: skip
-        held = _running_chunks(pack_id, victim.children())
-        chaos.phase = "worker SIGKILL"
-        victim.kill(signal.SIGKILL)
-        fault(f"SIGKILL worker1 (main process and pool) while it held chunk(s) {held}; "
-              f"{_made(pack_id)} puzzles made")  # fmt: skip
-        time.sleep(2)
-        victim.start()
-        _wait(lambda: _worker_ready(victim), 60, "worker1 to come back")
-        fault("worker1 started again")
-        chaos.phase = "steady"
-        time.sleep(2)
-
-        # 2. Restart Redis while chunks wait in its queue: it keeps nothing, so they are
-        # lost, and the dead worker's unacknowledged chunk with them.
+        # 1. Restart Redis while most chunks wait in its queue: it keeps nothing, so their
+        # messages are lost; only the resume sweep can bring them back.
+        _wait(lambda: _made(pack_id) >= 10, RUN_DEADLINE, "10 puzzles")
         chaos.phase = "Redis restart"
         lost = _redis_queue_length(redis_port)
         redis.stop()
-        fault(f"Redis stopped: the {lost} message(s) queued in it are lost; "
+        fault(f"Redis stopped: the {lost} chunk message(s) queued in it are lost; "
               f"{_made(pack_id)} puzzles made")  # fmt: skip
         time.sleep(2)
         redis.start()
@@ -656,7 +642,7 @@ def run(report_path: Path | None) -> int:
         time.sleep(2)
         chaos.phase = "steady"
 
-        # 3. SIGKILL gunicorn with requests in flight, then start it again.
+        # 2. SIGKILL gunicorn with requests in flight, then start it again.
         chaos.phase = "web SIGKILL"
         web.kill(signal.SIGKILL)
         fault(f"SIGKILL gunicorn (master and workers); {_made(pack_id)} puzzles made")
@@ -664,6 +650,24 @@ def run(report_path: Path | None) -> int:
         web.start()
         _wait(lambda: _web_up(web_port), 60, "gunicorn to come back")
         fault("gunicorn started again")
+        time.sleep(2)
+        chaos.phase = "steady"
+
+        # 3. Once the sweep has sent the lost chunks again, SIGKILL a worker while it
+        # holds one, then start it again: Redis now has its unacknowledged message.
+        victim = workers[0]
+        _wait(lambda: bool(_running_chunk_pids(pack_id) & victim.children()),
+              STALL * 3 + 60, "worker1 to hold a chunk again")  # fmt: skip
+        fault(f"the pack moves again: {_made(pack_id)} puzzles made")
+        held = _running_chunks(pack_id, victim.children())
+        chaos.phase = "worker SIGKILL"
+        victim.kill(signal.SIGKILL)
+        fault(f"SIGKILL worker1 (main process and pool) while it held chunk(s) {held}; "
+              f"{_made(pack_id)} puzzles made")  # fmt: skip
+        time.sleep(2)
+        victim.start()
+        _wait(lambda: _worker_ready(victim), 60, "worker1 to come back")
+        fault("worker1 started again")
         time.sleep(2)
         chaos.phase = "steady"
 
