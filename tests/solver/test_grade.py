@@ -9,6 +9,7 @@ from itertools import pairwise
 
 import pytest
 
+from bench.grade import spearman
 from solver.grade import LEVELS, TECHNIQUES, Grade, grade, step_score
 from solver.grid import BudgetExceeded, parse
 from solver.logic import NoSolution, Step, logic_solve
@@ -21,28 +22,6 @@ QQWING = ("qqwing_simple", "qqwing_easy", "qqwing_intermediate", "qqwing_expert"
 
 def grades(name: str, count: int, stride: int = 1) -> list[Grade]:
     return [grade(parse(puzzle)) for puzzle in load(name)[::stride][:count]]
-
-
-def ranks(xs: list[float]) -> list[float]:
-    order = sorted(range(len(xs)), key=xs.__getitem__)
-    out = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return out
-
-
-def spearman(a: list[float], b: list[float]) -> float:
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
-    var = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
-    return cov / var
 
 
 def test_qqwing_levels_get_harder_from_simple_to_expert():
