@@ -136,20 +136,32 @@ def grade(grid: Grid, *, budget: int | None = None) -> Grade:
         passes += used
         steps.extend(more)
         score += sum(step_score(s) for s in more)
+    if not searches:
+        return grade_of_steps(steps)
     uses = Counter(s.technique for s in steps)
-    if searches:
-        uses["search"] = searches
-    if searches:
-        level, hardest = "master", "search"
-    else:
-        hardest = hardest_of(steps) or ""
-        level = BY_SLUG[hardest].level if hardest else LEVELS[0]
+    uses["search"] = searches
     return Grade(
-        level=level,
+        level="master",
         score=score,
-        hardest=hardest,
+        hardest="search",
         techniques=dict(uses),
         solved_by_logic=solved_by_logic,
+    )
+
+
+def grade_of_steps(steps: list[Step]) -> Grade:
+    """The grade of a puzzle the logic engine solved with ``steps``, no search needed.
+
+    Lets a caller that already ran :func:`~solver.logic.logic_solve` to the end grade the
+    puzzle without running the logic engine a second time.
+    """
+    hardest = hardest_of(steps) or ""
+    return Grade(
+        level=BY_SLUG[hardest].level if hardest else LEVELS[0],
+        score=sum(step_score(s) for s in steps),
+        hardest=hardest,
+        techniques=dict(Counter(s.technique for s in steps)),
+        solved_by_logic=True,
     )
 
 

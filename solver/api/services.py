@@ -64,7 +64,7 @@ from solver import (
     solutions,
     unit_name,
 )
-from solver.grade import Grade, grade
+from solver.grade import Grade, grade, grade_of_steps
 from solver.logic import MultipleSolutions, NoSolution, Step, logic_solve, next_step
 from sudokusite.errors import DomainError
 
@@ -303,11 +303,12 @@ def _grade(grid: Grid, steps: list[Step], *, solved: bool, passes: int) -> tuple
     could not finish), the techniques the logic engine used, and no score (the 0 here is
     never shown).
     """
+    if solved:  # the grader's first run is the logic engine's: no need to run it again
+        return grade_of_steps(steps), True
     try:
         return grade(grid, budget=passes), True
     except BudgetExceeded:
-        if solved:  # not expected: the grader's first run is the logic engine's
-            raise _too_hard("logic", passes) from None
+        pass
     uses = Counter(step.technique for step in steps)
     partial = Grade(
         level="master", score=0, hardest="search", techniques=dict(uses), solved_by_logic=False

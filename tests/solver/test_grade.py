@@ -10,7 +10,7 @@ from itertools import pairwise
 import pytest
 
 from bench.grade import spearman
-from solver.grade import LEVELS, TECHNIQUES, Grade, grade, step_score
+from solver.grade import LEVELS, TECHNIQUES, Grade, grade, grade_of_steps, step_score
 from solver.grid import BudgetExceeded, parse
 from solver.logic import NoSolution, Step, logic_solve
 from solver.techniques import ORDER
@@ -118,3 +118,13 @@ def test_clashing_givens_cannot_be_graded():
 def test_budget_caps_grading():
     with pytest.raises(BudgetExceeded):
         grade(parse(load("forum_hardest_1106")[0]), budget=5)
+
+
+def test_grade_of_steps_equals_grade_for_puzzles_logic_finishes():
+    compared = 0
+    for text in load("qqwing_intermediate")[:20] + load("qqwing_expert")[:20]:
+        result = logic_solve(parse(text))
+        if result.solved:
+            assert grade_of_steps(result.steps) == grade(parse(text))
+            compared += 1
+    assert compared >= 20
