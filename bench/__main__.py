@@ -14,7 +14,6 @@ import time
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TextIO
 
 from bench import report
 
@@ -25,7 +24,7 @@ def run_sections(
     names: Iterable[str],
     *,
     quick: bool = False,
-    out: TextIO | None = None,
+    out: report.Writer | None = None,
     tracebacks: bool = True,
 ) -> int:
     """Run the named sections (those whose module exists); 1 if any of them failed.

@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import Protocol, TextIO
 from urllib.parse import urlsplit, urlunsplit
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench"
@@ -127,6 +127,14 @@ def machine_lines(services: dict[str, str]) -> list[str]:
         "sections also give CPU time and ratios measured side by side.",
         "",
     ]
+
+
+class Writer(Protocol):
+    """What the runner prints to: a text stream, or a :class:`Tee` of several."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
 
 
 class Tee:
