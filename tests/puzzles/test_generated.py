@@ -43,6 +43,9 @@ def test_every_stored_puzzle_of_a_pack_has_one_solution_and_its_level(run_pack, 
 
 def test_a_symmetric_pack_stores_symmetric_puzzles(run_pack):
     pack = run_pack(size=9, difficulty="easy", count=3, symmetry="rotational", seed="sym")
-    for puzzle in Puzzle.objects.filter(pack_entries__pack=pack):
+    assert pack.status == PackStatus.DONE
+    puzzles = list(Puzzle.objects.filter(pack_entries__pack=pack))
+    assert len(puzzles) == 3
+    for puzzle in puzzles:
         assert puzzle.symmetry == "rotational"
         assert is_symmetric(puzzle.grid(), "rotational")
