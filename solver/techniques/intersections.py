@@ -41,47 +41,42 @@ def meetings_by_line(shape: Shape) -> tuple[Meeting, ...]:
     return tuple(sorted(meetings(shape), key=lambda m: (m[1], m[0])))
 
 
-def pointing(board: Board) -> Iterator[Step]:
-    """In a box, a value's positions all lie in one row (or column): clear the rest of it."""
+def _locked(board: Board, slug: str, name: str, from_box: bool) -> Iterator[Step]:
+    """A value's positions in one unit all lie where it meets a second: clear the rest of that.
+
+    ``from_box`` picks the direction: a box pointing at a line, or a line claiming a box.
+    """
     pos, units = board.positions(), board.t.units
-    for box, line, bm, lm in meetings(board.shape):
-        pb, pl = pos[box], pos[line]
-        for i in range(len(pb)):
-            inside = pb[i]
-            if inside and not inside & ~bm and inside & (inside - 1) and pl[i] & ~lm:
+    order = meetings(board.shape) if from_box else meetings_by_line(board.shape)
+    for box, line, bm, lm in order:
+        if from_box:
+            unit, other, um, om = box, line, bm, lm
+        else:
+            unit, other, um, om = line, box, lm, bm
+        pu, po = pos[unit], pos[other]
+        for i in range(len(pu)):
+            inside = pu[i]
+            if inside and not inside & ~um and inside & (inside - 1) and po[i] & ~om:
                 v = i + 1
-                where = [units[box][k] for k in bit_indexes(inside)]
-                elim = [units[line][k] for k in bit_indexes(pl[i] & ~lm)]
+                where = [units[unit][k] for k in bit_indexes(inside)]
+                elim = [units[other][k] for k in bit_indexes(po[i] & ~om)]
                 yield board.step(
-                    "pointing",
-                    "Pointing",
-                    f"In {board.unit(box)}, {symbol(v)} fits only in {board.unit(line)} "
+                    slug,
+                    name,
+                    f"In {board.unit(unit)}, {symbol(v)} fits only in {board.unit(other)} "
                     f"({board.cells(where)}), so {symbol(v)} can be removed from the "
-                    f"rest of {board.unit(line)}: {board.cells(elim)}.",
-                    units=(box, line),
+                    f"rest of {board.unit(other)}: {board.cells(elim)}.",
+                    units=(unit, other),
                     cells=where,
                     eliminations=[(c, v) for c in elim],
                 )
+
+
+def pointing(board: Board) -> Iterator[Step]:
+    """In a box, a value's positions all lie in one row (or column): clear the rest of it."""
+    return _locked(board, "pointing", "Pointing", from_box=True)
 
 
 def claiming(board: Board) -> Iterator[Step]:
     """In a row (or column), a value's positions all lie in one box: clear the rest of it."""
-    pos, units = board.positions(), board.t.units
-    for box, line, bm, lm in meetings_by_line(board.shape):
-        pb, pl = pos[box], pos[line]
-        for i in range(len(pl)):
-            inside = pl[i]
-            if inside and not inside & ~lm and inside & (inside - 1) and pb[i] & ~bm:
-                v = i + 1
-                where = [units[line][k] for k in bit_indexes(inside)]
-                elim = [units[box][k] for k in bit_indexes(pb[i] & ~bm)]
-                yield board.step(
-                    "claiming",
-                    "Claiming",
-                    f"In {board.unit(line)}, {symbol(v)} fits only in {board.unit(box)} "
-                    f"({board.cells(where)}), so {symbol(v)} can be removed from the rest of "
-                    f"{board.unit(box)}: {board.cells(elim)}.",
-                    units=(line, box),
-                    cells=where,
-                    eliminations=[(c, v) for c in elim],
-                )
+    return _locked(board, "claiming", "Claiming", from_box=False)
