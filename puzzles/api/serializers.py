@@ -6,11 +6,12 @@ from rest_framework import serializers
 
 from puzzles.models import Difficulty, Puzzle, PuzzlePack, Symmetry
 from puzzles.services import BANK_SIZES, PACK_MAX_COUNT, PACK_SIZES
-from sudokusite.fields import StrictIntegerField
+from sudokusite.fields import StrictCharField, StrictIntegerField
 from sudokusite.serializers import InputSerializer
 
 _SIZES = ", ".join(str(size) for size in PACK_SIZES)
 _LEVELS = ", ".join(Difficulty.values)
+_NOT_TEXT = {"not_text": "A string is required."}
 
 PUZZLE_FIELDS = [
     "id",
@@ -90,22 +91,11 @@ class PackSerializer(serializers.ModelSerializer):
         return round(100 * made / pack.count, 1) if pack.count else 0.0
 
 
-class TextField(serializers.CharField):
-    """A CharField that takes only a JSON string (DRF's would turn 7 into "7")."""
-
-    default_error_messages = {"not_text": "A string is required."}
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("not_text")
-        return super().to_internal_value(data)
-
-
 class PackCreateSerializer(InputSerializer):
     """A pack request. The schema lists the sizes, levels and count range; whether a size
     is made at a level is checked by the service (400 ``invalid_difficulty``)."""
 
-    name = TextField(max_length=100)
+    name = StrictCharField(max_length=100, error_messages=_NOT_TEXT)
     size = serializers.ChoiceField(
         choices=PACK_SIZES,
         error_messages={"invalid_choice": f"{{input}} is not offered; use one of {_SIZES}."},
@@ -125,8 +115,9 @@ class PackCreateSerializer(InputSerializer):
     symmetry = serializers.ChoiceField(
         choices=Symmetry.choices, required=False, default=Symmetry.NONE
     )
-    seed = TextField(
+    seed = StrictCharField(
         max_length=64,
+        error_messages=_NOT_TEXT,
         required=False,
         allow_blank=True,
         trim_whitespace=False,

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from sudokusite.fields import StrictIntegerField
+from sudokusite.fields import StrictCharField, StrictIntegerField
 from sudokusite.serializers import InputSerializer
 
 MAX_GRID_CHARS = 10_000
@@ -15,7 +15,7 @@ MAX_GRID_CHARS = 10_000
 MAX_NOTES = 625
 
 
-class GridTextField(serializers.CharField):
+class GridTextField(StrictCharField):
     """A grid as text, in any format the solver parses; a JSON string only."""
 
     default_error_messages = {
@@ -26,11 +26,6 @@ class GridTextField(serializers.CharField):
         kwargs.setdefault("max_length", MAX_GRID_CHARS)
         kwargs.setdefault("trim_whitespace", False)
         super().__init__(**kwargs)
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("not_text")
-        return super().to_internal_value(data)
 
 
 def _box_field() -> StrictIntegerField:
