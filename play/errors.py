@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rest_framework import status
 
-from sudokusite.errors import DomainError, NotFoundError
+from sudokusite.errors import Conflict, DomainError, NotFoundError
 
 if TYPE_CHECKING:
     from .models import Game
@@ -21,36 +21,31 @@ class NoPuzzleAvailable(NotFoundError):
     message = "The bank has no puzzle of that size and difficulty yet."
 
 
-class MoveRejected(DomainError):
+class MoveRejected(Conflict):
     """The move breaks a rule of the game (a given cell, nothing to undo...)."""
 
-    status_code = status.HTTP_409_CONFLICT
     code = "move_rejected"
     message = "That move is not allowed."
 
 
-class GameFinished(DomainError):
-    status_code = status.HTTP_409_CONFLICT
+class GameFinished(Conflict):
     code = "game_finished"
     message = "The game is over: it accepts no more moves."
 
 
-class GamePaused(DomainError):
-    status_code = status.HTTP_409_CONFLICT
+class GamePaused(Conflict):
     code = "game_paused"
     message = "The game is paused: resume it first."
 
 
-class HintUnavailable(DomainError):
-    status_code = status.HTTP_409_CONFLICT
+class HintUnavailable(Conflict):
     code = "hint_unavailable"
     message = "No hint can be given for this position."
 
 
-class StaleVersion(DomainError):
+class StaleVersion(Conflict):
     """The client saw an older version; the API adds the current game under ``error.game``."""
 
-    status_code = status.HTTP_409_CONFLICT
     code = "stale_version"
     message = "The game has changed since that version."
 
