@@ -187,3 +187,17 @@ def test_unknown_symmetry_is_refused():
 def test_minimal_is_refused_for_big_grids():
     with pytest.raises(ValueError, match="minimal puzzles are offered up to 12x12"):
         generate(16, minimal=True)
+
+
+@pytest.mark.parametrize("symmetry", [s for s in SYMMETRIES if s != "none"])
+@pytest.mark.parametrize("size", [4, 16])
+def test_4x4_and_16x16_puzzles_keep_the_asked_symmetry_level_and_seed(symmetry, size):
+    made = generate(size, level="easy", symmetry=symmetry, seed=5)
+    _check_puzzle(made, size)
+    cells = made.puzzle.cells
+    for cell in range(size * size):
+        assert bool(cells[cell]) == bool(cells[_mirror_cell(size, cell, symmetry)])
+    assert made.symmetry == symmetry
+    assert grade(made.puzzle).level == "easy"
+    again = generate(size, level="easy", symmetry=symmetry, seed=5)
+    assert (again.puzzle, again.solution) == (made.puzzle, made.solution)
