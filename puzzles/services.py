@@ -62,7 +62,7 @@ from solver import (
     is_solution,
     parse,
     parse_many,
-    solve,
+    solutions,
     unit_name,
 )
 from solver.canon import canonical_key
@@ -185,19 +185,18 @@ def puzzle_solution_checked(grid: Grid) -> Grid:
     if clash:
         raise PuzzleNotUnique(f"The puzzle has no solution: {clash}.", code="no_solution")
     try:
-        found = count_solutions(grid, limit=2, budget=CHECK_BUDGET)
+        # One search both counts (up to two) and keeps the solution.
+        found = solutions(grid, limit=2, budget=CHECK_BUDGET)
     except BudgetExceeded:
         raise PuzzleNotUnique(
             "The puzzle is too sparse to prove it has one solution in reasonable time.",
             code="too_hard_to_check",
         ) from None
-    if found == 0:
+    if not found:
         raise PuzzleNotUnique("The puzzle has no solution.", code="no_solution")
-    if found > 1:
+    if len(found) > 1:
         raise PuzzleNotUnique("The puzzle has more than one solution.", code="multiple_solutions")
-    solution = solve(grid, budget=CHECK_BUDGET)
-    assert solution is not None
-    return solution
+    return found[0]
 
 
 def _puzzle_row(
