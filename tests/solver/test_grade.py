@@ -45,16 +45,19 @@ def test_score_follows_se_ratings_on_a_sample():
 
 
 def test_level_is_the_hardest_technique_and_score_the_sum_of_the_steps():
+    checked = 0
     for puzzle in [parse(line) for line in load("qqwing_expert")[:40]]:
         result = logic_solve(puzzle)
         g = grade(puzzle)
         assert g.solved_by_logic == result.solved
         if not result.solved:
             continue
+        checked += 1
         assert g.hardest == result.hardest
         assert g.level == TECHNIQUES[g.hardest][1]
         assert g.score == sum(step_score(s) for s in result.steps)
         assert g.techniques == dict(Counter(s.technique for s in result.steps))
+    assert checked >= 30  # the sums were compared on most of the sample, not skipped
 
 
 def test_puzzle_the_logic_cannot_finish_is_master():
