@@ -13,15 +13,12 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
+from bench.grade import load
 from solver.canon import canonical_key
 from solver.generate import Generated, generate, supported_levels
 from solver.grade import LEVELS
-from solver.grid import parse
 from solver.search import count_solutions
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "puzzles"
 
 TARGET_9X9_PER_SECOND = 20
 TARGET_16X16_SECONDS = 2
@@ -38,11 +35,6 @@ def _timed(size: int, level: str | None, seed: str) -> tuple[Generated, float, f
     if level is not None and made.grade.level != level:
         raise AssertionError(f"{size}x{size} seed {seed}: {made.grade.level}, asked {level}")
     return made, wall, cpu
-
-
-def _load(name: str, limit: int | None = None) -> list:
-    lines = [x.split()[0] for x in (DATA / f"{name}.txt").read_text().splitlines() if x.strip()]
-    return [parse(x) for x in lines[:limit]]
 
 
 def _nine_by_nine(count: int) -> list[str]:
@@ -127,7 +119,7 @@ def _canon(quick: bool) -> list[str]:
         ("gen_25x25_unique", 3 if quick else None),
     ]
     for name, limit in sets:
-        grids = _load(name, limit)
+        grids = [g for g, _ in load(name, limit)]
         wall, cpu = time.perf_counter(), time.process_time()
         for g in grids:
             canonical_key(g)

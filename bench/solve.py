@@ -13,15 +13,13 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from bench import norvig
+from bench.grade import DATA
 from solver.dlx import dlx_count
 from solver.grid import Grid, parse
 from solver.rules import is_solution
 from solver.search import count_solutions, solve
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "puzzles"
 
 # (set, mode, box side, reference sample, quick sample): solve = first solution,
 # count = solutions up to 2 (the uniqueness check). The first six rows are the targets.
