@@ -325,6 +325,21 @@ def _store_board(game: Game, board: Board) -> None:
     game.notes = board.notes
 
 
+def _log_move(game: Game, board: Board, **fields: Any) -> bool:
+    """Count a move and store it with the board's changes; one that changed the board goes
+    on the undo log, keeps the new board and ends redo. True when it changed the board."""
+    changes = board.changes
+    game.move_count += 1
+    if changes:
+        _store_board(game, board)
+        game.undo_depth += 1
+        game.redo_depth = 0
+    Move.objects.create(
+        game=game, seq=game.move_count, changes=changes, in_log=bool(changes), **fields
+    )
+    return bool(changes)
+
+
 # --- Moves -------------------------------------------------------------------
 
 
@@ -433,30 +448,23 @@ def _move_apply(
             notes = set()
         board.set_notes(cell, notes)
 
-    changes = board.changes
     completed = False
-    game.move_count += 1
-    if changes:
-        _store_board(game, board)
-        game.undo_depth += 1
-        game.redo_depth = 0
+    if board.changes:
         if correct is False and game.mistake_limit and game.mistakes >= game.mistake_limit:
             _finish(game, Status.LOST, now)
         else:
             completed = _complete_if_solved(game, board, now)
     _tick(game, now)
-    Move.objects.create(
-        game=game,
-        seq=game.move_count,
+    _log_move(
+        game,
+        board,
         client_move_id=client_move_id,
         kind=kind,
         cell=cell,
         value=value,
         previous=previous,
         correct=correct,
-        changes=changes,
         response={"correct": correct, "conflicts": conflicts, "completed": completed},
-        in_log=bool(changes),
     )
     _save(game, now)
     return MoveResult(correct, conflicts, completed, False, game)
@@ -574,25 +582,6 @@ def game_abandon(*, game_id: int, player: Player, version: int | None = None) ->
 # --- Aids for the browser page: auto notes and restart -----------------------------------
 
 
-def _log_board_move(game: Game, board: Board, *, kind: str, aid: str) -> bool:
-    """Store a whole-board change as one undoable log move (no cell of its own)."""
-    changes = board.changes
-    game.move_count += 1
-    if changes:
-        _store_board(game, board)
-        game.undo_depth += 1
-        game.redo_depth = 0
-    Move.objects.create(
-        game=game,
-        seq=game.move_count,
-        kind=kind,
-        changes=changes,
-        response={"aid": aid},
-        in_log=bool(changes),
-    )
-    return bool(changes)
-
-
 @transaction.atomic
 def game_auto_notes(*, game_id: int, player: Player, version: int | None = None) -> Game:
     """Pencil every empty cell's candidates in. An aid: each use that changes the notes
@@ -605,7 +594,7 @@ def game_auto_notes(*, game_id: int, player: Player, version: int | None = None)
     for cell in range(len(board.cells)):
         if not board.value(cell):
             board.set_notes(cell, board.candidates(cell))
-    if _log_board_move(game, board, kind=MoveKind.NOTE, aid="auto_notes"):
+    if _log_move(game, board, kind=MoveKind.NOTE, response={"aid": "auto_notes"}):
         game.aids += 1
     now = timezone.now()
     _tick(game, now)
@@ -626,7 +615,7 @@ def game_restart(*, game_id: int, player: Player, version: int | None = None) ->
         board.set_notes(cell, [])
         if given == ".":
             board.set_value(cell, 0)
-    _log_board_move(game, board, kind=MoveKind.VALUE, aid="restart")
+    _log_move(game, board, kind=MoveKind.VALUE, response={"aid": "restart"})
     now = timezone.now()
     _tick(game, now)
     _save(game, now)
@@ -747,21 +736,13 @@ def hint_request(
     else:
         game.hint, game.hint_stage, game.hint_key = None, 0, ""
         _apply_step(board, step)
-        changes = board.changes
-        game.move_count += 1
-        if changes:
-            _store_board(game, board)
-            game.undo_depth += 1
-            game.redo_depth = 0
-        Move.objects.create(
-            game=game,
-            seq=game.move_count,
+        _log_move(
+            game,
+            board,
             kind=MoveKind.HINT,
             cell=step["cells"][0] if step["cells"] else None,
             value=step["placements"][0]["value"] if step["placements"] else 0,
-            changes=changes,
             response={"hint": revealed},
-            in_log=bool(changes),
         )
         _complete_if_solved(game, board, now)
     _tick(game, now)
