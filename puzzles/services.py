@@ -227,19 +227,26 @@ def _puzzle_existing(grid: Grid, key: str) -> Puzzle | None:
 
 
 def puzzle_get_or_create_from_grid(
-    *, grid: Grid, source: str = Source.IMPORTED, grade_budget: int | None = None
+    *,
+    grid: Grid,
+    source: str = Source.IMPORTED,
+    grade_budget: int | None = None,
+    solution: Grid | None = None,
 ) -> tuple[Puzzle, bool]:
     """The stored puzzle equal to ``grid`` up to symmetry and relabelling, or a new one.
 
     Raises PuzzleNotUnique (``no_solution`` / ``multiple_solutions``) for a puzzle
     without exactly one solution. ``grade_budget`` caps the grader's passes for a grid
     from an untrusted client (BudgetExceeded when used up; nothing is stored then).
+    A caller that has already proven the solution unique passes it as ``solution``,
+    so the grid is not searched a second time.
     """
     key = puzzle_key(grid)
     existing = _puzzle_existing(grid, key)
     if existing is not None:
         return existing, False
-    solution = puzzle_solution_checked(grid)
+    if solution is None:
+        solution = puzzle_solution_checked(grid)
     row = _puzzle_row(
         grid=grid,
         solution=solution,

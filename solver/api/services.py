@@ -58,7 +58,6 @@ from solver import (
     Shape,
     cell_name,
     conflicts,
-    count_solutions,
     format_line,
     parse,
     solutions,
@@ -394,12 +393,12 @@ def puzzle_from_entered_grid(
     _refuse_clashes(grid)
     budget = budget_for(grid.shape)
     try:
-        count = count_solutions(grid, limit=2, budget=budget.nodes)
+        found = solutions(grid, limit=2, budget=budget.nodes)
     except BudgetExceeded:
         raise _too_hard("search", budget.nodes) from None
-    if count == 0:
+    if not found:
         raise PuzzleUnsolvable("The puzzle has no solution.")
-    if count > 1:
+    if len(found) > 1:
         raise PuzzleUnsolvable(
             "The puzzle has more than one solution: a game needs exactly one.",
             code="multiple_solutions",
@@ -407,7 +406,7 @@ def puzzle_from_entered_grid(
     passes = budget.passes * STORE_GRADE_FACTOR
     try:
         return puzzle_get_or_create_from_grid(
-            grid=grid, source=Source.IMPORTED, grade_budget=passes
+            grid=grid, source=Source.IMPORTED, grade_budget=passes, solution=found[0]
         )
     except BudgetExceeded:
         raise _too_hard("grader", passes) from None

@@ -38,6 +38,18 @@ def test_it_stores_a_puzzle_with_its_one_solution_and_its_grade():
     assert puzzle.source == Source.IMPORTED
 
 
+def test_a_solution_the_caller_already_proved_is_stored_without_a_second_search(monkeypatch):
+    solution = services.puzzle_solution_checked(parse(NINE))
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the grid was searched again")
+
+    monkeypatch.setattr(services, "solutions", no_search)
+    puzzle, created = services.puzzle_get_or_create_from_grid(grid=parse(NINE), solution=solution)
+    assert created
+    assert puzzle.solution == format_line(solution)
+
+
 def test_a_puzzle_in_disguise_is_the_stored_one():
     stored, _ = services.puzzle_get_or_create_from_grid(grid=parse(NINE))
     other = disguise(NINE)
