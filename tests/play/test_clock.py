@@ -84,3 +84,20 @@ def test_abandoning_stops_the_clock(token_client, puzzle4, clock):
     clock.shift(timedelta(hours=5))
     assert over["elapsed_ms"] == 12_000
     assert token_client.get(f"/api/v1/games/{game['id']}/").json()["elapsed_ms"] == 12_000
+
+
+def test_pausing_a_paused_game_or_resuming_a_running_one_changes_nothing(
+    token_client, puzzle4, clock
+):
+    game = start(token_client, puzzle4)
+    gid = game["id"]
+    resumed = action(token_client, gid, "resume")
+    assert resumed.status_code == 200
+    assert resumed.json()["version"] == game["version"]
+    paused = action(token_client, gid, "pause").json()
+    assert paused["version"] == game["version"] + 1
+    clock.shift(timedelta(seconds=30))
+    again = action(token_client, gid, "pause")
+    assert again.status_code == 200
+    assert again.json()["version"] == paused["version"]
+    assert again.json()["elapsed_ms"] == paused["elapsed_ms"]
