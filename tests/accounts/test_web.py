@@ -131,6 +131,22 @@ def test_it_resets_a_password_by_email_and_revokes_api_tokens(client, user):
     assert not AuthToken.objects.filter(user=user).exists()
 
 
+def test_it_applies_password_validators_on_password_reset(client, user):
+    token_create(user=user)
+    client.post("/accounts/password/reset/", {"email": user.email})
+    link = re.search(r"http://testserver(/accounts/password/reset/\S+/)", mail.outbox[0].body)
+    assert link
+    form_page = client.get(link.group(1), follow=True)
+    response = client.post(
+        form_page.redirect_chain[-1][0], {"new_password1": "abc", "new_password2": "abc"}
+    )
+    assert response.status_code == 200
+    assert b"This password is too short" in response.content
+    user.refresh_from_db()
+    assert user.check_password(user.raw_password)
+    assert AuthToken.objects.filter(user=user).exists()
+
+
 def test_it_serves_pages_with_a_strict_content_security_policy(client):
     response = client.get("/")
     assert response.status_code == 200
