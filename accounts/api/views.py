@@ -32,6 +32,14 @@ class InvalidCredentials(DomainError):
     message = "Unable to sign in with that username and password."
 
 
+class LoginLocked(TooManyRequests):
+    """django-axes has locked the account or the address out (a sign-in or an old-password
+    check)."""
+
+    code = "login_locked"
+    message = "Too many failed sign-in attempts."
+
+
 def _token_payload(token: AuthToken, key: str) -> dict[str, Any]:
     return {"token": key, "expiry": token.expiry, "user": UserSerializer(token.user).data}
 
@@ -79,7 +87,7 @@ class TokenView(APIView):
         data.is_valid(raise_exception=True)
         user = authenticate(request._request, **data.validated_data)
         if getattr(request._request, "axes_locked_out", False):
-            raise TooManyRequests("Too many failed sign-in attempts.", code="login_locked")
+            raise LoginLocked()
         if user is None or not user.is_active:
             raise InvalidCredentials()
         return Response(_issue_token(request, user))
@@ -144,9 +152,7 @@ class PasswordChangeView(APIView):
                 password=data.validated_data["old_password"],
             )
         except services.SignInLocked:
-            raise TooManyRequests(
-                "Too many failed sign-in attempts.", code="login_locked"
-            ) from None
+            raise LoginLocked() from None
         services.user_change_password(
             user=request.user, new_password=data.validated_data["new_password"]
         )
