@@ -32,6 +32,7 @@ from .services import Player, game_start, guest_key_get
 SIZES = ((4, "4×4", "Mini"), (6, "6×6", "Junior"), (9, "9×9", "Classic"), (16, "16×16", "Giant"))
 SIZE_VALUES = tuple(size for size, _, _ in SIZES)
 LEADERBOARD_ROWS = 50
+MISTAKE_LIMITS = (("", "No limit"), ("3", "3"), ("5", "5"))
 
 
 def player_of(request: HttpRequest, *, create: bool = False) -> Player:
@@ -86,7 +87,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "chosen_difficulty": _choice(
             request.GET.get("difficulty"), tuple(Difficulty.values), "easy"
         ),
-        "mistake_limits": (("", "No limit"), ("3", "3"), ("5", "5")),
+        "mistake_limits": MISTAKE_LIMITS,
         "unfinished": unfinished,
         "daily_game": daily_game,
     }
@@ -101,10 +102,7 @@ class NewGameForm(forms.Form):
     daily = forms.BooleanField(required=False)
     puzzle = forms.IntegerField(required=False, min_value=1)
     mistake_limit = forms.TypedChoiceField(
-        choices=[("", "No limit"), ("3", "3"), ("5", "5")],
-        coerce=int,
-        required=False,
-        empty_value=None,
+        choices=MISTAKE_LIMITS, coerce=int, required=False, empty_value=None
     )
 
 
