@@ -169,7 +169,7 @@ def symmetry_of(grid: Grid) -> str:
     return Symmetry.NONE
 
 
-def _describe_conflict(grid: Grid) -> str | None:
+def givens_clash_text(grid: Grid) -> str | None:
     """'r1c1 and r1c5 both hold 3 in row 1' for the first clash of givens, or None."""
     found = conflicts(grid)
     if not found:
@@ -181,7 +181,7 @@ def _describe_conflict(grid: Grid) -> str | None:
 
 def puzzle_solution_checked(grid: Grid) -> Grid:
     """The one solution of ``grid``; raises PuzzleNotUnique saying why there is not one."""
-    clash = _describe_conflict(grid)
+    clash = givens_clash_text(grid)
     if clash:
         raise PuzzleNotUnique(f"The puzzle has no solution: {clash}.", code="no_solution")
     try:

@@ -49,7 +49,7 @@ from django.conf import settings
 from rest_framework import status
 
 from puzzles.models import Puzzle, Source
-from puzzles.services import puzzle_get_or_create_from_grid
+from puzzles.services import givens_clash_text, puzzle_get_or_create_from_grid
 from solver import (
     SYMBOLS,
     BudgetExceeded,
@@ -364,13 +364,9 @@ def position_hint(
 
 def _refuse_clashes(grid: Grid) -> None:
     """PuzzleUnsolvable naming the first two clashing givens, if any."""
-    clash = next(iter(conflicts(grid)), None)
-    if clash is not None:
-        a, b = (cell_name(grid.shape, cell) for cell in clash.cells)
-        raise PuzzleUnsolvable(
-            f"The puzzle has no solution: {a} and {b} both hold {SYMBOLS[clash.value - 1]} "
-            f"in {unit_name(grid.shape, clash.unit)}."
-        )
+    clash = givens_clash_text(grid)
+    if clash:
+        raise PuzzleUnsolvable(f"The puzzle has no solution: {clash}.")
 
 
 STORE_GRADE_FACTOR = 4
