@@ -477,6 +477,19 @@ def _cell_name(game: Game, cell: int) -> str:
 # --- Undo and redo -------------------------------------------------------------
 
 
+def _walk_log(game: Game, move: Move, *, forward: bool) -> Board:
+    """Play a logged move again (redo, ``forward``) or take it back (undo): the board, the
+    move's ``undone`` mark and the undo and redo depths. Returns the new board."""
+    board = _board(game)
+    board.replay(move.changes, forward=forward)
+    _store_board(game, board)
+    Move.objects.filter(pk=move.pk).update(undone=not forward)
+    step = 1 if forward else -1
+    game.undo_depth += step
+    game.redo_depth -= step
+    return board
+
+
 @transaction.atomic
 def game_undo(*, game_id: int, player: Player, version: int | None = None) -> Game:
     """Take back the last move still on the log. Mistakes it made stay counted."""
@@ -488,12 +501,7 @@ def game_undo(*, game_id: int, player: Player, version: int | None = None) -> Ga
     move = Move.objects.filter(game=game, in_log=True, undone=False).order_by("-seq").first()
     if move is None:  # the counters and the log disagree: never expected
         raise MoveRejected("There is no move to undo.", code="nothing_to_undo")
-    board = _board(game)
-    board.replay(move.changes, forward=False)
-    _store_board(game, board)
-    Move.objects.filter(pk=move.pk).update(undone=True)
-    game.undo_depth -= 1
-    game.redo_depth += 1
+    _walk_log(game, move, forward=False)
     now = timezone.now()
     _tick(game, now)
     _save(game, now)
@@ -517,12 +525,7 @@ def game_redo(*, game_id: int, player: Player, version: int | None = None) -> Ga
     )
     if move is None:
         raise MoveRejected("There is no move to redo.", code="nothing_to_redo")
-    board = _board(game)
-    board.replay(move.changes, forward=True)
-    _store_board(game, board)
-    Move.objects.filter(pk=move.pk).update(undone=False)
-    game.undo_depth += 1
-    game.redo_depth -= 1
+    board = _walk_log(game, move, forward=True)
     now = timezone.now()
     _complete_if_solved(game, board, now)
     _tick(game, now)
