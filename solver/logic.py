@@ -16,8 +16,8 @@ stops it the same way. Unique rectangles assume the puzzle has one solution.
 
 :func:`next_step` hints from a player's position, in this order:
 
-1. the puzzle is solved by search first: no solution raises :class:`NoSolution`, two raise
-   :class:`MultipleSolutions`;
+1. the puzzle is solved by search first (unless the caller passes its known solution): no
+   solution raises :class:`NoSolution`, two raise :class:`MultipleSolutions`;
 2. entries that differ from the solution give an ``incorrect_entry`` step naming the cells
    (never the right value), so the engine never reasons from a broken board;
 3. a solved board gives None;
@@ -240,12 +240,22 @@ def next_step(
     notes: dict[int, set[int]] | None = None,
     *,
     budget: int | None = None,
+    solution: Grid | None = None,
 ) -> Step | None:
-    """The next step from a player's position (see the module docstring for the order)."""
+    """The next step from a player's position (see the module docstring for the order).
+
+    A caller that stores the puzzle's solution (checked unique when the puzzle was saved)
+    passes it as ``solution`` so that a hint does not search for it again.
+    """
     shape = givens.shape
     if Board.from_grid(givens) is None:
         raise NoSolution("the givens clash: a value appears twice in a row, column or box")
-    solution = solution_of(givens, budget=budget)
+    if solution is None:
+        solution = solution_of(givens, budget=budget)
+    elif solution.shape != shape:
+        raise ValueError(
+            f"the solution is a {solution.shape.label} grid but the puzzle is {shape.label}"
+        )
     if entries is None:
         entries = givens
     _check_entries(givens, entries)

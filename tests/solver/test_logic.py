@@ -106,6 +106,24 @@ def test_hint_on_the_givens_alone_is_sound():
     assert_sound(step, solution_of(puzzle))
 
 
+def test_a_known_solution_gives_the_same_hints_without_searching(monkeypatch):
+    puzzle = parse(TOP95_FIRST)
+    solution = solution_of(puzzle)
+    wrong = next(c for c, v in enumerate(puzzle.cells) if not v)
+    entries = with_value(puzzle, wrong, solution.cells[wrong] % 9 + 1)
+    expected = [next_step(puzzle), next_step(puzzle, entries)]
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("next_step searched although the solution was given")
+
+    monkeypatch.setattr("solver.logic.solutions", no_search)
+    assert next_step(puzzle, solution=solution) == expected[0]
+    assert next_step(puzzle, entries, solution=solution) == expected[1]
+    assert expected[1] is not None and expected[1].technique == "incorrect_entry"
+    with pytest.raises(ValueError, match="solution is a 4x4 grid"):
+        next_step(puzzle, solution=parse("1234341221434321"))
+
+
 def test_clashing_givens_raise_no_solution():
     puzzle = parse("11" + "." * 79)
     with pytest.raises(NoSolution):
