@@ -267,3 +267,19 @@ def common_peers(board: Board, cells: Iterable[int], bit: int) -> list[int]:
         common &= peer_sets[c]
     cand = board.cand
     return sorted(c for c in common if cand[c] & bit)
+
+
+def conjugate_pairs(
+    board: Board, bit: int, units: Iterable[int] | None = None
+) -> list[tuple[int, int, int]]:
+    """(unit, cell, cell) for each unit (of ``units``, else all) where ``bit`` fits in two cells."""
+    pos, all_units = board.positions(), board.t.units
+    i = bit.bit_length() - 1
+    out = []
+    for u in range(len(all_units)) if units is None else units:
+        s = pos[u][i]
+        if s.bit_count() == 2:
+            low = s & -s
+            cells = all_units[u]
+            out.append((u, cells[low.bit_length() - 1], cells[(s ^ low).bit_length() - 1]))
+    return out

@@ -21,25 +21,26 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from solver.grid import symbol
-from solver.techniques.base import Board, Step, bit_indexes, common_peers, values_of
+from solver.techniques.base import (
+    Board,
+    Step,
+    bit_indexes,
+    common_peers,
+    conjugate_pairs,
+    values_of,
+)
 
 
 def _strong_links(board: Board, b: int) -> dict[int, list[int]]:
     """cell -> the cells it forms a conjugate pair with for ``b`` (in any unit)."""
-    pos, units = board.positions(), board.t.units
-    i = b.bit_length() - 1
     strong: dict[int, list[int]] = {}
-    for u, cells in enumerate(units):
-        s = pos[u][i]
-        if s.bit_count() == 2:
-            low = s & -s
-            first, second = cells[low.bit_length() - 1], cells[(s ^ low).bit_length() - 1]
-            lst = strong.setdefault(first, [])
-            if second not in lst:
-                lst.append(second)
-            lst = strong.setdefault(second, [])
-            if first not in lst:
-                lst.append(first)
+    for _, first, second in conjugate_pairs(board, b):
+        lst = strong.setdefault(first, [])
+        if second not in lst:
+            lst.append(second)
+        lst = strong.setdefault(second, [])
+        if first not in lst:
+            lst.append(first)
     return strong
 
 

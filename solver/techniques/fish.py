@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from solver.grid import symbol
-from solver.techniques.base import Board, Step, common_peers, join_words
+from solver.techniques.base import Board, Step, common_peers, conjugate_pairs, join_words
 
 FISH = {2: ("x_wing", "X-Wing"), 3: ("swordfish", "Swordfish"), 4: ("jellyfish", "Jellyfish")}
 
@@ -76,20 +76,6 @@ def fish(board: Board, k: int) -> Iterator[Step]:
                 )
 
 
-def _conjugate_pairs(board: Board, b: int, units: range) -> list[tuple[int, int, int]]:
-    """(unit, cell, cell) for units of ``units`` where ``b`` has exactly two positions."""
-    pos, all_units = board.positions(), board.t.units
-    i = b.bit_length() - 1
-    out = []
-    for u in units:
-        s = pos[u][i]
-        if s.bit_count() == 2:
-            low = s & -s
-            cells = all_units[u]
-            out.append((u, cells[low.bit_length() - 1], cells[(s ^ low).bit_length() - 1]))
-    return out
-
-
 def skyscrapers(board: Board) -> Iterator[Step]:
     """Two rows (or columns) with v twice each, sharing one column (row): a far end is v."""
     t = board.t
@@ -97,7 +83,7 @@ def skyscrapers(board: Board) -> Iterator[Step]:
     for b in (1 << i for i in range(n)):
         v = b.bit_length()
         for start, cross in ((0, 1), (n, 0)):
-            pairs = _conjugate_pairs(board, b, range(start, start + n))
+            pairs = conjugate_pairs(board, b, range(start, start + n))
             for (u1, a1, b1), (u2, a2, b2) in combinations(pairs, 2):
                 # try each end of each pair as the base end, joined along a cross line
                 for base1, far1 in ((a1, b1), (b1, a1)):
@@ -130,10 +116,10 @@ def two_string_kites(board: Board) -> Iterator[Step]:
     n = t.n
     for b in (1 << i for i in range(n)):
         v = b.bit_length()
-        rows = _conjugate_pairs(board, b, range(n))
+        rows = conjugate_pairs(board, b, range(n))
         if not rows:
             continue
-        cols = _conjugate_pairs(board, b, range(n, 2 * n))
+        cols = conjugate_pairs(board, b, range(n, 2 * n))
         for ru, r1, r2 in rows:
             for cu, c1, c2 in cols:
                 for rnear, rfar in ((r1, r2), (r2, r1)):

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from solver.grid import symbol
-from solver.techniques.base import Board, Step, common_peers, values_of
+from solver.techniques.base import Board, Step, common_peers, conjugate_pairs, values_of
 
 
 def _bivalue(board: Board) -> list[int]:
@@ -101,20 +101,7 @@ def w_wings(board: Board) -> Iterator[Step]:
                 if not elim:
                     continue
                 if x not in strong_cache:
-                    pos, i = board.positions(), xv - 1
-                    pairs = []
-                    for u, ucells in enumerate(t.units):
-                        s = pos[u][i]
-                        if s.bit_count() == 2:
-                            low = s & -s
-                            pairs.append(
-                                (
-                                    u,
-                                    ucells[low.bit_length() - 1],
-                                    ucells[(s ^ low).bit_length() - 1],
-                                )
-                            )
-                    strong_cache[x] = pairs
+                    strong_cache[x] = conjugate_pairs(board, x)
                 for u, s1, s2 in strong_cache[x]:
                     if a in (s1, s2) or b in (s1, s2):
                         continue
