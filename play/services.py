@@ -633,8 +633,13 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
     from solver.logic import next_step
 
     try:
+        puzzle = game.puzzle
         step = next_step(
-            game.puzzle.grid(), board.grid(), board.notes_for_solver(), budget=HINT_BUDGET
+            puzzle.grid(),
+            board.grid(),
+            board.notes_for_solver(),
+            budget=HINT_BUDGET,
+            solution=puzzle.solution_grid(),  # checked unique when stored: no search per hint
         )
     except BudgetExceeded as exc:
         raise HintUnavailable("This position is too hard for a hint: try a move.") from exc

@@ -119,3 +119,13 @@ def test_hints_cost_score(token_client, puzzle4):
         assert last["completed"]
     scores = {g.pk: g.score for g in Game.objects.all()}
     assert scores[helped] < scores[plain]
+
+
+def test_a_hint_uses_the_stored_solution_instead_of_searching(token_client, puzzle9, monkeypatch):
+    gid = start(token_client, puzzle9)["id"]
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("a hint searched for the solution the puzzle already stores")
+
+    monkeypatch.setattr("solver.logic.solutions", no_search)
+    assert hint(token_client, gid, 2)["hint"]["technique"]
