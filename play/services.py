@@ -1,11 +1,13 @@
 """Every write to a game, in the order the server owns a move (after lichess):
 
-lock the game row, check ownership (the lock query only finds the player's own game),
-status and the version the client saw, check the move against the rules and the stored
-solution, advance the clock from the server's own ``now()``, save the move and the board,
-then answer. A move on the hot path costs three queries: the locked SELECT of the game
-joined to its puzzle (which also looks up its client move id, in a subquery), the INSERT
-of the move and the conditional UPDATE of the game.
+find the player's game (the query only finds the player's own), check its status and the
+version the client saw, check the move against the rules and the stored solution, advance
+the clock from the server's own ``now()``, save the move and the board, then answer.
+
+Most writes lock the game row for the transaction. A move, the write a game makes most,
+is optimistic instead (see ``move_apply``): two statements, the read of the game with its
+puzzle and any move stored under the client's move id, and one write of the game and the
+move on condition that the game's version is still the one read (play.move_store).
 """
 
 from __future__ import annotations
@@ -18,9 +20,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.db.models.expressions import RawSQL
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -41,6 +42,7 @@ from .errors import (
     StaleVersion,
 )
 from .models import FINISHED, Game, Move, MoveKind, Status
+from .move_store import SAVED_FIELDS, game_for_move, move_save
 from .scoring import game_score
 
 GUEST_SESSION_KEY = "play_guest_key"
@@ -201,18 +203,10 @@ def game_start(
 # --- The steps every write shares -------------------------------------------
 
 
-_STORED_MOVE_SQL = (
-    f'SELECT m."id" FROM "{Move._meta.db_table}" m '
-    f'WHERE m."game_id" = "{Game._meta.db_table}"."id" AND m."client_move_id" = %s LIMIT 1'
-)
-
-
-def _lock(game_id: int, player: Player, *, client_move_id: uuid.UUID | None = None) -> Game:
+def _lock(game_id: int, player: Player) -> Game:
     """The player's game, row-locked until the transaction ends; 404 for anyone else's.
 
     ``of=("self",)`` locks the game only: many games share one puzzle (the daily one).
-    With ``client_move_id``, the same query sets ``game.stored_move_id``: the id of the
-    move already stored under it, or None (a move costs one round trip less).
     """
     games = (
         Game.objects.select_for_update(of=("self",))
@@ -220,13 +214,7 @@ def _lock(game_id: int, player: Player, *, client_move_id: uuid.UUID | None = No
         .filter(player.owns(), pk=game_id)
         .order_by()
     )
-    if client_move_id is not None:
-        # Raw, because compiling the equivalent Subquery costs a move more CPU (a quarter
-        # of a millisecond) than running it.
-        param = Move._meta.get_field("client_move_id").get_db_prep_value(client_move_id, connection)
-        games = games.annotate(stored_move_id=RawSQL(_STORED_MOVE_SQL, [param]))
-    games = games[:1]
-    game = next(iter(games), None)
+    game = next(iter(games[:1]), None)
     if game is None:
         raise GameNotFound()
     return game
@@ -277,26 +265,12 @@ def _complete_if_solved(game: Game, board: Board, now: datetime) -> bool:
     return True
 
 
-_SAVED = (
-    "entries",
-    "notes",
-    "status",
-    "mistakes",
-    "hints_used",
-    "hint",
-    "hint_stage",
-    "hint_key",
-    "aids",
-    "elapsed_ms",
-    "running_since",
-    "score",
-    "version",
-    "move_count",
-    "undo_depth",
-    "redo_depth",
-    "finished",
-    "updated",
-)
+def _next_version(game: Game, now: datetime) -> int:
+    """Raise the game's version for a write at ``now``; returns the version read."""
+    seen = game.version
+    game.version = seen + 1
+    game.updated = now
+    return seen
 
 
 def _save(game: Game, now: datetime) -> None:
@@ -305,13 +279,11 @@ def _save(game: Game, now: datetime) -> None:
     The row lock already serializes writers; the conditions make a second score or a lost
     update impossible even for a writer that skipped it.
     """
-    seen = game.version
-    game.version = seen + 1
-    game.updated = now
+    seen = _next_version(game, now)
     condition = Q(pk=game.pk, version=seen)
     if game.status == Status.COMPLETED:
         condition &= Q(score__isnull=True)
-    updated = Game.objects.filter(condition).update(**{f: getattr(game, f) for f in _SAVED})
+    updated = Game.objects.filter(condition).update(**{f: getattr(game, f) for f in SAVED_FIELDS})
     if updated != 1:
         raise Conflict("The game changed while this request ran: try again.")
 
@@ -325,19 +297,23 @@ def _store_board(game: Game, board: Board) -> None:
     game.notes = board.notes
 
 
-def _log_move(game: Game, board: Board, **fields: Any) -> bool:
-    """Count a move and store it with the board's changes; one that changed the board goes
-    on the undo log, keeps the new board and ends redo. True when it changed the board."""
+def _next_move(game: Game, board: Board, **fields: Any) -> Move:
+    """Count a move and make its log entry (not yet saved) with the board's changes; one
+    that changed the board goes on the undo log, keeps the new board and ends redo."""
     changes = board.changes
     game.move_count += 1
     if changes:
         _store_board(game, board)
         game.undo_depth += 1
         game.redo_depth = 0
-    Move.objects.create(
-        game=game, seq=game.move_count, changes=changes, in_log=bool(changes), **fields
-    )
-    return bool(changes)
+    return Move(game=game, seq=game.move_count, changes=changes, in_log=bool(changes), **fields)
+
+
+def _log_move(game: Game, board: Board, **fields: Any) -> bool:
+    """Count and store a move (see ``_next_move``). True when it changed the board."""
+    move = _next_move(game, board, **fields)
+    move.save(force_insert=True)
+    return move.in_log
 
 
 # --- Moves -------------------------------------------------------------------
@@ -382,23 +358,40 @@ def move_apply(
     A wrong value counts a mistake and stays on the board until the player changes it;
     the answer names the cells it clashes with. A retried ``client_move_id`` returns the
     stored answer without applying the move again.
+
+    The move is played optimistically first: the game is read without a lock and written
+    only if its version is still the one read (two statements, no transaction to open).
+    A move that loses that race to another device's write is played again with the row
+    locked, which cannot lose; so every move lands once, in order, as with a lock alone,
+    and an uncontended move (nearly all of them) costs no lock and no round trips for
+    BEGIN and COMMIT.
     """
     move = {"client_move_id": client_move_id, "kind": kind, "cell": cell, "value": value}
+    result = _move_play(game_id=game_id, player=player, version=version, lock=False, **move)
+    if result is not None:
+        return result
     try:
-        return _move_apply(game_id=game_id, player=player, version=version, **move)
+        return _move_play_locked(game_id=game_id, player=player, version=version, **move)
     except IntegrityError:
-        # Two copies of one move at once: the lock query looked the id up in the snapshot
+        # Two copies of one move at once: the locked read looked the id up in the snapshot
         # it began with, so the copy that waited for the row lock missed the first copy's
         # move and hit the unique (game, client_move_id). Now it is stored: run again to
         # answer with it. (Inside an outer transaction there is no "again": re-raise.)
         stored = Move.objects.filter(game_id=game_id, client_move_id=client_move_id)
         if transaction.get_connection().in_atomic_block or not stored.exists():
             raise
-        return _move_apply(game_id=game_id, player=player, version=version, **move)
+        return _move_play_locked(game_id=game_id, player=player, version=version, **move)
 
 
 @transaction.atomic
-def _move_apply(
+def _move_play_locked(**move: Any) -> MoveResult:
+    result = _move_play(lock=True, **move)
+    if result is None:  # the lock holds off every other writer: never expected
+        raise Conflict("The game changed while this request ran: try again.")
+    return result
+
+
+def _move_play(
     *,
     game_id: int,
     player: Player,
@@ -407,10 +400,15 @@ def _move_apply(
     cell: int,
     value: int,
     version: int | None,
-) -> MoveResult:
-    game = _lock(game_id, player, client_move_id=client_move_id)
-    if game.stored_move_id is not None:
-        stored = Move.objects.get(pk=game.stored_move_id)
+    lock: bool,
+) -> MoveResult | None:
+    """Check and apply one move; None when the game changed after it was read (only
+    possible without ``lock``), in which case nothing was written."""
+    found = game_for_move(game_id, player, client_move_id, lock=lock)
+    if found is None:
+        raise GameNotFound()
+    game, stored = found
+    if stored is not None:
         return _replay(stored, game, kind=kind, cell=cell, value=value)
     _check_playable(game)
     _check_version(game, version)
@@ -455,7 +453,7 @@ def _move_apply(
         else:
             completed = _complete_if_solved(game, board, now)
     _tick(game, now)
-    _log_move(
+    entry = _next_move(
         game,
         board,
         client_move_id=client_move_id,
@@ -465,8 +463,11 @@ def _move_apply(
         previous=previous,
         correct=correct,
         response={"correct": correct, "conflicts": conflicts, "completed": completed},
+        created=now,
     )
-    _save(game, now)
+    seen = _next_version(game, now)
+    if not move_save(game, entry, seen_version=seen):
+        return None
     return MoveResult(correct, conflicts, completed, False, game)
 
 

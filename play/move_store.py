@@ -1,0 +1,171 @@
+"""The two statements of a move, written as SQL once (see sudokusite.rows).
+
+``game_for_move`` reads the player's game, its puzzle and the move already stored under
+the client's move id (for a retry) in one SELECT. ``move_save`` writes the move and the
+game together, on condition that the game still has the version that was read: on
+PostgreSQL one statement (the UPDATE in a data-modifying WITH, the INSERT fed by it), so a
+move is its own transaction and needs no BEGIN or COMMIT round trips; elsewhere (SQLite)
+the same two statements in a transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+from functools import cache
+from typing import TYPE_CHECKING
+
+from django.db import connection, transaction
+from django.db.models import Field
+
+from puzzles.models import Puzzle
+from sudokusite.rows import ModelColumns, db_values
+
+from .models import Game, Move
+
+if TYPE_CHECKING:
+    from .services import Player
+
+# What a write to a game may change; the rest (player, puzzle, created) never does.
+SAVED_FIELDS = (
+    "entries",
+    "notes",
+    "status",
+    "mistakes",
+    "hints_used",
+    "hint",
+    "hint_stage",
+    "hint_key",
+    "aids",
+    "elapsed_ms",
+    "running_since",
+    "score",
+    "version",
+    "move_count",
+    "undo_depth",
+    "redo_depth",
+    "finished",
+    "updated",
+)
+
+
+def _q(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+@cache
+def _columns() -> tuple[ModelColumns, ModelColumns, ModelColumns]:
+    return ModelColumns(Game, "g"), ModelColumns(Puzzle, "p"), ModelColumns(Move, "m")
+
+
+@cache
+def _read_sql(owner: str, lock: bool) -> str:
+    game, puzzle, move = _columns()
+    who = (
+        f"g.{_q('user_id')} = %s"
+        if owner == "user"
+        else f"g.{_q('user_id')} IS NULL AND g.{_q('guest_key')} = %s"
+    )
+    sql = (
+        f"SELECT {game.sql}, {puzzle.sql}, {move.sql} "
+        f"FROM {_q(Game._meta.db_table)} g "
+        f"INNER JOIN {_q(Puzzle._meta.db_table)} p ON p.{_q('id')} = g.{_q('puzzle_id')} "
+        f"LEFT OUTER JOIN {_q(Move._meta.db_table)} m "
+        f"ON m.{_q('game_id')} = g.{_q('id')} AND m.{_q('client_move_id')} = %s "
+        f"WHERE g.{_q('id')} = %s AND {who}"
+    )
+    if lock and connection.features.has_select_for_update:
+        # The game only: many games share one puzzle (the daily one).
+        sql += " FOR UPDATE OF g"
+    return sql
+
+
+def game_for_move(
+    game_id: int, player: Player, client_move_id: uuid.UUID, *, lock: bool = False
+) -> tuple[Game, Move | None] | None:
+    """The player's game with its puzzle, and the move stored under ``client_move_id`` if
+    any; None when the game is not theirs (or does not exist). ``lock`` row-locks the game
+    until the transaction ends."""
+    if player.user is not None:
+        owner, who = "user", player.user.pk
+    elif player.guest_key:
+        owner, who = "guest", player.guest_key
+    else:
+        return None
+    game_cols, puzzle_cols, move_cols = _columns()
+    move_id = Move._meta.get_field("client_move_id").get_db_prep_value(client_move_id, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(_read_sql(owner, lock), [move_id, game_id, who])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    game = game_cols.load(row)
+    game.puzzle = puzzle_cols.load(row, game_cols.width)
+    stored_at = game_cols.width + puzzle_cols.width
+    stored = move_cols.load(row, stored_at) if row[stored_at] is not None else None
+    return game, stored
+
+
+@cache
+def _game_fields() -> tuple[Field, ...]:
+    return tuple(Game._meta.get_field(name) for name in SAVED_FIELDS)
+
+
+@cache
+def _move_fields() -> tuple[Field, ...]:
+    """The INSERT's columns, the game's first (the PostgreSQL statement takes it from the
+    UPDATE)."""
+    fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
+    fields.sort(key=lambda f: f.name != "game")
+    return tuple(fields)
+
+
+@cache
+def _update_sql() -> str:
+    sets = ", ".join(f"{_q(f.column)} = %s" for f in _game_fields())
+    # No score yet: a game is scored once, whatever else happens.
+    return (
+        f"UPDATE {_q(Game._meta.db_table)} SET {sets} "
+        f"WHERE {_q('id')} = %s AND {_q('version')} = %s AND {_q('score')} IS NULL"
+    )
+
+
+@cache
+def _insert_sql() -> str:
+    fields = _move_fields()
+    columns = ", ".join(_q(f.column) for f in fields)
+    values = ", ".join(["%s"] * len(fields))
+    return f"INSERT INTO {_q(Move._meta.db_table)} ({columns}) VALUES ({values})"
+
+
+@cache
+def _save_sql() -> str:
+    """PostgreSQL: UPDATE the game and, only if that found the version read, INSERT the move
+    (its game id comes from the UPDATE). Values in a SELECT list carry no column type, hence
+    the casts."""
+    fields = _move_fields()
+    columns = ", ".join(_q(f.column) for f in fields)
+    values = ", ".join(
+        [f"saved.{_q('id')}", *(f"%s::{f.cast_db_type(connection)}" for f in fields[1:])]
+    )
+    return (
+        f"WITH saved AS ({_update_sql()} RETURNING {_q('id')}) "
+        f"INSERT INTO {_q(Move._meta.db_table)} ({columns}) SELECT {values} FROM saved"
+    )
+
+
+def move_save(game: Game, move: Move, *, seen_version: int) -> bool:
+    """Write ``game`` (whose version the caller has already raised) and insert ``move``,
+    both only if the stored game still has ``seen_version`` and no score. False when it
+    does not (another request wrote first): nothing was written."""
+    game_values = [*db_values(game, _game_fields()), game.pk, seen_version]
+    move_values = db_values(move, _move_fields(), add=True)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(_save_sql(), [*game_values, *move_values[1:]])
+            return cursor.rowcount == 1
+        with transaction.atomic():
+            cursor.execute(_update_sql(), game_values)
+            if cursor.rowcount != 1:
+                return False
+            cursor.execute(_insert_sql(), move_values)
+    return True
