@@ -27,10 +27,11 @@ class DocsView(SpectacularSwaggerSplitView):
 
 
 urlpatterns = [
+    # The game endpoints first: a move is most of the API's traffic.
+    path("", include("play.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", DocsView.as_view(url_name="api:schema"), name="docs"),
     path("", include("accounts.api.urls")),
     path("", include("puzzles.api.urls")),
-    path("", include("play.api.urls")),
     path("", include("solver.api.urls")),
 ]

@@ -4,11 +4,13 @@ from django.urls import include, path
 from play import views as play_views
 
 urlpatterns = [
+    # First: the API's requests (a move above all) are most of the traffic, and Django
+    # tries the patterns in order.
+    path("api/v1/", include("sudokusite.api")),
     # The lobby; the other browser pages come from play.urls.
     path("", play_views.home, name="home"),
     path("", include("play.urls")),
     path("accounts/", include("accounts.urls")),
-    path("api/v1/", include("sudokusite.api")),
     path("admin/", admin.site.urls),
 ]
 

@@ -88,9 +88,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _version(self, request: Request) -> int | None:
         # An empty body is no version; null, a list or a string is a 400, not an empty body.
-        data = VersionInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        return data.validated_data.get("version")
+        return VersionInputSerializer.validated(request.data).get("version")
 
     @extend_schema(
         summary="Your games, newest first",
@@ -144,11 +142,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def moves(self, request: Request, pk: str) -> Response:
-        data = MoveInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        result = services.move_apply(
-            game_id=int(pk), player=player_of(request), **data.validated_data
-        )
+        move = MoveInputSerializer.validated(request.data)
+        result = services.move_apply(game_id=int(pk), player=player_of(request), **move)
         return Response(
             {
                 "correct": result.correct,
@@ -238,11 +233,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def hint(self, request: Request, pk: str) -> Response:
-        data = HintInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        result = services.hint_request(
-            game_id=int(pk), player=player_of(request), **data.validated_data
-        )
+        data = HintInputSerializer.validated(request.data)
+        result = services.hint_request(game_id=int(pk), player=player_of(request), **data)
         return Response({"hint": result.hint, "game": GameSerializer(result.game).data})
 
 
