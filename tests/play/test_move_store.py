@@ -1,0 +1,146 @@
+"""The move's hand-written statements (play.move_store) against the ORM's view of the rows,
+and the optimistic write losing a race: the move then lands once, under the row lock."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.utils import timezone
+
+from play import move_store, services
+from play.models import Game, Move
+from play.services import Player
+from tests.play.factories import empty_cells, value_at
+from tests.play.helpers import move, start
+
+pytestmark = pytest.mark.django_db
+
+
+def _fields(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+def test_the_read_loads_the_game_and_puzzle_the_orm_loads(token_client, user, puzzle9):
+    game = start(token_client, puzzle9)
+    cell = empty_cells(puzzle9)[0]
+    assert move(token_client, game["id"], cell, 0, kind="note").status_code == 200
+    assert move(token_client, game["id"], cell, 3, kind="note").status_code == 200
+    Game.objects.filter(pk=game["id"]).update(hint={"technique": "naked_single"}, hint_stage=1)
+
+    found = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+
+    assert found is not None
+    loaded, stored = found
+    orm = Game.objects.select_related("puzzle").get(pk=game["id"])
+    assert _fields(loaded) == _fields(orm)
+    assert _fields(loaded.puzzle) == _fields(orm.puzzle)
+    assert loaded.notes == {str(cell): [3]}  # JSON decoded
+    assert loaded.hint == {"technique": "naked_single"}
+    assert timezone.is_aware(loaded.created)
+    assert stored is None
+
+
+def test_the_read_finds_the_move_stored_under_the_client_id(token_client, user, puzzle4):
+    game = start(token_client, puzzle4)
+    cell = empty_cells(puzzle4)[0]
+    client_move_id = uuid.uuid4()
+    body = {"client_move_id": str(client_move_id), "cell": cell, "value": 2, "kind": "note"}
+    assert token_client.post(f"/api/v1/games/{game['id']}/moves/", body).status_code == 200
+
+    _, stored = move_store.game_for_move(game["id"], Player(user=user), client_move_id)
+
+    assert _fields(stored) == _fields(Move.objects.get(client_move_id=client_move_id))
+
+
+def test_the_read_finds_no_game_of_another_player(token_client, puzzle4, django_user_model):
+    game = start(token_client, puzzle4)
+    stranger = django_user_model.objects.create(username="stranger")
+    assert move_store.game_for_move(game["id"], Player(user=stranger), uuid.uuid4()) is None
+    assert move_store.game_for_move(game["id"], Player(guest_key="k"), uuid.uuid4()) is None
+    assert move_store.game_for_move(game["id"], Player(), uuid.uuid4()) is None
+
+
+def test_a_write_against_a_changed_version_writes_nothing(token_client, user, puzzle4):
+    game = start(token_client, puzzle4)
+    loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+    Game.objects.filter(pk=game["id"]).update(version=7)  # another device wrote
+    loaded.entries = "1" * 16
+    loaded.version = 2
+    entry = Move(game=loaded, seq=1, kind="value", cell=1, value=1, client_move_id=uuid.uuid4())
+
+    assert move_store.move_save(loaded, entry, seen_version=1) is False
+
+    stored = Game.objects.get(pk=game["id"])
+    assert (stored.version, stored.entries) == (7, puzzle4.givens)
+    assert not Move.objects.filter(game_id=game["id"]).exists()
+
+
+def test_a_move_that_loses_the_race_is_played_again_under_the_lock(
+    monkeypatch, token_client, user, puzzle4
+):
+    """Between this move's read and its write another device plays a move: the write finds
+    a newer version, writes nothing, and the move is played again on the newer game."""
+    game = start(token_client, puzzle4)
+    mine, theirs = empty_cells(puzzle4)[:2]
+    reads = []
+    real_read = move_store.game_for_move
+
+    def read_then_other_device_moves(game_id, player, client_move_id, *, lock=False):
+        found = real_read(game_id, player, client_move_id, lock=lock)
+        reads.append(lock)
+        if len(reads) == 1:
+            other = move(token_client, game["id"], theirs, value_at(puzzle4, theirs))
+            assert other.status_code == 200
+        return found
+
+    monkeypatch.setattr(services, "game_for_move", read_then_other_device_moves)
+    result = services.move_apply(
+        game_id=game["id"],
+        player=Player(user=user),
+        client_move_id=uuid.uuid4(),
+        kind="value",
+        cell=mine,
+        value=value_at(puzzle4, mine),
+    )
+
+    assert reads[0] is False and reads[-1] is True
+    stored = Game.objects.get(pk=game["id"])
+    assert stored.version == 3 and stored.move_count == 2
+    assert stored.entries[mine] == str(value_at(puzzle4, mine))
+    assert stored.entries[theirs] == str(value_at(puzzle4, theirs))
+    assert result.game.version == 3
+    assert list(Move.objects.filter(game_id=game["id"]).values_list("seq", "cell")) == [
+        (1, theirs),
+        (2, mine),
+    ]
+
+
+def test_a_stale_version_found_after_losing_the_race_is_a_409(
+    monkeypatch, token_client, user, puzzle4
+):
+    game = start(token_client, puzzle4)
+    mine, theirs = empty_cells(puzzle4)[:2]
+    real_read = move_store.game_for_move
+    calls = []
+
+    def read_then_other_device_moves(game_id, player, client_move_id, *, lock=False):
+        found = real_read(game_id, player, client_move_id, lock=lock)
+        calls.append(lock)
+        if len(calls) == 1:
+            assert move(token_client, game["id"], theirs, 1).status_code == 200
+        return found
+
+    monkeypatch.setattr(services, "game_for_move", read_then_other_device_moves)
+    with pytest.raises(services.StaleVersion):
+        services.move_apply(
+            game_id=game["id"],
+            player=Player(user=user),
+            client_move_id=uuid.uuid4(),
+            kind="value",
+            cell=mine,
+            value=1,
+            version=1,
+        )
+    assert Game.objects.get(pk=game["id"]).version == 2
+    assert Move.objects.filter(game_id=game["id"]).count() == 1
