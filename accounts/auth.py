@@ -20,7 +20,6 @@ from hmac import compare_digest
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
@@ -31,17 +30,19 @@ from knox.settings import CONSTANTS, knox_settings
 from knox.signals import token_expired
 from rest_framework import exceptions
 
-from sudokusite.rows import ModelColumns
+from sudokusite.rows import ModelColumns, db
 
 
 @cache
 def _lookup() -> tuple[str, ModelColumns, ModelColumns]:
     token_model, user_model = get_token_model(), get_user_model()
     tokens, users = ModelColumns(token_model, "t"), ModelColumns(user_model, "u")
-    quote = connection.ops.quote_name
+    conn = db()
+    quote = conn.ops.quote_name
     user_fk = token_model._meta.get_field("user")
     sql = (
-        f"SELECT {tokens.sql}, {users.sql} FROM {quote(token_model._meta.db_table)} t "
+        f"SELECT {tokens.select_list(conn)}, {users.select_list(conn)} "
+        f"FROM {quote(token_model._meta.db_table)} t "
         f"INNER JOIN {quote(user_model._meta.db_table)} u "
         f"ON u.{quote(user_model._meta.pk.column)} = t.{quote(user_fk.column)} "
         f"WHERE t.{quote('token_key')} = %s"
@@ -52,13 +53,14 @@ def _lookup() -> tuple[str, ModelColumns, ModelColumns]:
 def _tokens_with_prefix(prefix: str) -> list[Any]:
     """The tokens whose key starts like the one presented, each with its ``user`` loaded."""
     sql, tokens, users = _lookup()
-    with connection.cursor() as cursor:
+    conn = db()
+    with conn.cursor() as cursor:
         cursor.execute(sql, [prefix])
         rows = cursor.fetchall()
     found = []
     for row in rows:
-        token = tokens.load(row)
-        token.user = users.load(row, tokens.width)
+        token = tokens.load(conn, row)
+        token.user = users.load(conn, row, tokens.width)
         found.append(token)
     return found
 

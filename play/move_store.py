@@ -14,11 +14,11 @@ import uuid
 from functools import cache
 from typing import TYPE_CHECKING
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Field
 
 from puzzles.models import Puzzle
-from sudokusite.rows import ModelColumns, db_values
+from sudokusite.rows import ModelColumns, db, db_values
 
 from .models import Game, Move
 
@@ -49,7 +49,7 @@ SAVED_FIELDS = (
 
 
 def _q(name: str) -> str:
-    return connection.ops.quote_name(name)
+    return db().ops.quote_name(name)
 
 
 @cache
@@ -59,21 +59,22 @@ def _columns() -> tuple[ModelColumns, ModelColumns, ModelColumns]:
 
 @cache
 def _read_sql(owner: str, lock: bool) -> str:
-    game, puzzle, move = _columns()
+    conn = db()
+    game, puzzle, move = (c.select_list(conn) for c in _columns())
     who = (
         f"g.{_q('user_id')} = %s"
         if owner == "user"
         else f"g.{_q('user_id')} IS NULL AND g.{_q('guest_key')} = %s"
     )
     sql = (
-        f"SELECT {game.sql}, {puzzle.sql}, {move.sql} "
+        f"SELECT {game}, {puzzle}, {move} "
         f"FROM {_q(Game._meta.db_table)} g "
         f"INNER JOIN {_q(Puzzle._meta.db_table)} p ON p.{_q('id')} = g.{_q('puzzle_id')} "
         f"LEFT OUTER JOIN {_q(Move._meta.db_table)} m "
         f"ON m.{_q('game_id')} = g.{_q('id')} AND m.{_q('client_move_id')} = %s "
         f"WHERE g.{_q('id')} = %s AND {who}"
     )
-    if lock and connection.features.has_select_for_update:
+    if lock and conn.features.has_select_for_update:
         # The game only: many games share one puzzle (the daily one).
         sql += " FOR UPDATE OF g"
     return sql
@@ -91,17 +92,18 @@ def game_for_move(
         owner, who = "guest", player.guest_key
     else:
         return None
+    conn = db()
     game_cols, puzzle_cols, move_cols = _columns()
-    move_id = Move._meta.get_field("client_move_id").get_db_prep_value(client_move_id, connection)
-    with connection.cursor() as cursor:
+    move_id = Move._meta.get_field("client_move_id").get_db_prep_value(client_move_id, conn)
+    with conn.cursor() as cursor:
         cursor.execute(_read_sql(owner, lock), [move_id, game_id, who])
         row = cursor.fetchone()
     if row is None:
         return None
-    game = game_cols.load(row)
-    game.puzzle = puzzle_cols.load(row, game_cols.width)
+    game = game_cols.load(conn, row)
+    game.puzzle = puzzle_cols.load(conn, row, game_cols.width)
     stored_at = game_cols.width + puzzle_cols.width
-    stored = move_cols.load(row, stored_at) if row[stored_at] is not None else None
+    stored = move_cols.load(conn, row, stored_at) if row[stored_at] is not None else None
     return game, stored
 
 
@@ -144,9 +146,7 @@ def _save_sql() -> str:
     the casts."""
     fields = _move_fields()
     columns = ", ".join(_q(f.column) for f in fields)
-    values = ", ".join(
-        [f"saved.{_q('id')}", *(f"%s::{f.cast_db_type(connection)}" for f in fields[1:])]
-    )
+    values = ", ".join([f"saved.{_q('id')}", *(f"%s::{f.cast_db_type(db())}" for f in fields[1:])])
     return (
         f"WITH saved AS ({_update_sql()} RETURNING {_q('id')}) "
         f"INSERT INTO {_q(Move._meta.db_table)} ({columns}) SELECT {values} FROM saved"
@@ -157,13 +157,14 @@ def move_save(game: Game, move: Move, *, seen_version: int) -> bool:
     """Write ``game`` (whose version the caller has already raised) and insert ``move``,
     both only if the stored game still has ``seen_version`` and no score. False when it
     does not (another request wrote first): nothing was written."""
-    game_values = [*db_values(game, _game_fields()), game.pk, seen_version]
-    move_values = db_values(move, _move_fields(), add=True)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+    conn = db()
+    game_values = [*db_values(conn, game, _game_fields()), game.pk, seen_version]
+    move_values = db_values(conn, move, _move_fields(), add=True)
+    with conn.cursor() as cursor:
+        if conn.vendor == "postgresql":
             cursor.execute(_save_sql(), [*game_values, *move_values[1:]])
             return cursor.rowcount == 1
-        with transaction.atomic():
+        with transaction.atomic(using=conn.alias):
             cursor.execute(_update_sql(), game_values)
             if cursor.rowcount != 1:
                 return False

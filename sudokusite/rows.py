@@ -4,6 +4,9 @@ Compiling a queryset costs more CPU than running it: for a move, the ORM's compi
 half of the web process's time. The hot statements (a move's read and write, a token's
 lookup) are therefore written as SQL once, with their column lists and value conversions
 taken from the models, so a field added to a model still flows through them.
+
+Functions here take the connection itself (``db()``), not Django's ``connection`` proxy:
+every attribute read through the proxy is a thread-local lookup, and a move makes hundreds.
 """
 
 from __future__ import annotations
@@ -11,16 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
+
+
+def db() -> BaseDatabaseWrapper:
+    """This thread's connection to the default database."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 class ModelColumns:
     """The concrete columns of ``model`` under a table alias, and how to read them back.
 
-    ``sql`` is the select list (``g."id", g."user_id", ...``); ``load(row, start)`` turns
-    that many values of a fetched row into an instance, applying the same converters the
-    ORM would (JSON decoding, SQLite's datetimes and booleans).
+    ``select_list(db)`` is the SQL (``g."id", g."user_id", ...``); ``load(db, row, start)``
+    turns that many values of a fetched row into an instance, applying the same converters
+    the ORM would (JSON decoding, SQLite's datetimes and booleans).
     """
 
     def __init__(self, model: type[Model], alias: str) -> None:
@@ -29,34 +38,38 @@ class ModelColumns:
         self.fields: list[Field] = list(model._meta.concrete_fields)
         self.attnames = [f.attname for f in self.fields]
         self.width = len(self.fields)
-        quote = connection.ops.quote_name
-        self.sql = ", ".join(f"{alias}.{quote(f.column)}" for f in self.fields)
-        self._converters: list[tuple[int, list[Any], Field]] | None = None
+        self._converters: list[tuple[int, list[Any], Any]] | None = None
 
-    def _converters_for_connection(self) -> list[tuple[int, list[Any], Field]]:
+    def select_list(self, db: BaseDatabaseWrapper) -> str:
+        return ", ".join(f"{self.alias}.{db.ops.quote_name(f.column)}" for f in self.fields)
+
+    def _converters_for(self, db: BaseDatabaseWrapper) -> list[tuple[int, list[Any], Any]]:
+        # One database per process: the converters are the same on every connection.
         if self._converters is None:
             converters = []
             for i, f in enumerate(self.fields):
                 col = f.get_col(self.alias)
-                found = connection.ops.get_db_converters(col) + f.get_db_converters(connection)
+                found = db.ops.get_db_converters(col) + f.get_db_converters(db)
                 if found:
                     converters.append((i, found, col))
             self._converters = converters
         return self._converters
 
-    def load(self, row: Sequence[Any], start: int = 0) -> Model:
+    def load(self, db: BaseDatabaseWrapper, row: Sequence[Any], start: int = 0) -> Model:
         values = list(row[start : start + self.width])
-        for i, converters, col in self._converters_for_connection():
+        for i, converters, col in self._converters_for(db):
             value = values[i]
             for convert in converters:
-                value = convert(value, col, connection)
+                value = convert(value, col, db)
             values[i] = value
-        return self.model.from_db(connection.alias, self.attnames, values)
+        return self.model.from_db(db.alias, self.attnames, values)
 
 
-def db_values(instance: Model, fields: Sequence[Field], *, add: bool = False) -> list[Any]:
+def db_values(
+    db: BaseDatabaseWrapper, instance: Model, fields: Sequence[Field], *, add: bool = False
+) -> list[Any]:
     """``fields`` of ``instance`` as the database takes them; ``add`` for an INSERT, where
     ``auto_now_add`` and the like fill themselves in as ``save()`` would make them."""
     if add:
-        return [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
-    return [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
+        return [f.get_db_prep_save(f.pre_save(instance, True), db) for f in fields]
+    return [f.get_db_prep_save(getattr(instance, f.attname), db) for f in fields]
