@@ -202,7 +202,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "sudokusite.csp.CSPMiddleware",  # django-csp's, with the site policy built once
     # Last, so it sees the login attempts the views made.
     "axes.middleware.AxesMiddleware",
 ]
