@@ -463,7 +463,6 @@ def _move_play(
         previous=previous,
         correct=correct,
         response={"correct": correct, "conflicts": conflicts, "completed": completed},
-        created=now,
     )
     seen = _next_version(game, now)
     if not move_save(game, entry, seen_version=seen):

@@ -11,10 +11,11 @@ every attribute read through the proxy is a thread-local lookup, and a move make
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
@@ -65,11 +66,45 @@ class ModelColumns:
         return self.model.from_db(db.alias, self.attnames, values)
 
 
+# Fields whose value, when it is already of this Python type (or None), is what the
+# database takes: Django's preparation would hand it back unchanged (str() of a str, int()
+# of an int). Everything else goes through ``get_db_prep_save``.
+_PASS_THROUGH: tuple[tuple[type[Field], type], ...] = (
+    (models.CharField, str),
+    (models.TextField, str),
+    (models.IntegerField, int),  # and its Small, Big and Positive kinds
+    (models.BooleanField, bool),
+)
+
+
+@functools.cache
+def _plain_type(field: Field) -> type | None:
+    if field.is_relation:
+        return None
+    for field_class, python_type in _PASS_THROUGH:
+        if isinstance(field, field_class):
+            return python_type
+    return None
+
+
+@functools.cache
+def _fills_itself(field: Field) -> bool:
+    """True for a field whose ``pre_save`` does more than read the attribute (auto_now)."""
+    return type(field).pre_save is not Field.pre_save
+
+
 def db_values(
     db: BaseDatabaseWrapper, instance: Model, fields: Sequence[Field], *, add: bool = False
 ) -> list[Any]:
-    """``fields`` of ``instance`` as the database takes them; ``add`` for an INSERT, where
-    ``auto_now_add`` and the like fill themselves in as ``save()`` would make them."""
-    if add:
-        return [f.get_db_prep_save(f.pre_save(instance, True), db) for f in fields]
-    return [f.get_db_prep_save(getattr(instance, f.attname), db) for f in fields]
+    """``fields`` of ``instance`` as the database takes them, as ``save()`` would prepare
+    them; ``add`` for an INSERT, where ``auto_now_add`` and the like fill themselves in."""
+    values = []
+    for f in fields:
+        value = (
+            f.pre_save(instance, True) if add and _fills_itself(f) else getattr(instance, f.attname)
+        )
+        plain = _plain_type(f)
+        if plain is None or (value is not None and type(value) is not plain):
+            value = f.get_db_prep_save(value, db)
+        values.append(value)
+    return values

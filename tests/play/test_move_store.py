@@ -144,3 +144,38 @@ def test_a_stale_version_found_after_losing_the_race_is_a_409(
         )
     assert Game.objects.get(pk=game["id"]).version == 2
     assert Move.objects.filter(game_id=game["id"]).count() == 1
+
+
+def test_values_for_the_write_are_what_django_would_save(token_client, user, puzzle4):
+    from sudokusite.rows import db, db_values
+
+    game = start(token_client, puzzle4)
+    loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+    loaded.notes, loaded.hint, loaded.finished = {"3": [1, 2]}, {"technique": "x"}, timezone.now()
+    entry = Move(game=loaded, seq=4, kind="note", cell=3, value=2, client_move_id=uuid.uuid4())
+    entry.correct, entry.changes = None, {"notes": [[3, [], [2]]]}
+    conn = db()
+
+    def django_values(instance, fields, add):
+        return [
+            f.get_db_prep_save(
+                f.pre_save(instance, add) if add else getattr(instance, f.attname), conn
+            )
+            for f in fields
+        ]
+
+    def comparable(values):  # JSON is wrapped for the driver: compare what it wraps
+        return [getattr(v, "obj", v) for v in values]
+
+    game_fields = [Game._meta.get_field(name) for name in move_store.SAVED_FIELDS]
+    move_fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
+    assert comparable(db_values(conn, loaded, game_fields)) == comparable(
+        django_values(loaded, game_fields, False)
+    )
+    ours = comparable(db_values(conn, entry, move_fields, add=True))
+    created_at = [f.name for f in move_fields].index("created")
+    theirs = comparable(django_values(entry, move_fields, True))
+    assert (
+        ours[:created_at] + ours[created_at + 1 :] == theirs[:created_at] + theirs[created_at + 1 :]
+    )
+    assert ours[created_at] is not None
