@@ -15,10 +15,9 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from django.db import transaction
-from django.db.models import Field
 
 from puzzles.models import Puzzle
-from sudokusite.rows import ModelColumns, db, db_values
+from sudokusite.rows import FieldValues, ModelColumns, db
 
 from .models import Game, Move
 
@@ -108,22 +107,22 @@ def game_for_move(
 
 
 @cache
-def _game_fields() -> tuple[Field, ...]:
-    return tuple(Game._meta.get_field(name) for name in SAVED_FIELDS)
+def _game_fields() -> FieldValues:
+    return FieldValues([Game._meta.get_field(name) for name in SAVED_FIELDS])
 
 
 @cache
-def _move_fields() -> tuple[Field, ...]:
+def _move_fields() -> FieldValues:
     """The INSERT's columns, the game's first (the PostgreSQL statement takes it from the
     UPDATE)."""
     fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
     fields.sort(key=lambda f: f.name != "game")
-    return tuple(fields)
+    return FieldValues(fields)
 
 
 @cache
 def _update_sql() -> str:
-    sets = ", ".join(f"{_q(f.column)} = %s" for f in _game_fields())
+    sets = ", ".join(f"{_q(f.column)} = %s" for f in _game_fields().fields)
     # No score yet: a game is scored once, whatever else happens.
     return (
         f"UPDATE {_q(Game._meta.db_table)} SET {sets} "
@@ -133,7 +132,7 @@ def _update_sql() -> str:
 
 @cache
 def _insert_sql() -> str:
-    fields = _move_fields()
+    fields = _move_fields().fields
     columns = ", ".join(_q(f.column) for f in fields)
     values = ", ".join(["%s"] * len(fields))
     return f"INSERT INTO {_q(Move._meta.db_table)} ({columns}) VALUES ({values})"
@@ -144,7 +143,7 @@ def _save_sql() -> str:
     """PostgreSQL: UPDATE the game and, only if that found the version read, INSERT the move
     (its game id comes from the UPDATE). Values in a SELECT list carry no column type, hence
     the casts."""
-    fields = _move_fields()
+    fields = _move_fields().fields
     columns = ", ".join(_q(f.column) for f in fields)
     values = ", ".join([f"saved.{_q('id')}", *(f"%s::{f.cast_db_type(db())}" for f in fields[1:])])
     return (
@@ -158,8 +157,8 @@ def move_save(game: Game, move: Move, *, seen_version: int) -> bool:
     both only if the stored game still has ``seen_version`` and no score. False when it
     does not (another request wrote first): nothing was written."""
     conn = db()
-    game_values = [*db_values(conn, game, _game_fields()), game.pk, seen_version]
-    move_values = db_values(conn, move, _move_fields(), add=True)
+    game_values = [*_game_fields().of(conn, game), game.pk, seen_version]
+    move_values = _move_fields().of(conn, move, add=True)
     with conn.cursor() as cursor:
         if conn.vendor == "postgresql":
             cursor.execute(_save_sql(), [*game_values, *move_values[1:]])

@@ -11,7 +11,6 @@ every attribute read through the proxy is a thread-local lookup, and a move make
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -77,7 +76,6 @@ _PASS_THROUGH: tuple[tuple[type[Field], type], ...] = (
 )
 
 
-@functools.cache
 def _plain_type(field: Field) -> type | None:
     if field.is_relation:
         return None
@@ -87,24 +85,27 @@ def _plain_type(field: Field) -> type | None:
     return None
 
 
-@functools.cache
-def _fills_itself(field: Field) -> bool:
-    """True for a field whose ``pre_save`` does more than read the attribute (auto_now)."""
-    return type(field).pre_save is not Field.pre_save
+class FieldValues:
+    """How to take ``fields`` off an instance as the database takes them, as ``save()``
+    would prepare them; worked out once per list of fields."""
 
+    def __init__(self, fields: Sequence[Field]) -> None:
+        self.fields = tuple(fields)
+        # (field, attribute, plain type or None, fills itself on INSERT: auto_now and kin)
+        self._plan = [
+            (f, f.attname, _plain_type(f), type(f).pre_save is not Field.pre_save)
+            for f in self.fields
+        ]
 
-def db_values(
-    db: BaseDatabaseWrapper, instance: Model, fields: Sequence[Field], *, add: bool = False
-) -> list[Any]:
-    """``fields`` of ``instance`` as the database takes them, as ``save()`` would prepare
-    them; ``add`` for an INSERT, where ``auto_now_add`` and the like fill themselves in."""
-    values = []
-    for f in fields:
-        value = (
-            f.pre_save(instance, True) if add and _fills_itself(f) else getattr(instance, f.attname)
-        )
-        plain = _plain_type(f)
-        if plain is None or (value is not None and type(value) is not plain):
-            value = f.get_db_prep_save(value, db)
-        values.append(value)
-    return values
+    def of(self, db: BaseDatabaseWrapper, instance: Model, *, add: bool = False) -> list[Any]:
+        """The values of ``instance``; ``add`` for an INSERT, where ``auto_now_add`` and the
+        like fill themselves in."""
+        values = []
+        for f, attname, plain, fills_itself in self._plan:
+            value = (
+                f.pre_save(instance, True) if add and fills_itself else getattr(instance, attname)
+            )
+            if plain is None or (value is not None and type(value) is not plain):
+                value = f.get_db_prep_save(value, db)
+            values.append(value)
+        return values

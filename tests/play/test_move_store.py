@@ -147,7 +147,7 @@ def test_a_stale_version_found_after_losing_the_race_is_a_409(
 
 
 def test_values_for_the_write_are_what_django_would_save(token_client, user, puzzle4):
-    from sudokusite.rows import db, db_values
+    from sudokusite.rows import FieldValues, db
 
     game = start(token_client, puzzle4)
     loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
@@ -169,10 +169,10 @@ def test_values_for_the_write_are_what_django_would_save(token_client, user, puz
 
     game_fields = [Game._meta.get_field(name) for name in move_store.SAVED_FIELDS]
     move_fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
-    assert comparable(db_values(conn, loaded, game_fields)) == comparable(
+    assert comparable(FieldValues(game_fields).of(conn, loaded)) == comparable(
         django_values(loaded, game_fields, False)
     )
-    ours = comparable(db_values(conn, entry, move_fields, add=True))
+    ours = comparable(FieldValues(move_fields).of(conn, entry, add=True))
     created_at = [f.name for f in move_fields].index("created")
     theirs = comparable(django_values(entry, move_fields, True))
     assert (
