@@ -60,16 +60,12 @@ def user_check_password(*, request: HttpRequest, user: AbstractBaseUser, passwor
 
 
 @transaction.atomic
-def user_change_password(
-    *, user: AbstractBaseUser, new_password: str, old_password: str | None = None
-) -> None:
+def user_change_password(*, user: AbstractBaseUser, new_password: str) -> None:
     """Set a new password and sign out every API device of this user.
 
-    ``old_password`` is checked when given (self-service change); a reset by
-    emailed link passes none.
+    A self-service change checks the old password first with ``user_check_password``
+    (which counts wrong guesses towards the lockout); a reset by emailed link has none.
     """
-    if old_password is not None and not user.check_password(old_password):
-        raise ValidationError({"old_password": ["Your old password was entered incorrectly."]})
     try:
         password_validation.validate_password(new_password, user=user)
     except ValidationError as exc:
