@@ -6,6 +6,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BIN := $(CURDIR)/$(VENV)/bin
 STAMP := $(VENV)/.requirements-installed
+# The installer itself is pinned too, so a fresh venv resolves the same way every time.
+PIP_VERSION := 26.3
 PORT ?= 8000
 # gunicorn processes: one per core, each with WEB_THREADS threads (gunicorn.conf.py).
 WEB_CONCURRENCY ?= $(shell nproc)
@@ -20,7 +22,7 @@ $(PY):
 
 # Reinstall only when the requirements change.
 $(STAMP): requirements.txt constraints.txt | $(PY)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet pip==$(PIP_VERSION)
 	$(PY) -m pip install --quiet -r requirements.txt -c constraints.txt
 	touch $@
 
