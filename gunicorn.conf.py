@@ -29,3 +29,18 @@ def _count(name: str, default: int) -> int:
 worker_class = "gthread"
 workers = _count("WEB_CONCURRENCY", os.cpu_count() or 1)
 threads = _count("WEB_THREADS", 2)
+
+
+def post_worker_init(worker: object) -> None:
+    """Load the URLconf (and with it every view, serializer and model) now, then move
+    everything loaded so far out of the garbage collector's reach. A full collection in a
+    loaded worker otherwise walks ~100,000 long-lived objects, a pause of 30-80 ms (on a
+    2-core machine) for every request in flight; after the freeze it walks only what
+    requests have made since."""
+    import gc
+
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018 (imports the views)
+    gc.collect()
+    gc.freeze()
