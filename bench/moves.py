@@ -36,6 +36,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from bench.report import SPEED_NOTE, python_speed
+
 ROOT = Path(__file__).resolve().parents[1]
 TITLE = "## Moves API (gunicorn + PostgreSQL + Redis, wrk)"
 CLIENTS = (16, 64)
@@ -294,6 +296,7 @@ def run(quick: bool = False) -> list[str]:
                 cwd=ROOT, env=env, start_new_session=True,
             )  # fmt: skip
             _wait_until_up(port, prepared["token"], prepared["game"], gunicorn)
+            speed_before = python_speed()
             # Not reported: every thread's connection opened, its statements prepared.
             warm_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": "99"}
             _load(wrk, script, port, 64, 3 if quick else 5, warm_env, gunicorn.pid,
@@ -312,6 +315,7 @@ def run(quick: bool = False) -> list[str]:
             result = _load(wrk, script, port, 64, duration, wrk_env, gunicorn.pid,
                            maintenance, name, local_db)  # fmt: skip
             rows.append((f"64, {think_ms} ms apart", result))
+            speed_after = python_speed()
     finally:
         if gunicorn is not None:
             os.killpg(gunicorn.pid, signal.SIGTERM)
@@ -331,7 +335,8 @@ def run(quick: bool = False) -> list[str]:
         f"{shape.get('workers', '?')} processes of {shape.get('threads', '?')} threads "
         f"(gunicorn.conf.py); wrk with 2 threads, {duration} s per run; all on this "
         f"{cores}-core machine (load average {load[0]:.1f} before the runs, "
-        f"{os.getloadavg()[0]:.1f} after).",
+        f"{os.getloadavg()[0]:.1f} after). Python speed (the report's yardstick, {SPEED_NOTE}) "
+        f"just before the runs: {speed_before:,.0f}; just after: {speed_after:,.0f}.",
         "",
         "| clients | moves/s | p50 ms | p99 ms | moves | non-2xx | socket errors "
         "| CPU ms/move: gunicorn | PostgreSQL | gunicorn processes, % of a core each |",

@@ -1,6 +1,10 @@
 """The frame of ``make bench``'s report (bench/RESULTS.md): where PostgreSQL and Redis are,
 and what machine the figures come from.
 
+Every report also gives the machine's speed at plain Python when it starts and ends
+(``python_speed``): the hosts these figures come from differ, and one host's speed drifts,
+by more than most changes to the code move a figure.
+
 The sections that need services read ``DATABASE_URL`` and ``REDIS_URL``. When one is not
 set, the local default is used if something answers there (PostgreSQL at
 ``postgres://postgres@127.0.0.1:5432/bench``, Redis at ``redis://127.0.0.1:6379/8``); the
@@ -21,6 +25,27 @@ from urllib.parse import urlsplit, urlunsplit
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/8"
+# The yardstick: the reference solver, whose code never changes, on the first puzzles of
+# one shared set.
+SPEED_SET = "royle_17clue_first1000"
+SPEED_PUZZLES = 100
+SPEED_NOTE = (
+    f"puzzles/s: bench/norvig.py solving the first {SPEED_PUZZLES} {SPEED_SET} puzzles, "
+    "one core, CPU time, best of 3"
+)
+
+
+def python_speed() -> float:
+    """Puzzles per CPU second that the reference solver solves now: a measure of how fast
+    this machine runs plain Python at the moment, to read the other figures against. Fixed
+    code on fixed input, so it moves only with the machine; the best of three short runs,
+    so a moment of other work does not count, while a slower host does."""
+    from bench import norvig
+    from bench.solve import cpu, load
+
+    lines = load(SPEED_SET)[:SPEED_PUZZLES]
+    best = min(cpu(lambda: [norvig.solve(line, 3, 3) for line in lines]) for _ in range(3))
+    return len(lines) / best
 
 
 def _postgres_version(url: str) -> str | None:
@@ -121,10 +146,14 @@ def machine_lines(services: dict[str, str]) -> list[str]:
         f"| PostgreSQL | {services['postgres']} ({services['database_url']}) |",
         f"| Redis | {services['redis']} ({services['redis_url']}) |",
         f"| Load average at the start | {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} |",
+        f"| Python speed at the start | {python_speed():,.0f} {SPEED_NOTE} |",
         "",
         "Every section runs on this one machine; the load generator, PostgreSQL and Redis "
         "share its cores. Where other work on the machine could stretch a figure, the "
-        "sections also give CPU time and ratios measured side by side.",
+        "sections also give CPU time and ratios measured side by side. Python speed is the "
+        "yardstick for comparing reports from different hosts, or one host on different "
+        "days: fixed code on fixed input, so when it is half another report's, so are most "
+        "figures that are not ratios.",
         "",
     ]
 
@@ -158,7 +187,8 @@ def write_results(path: Path, header: Iterable[str], body: str, status: int) -> 
     load = os.getloadavg()
     footer = [
         "",
-        f"Load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}. "
+        f"Load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; Python speed "
+        f"at the end: {python_speed():,.0f} puzzles/s. "
         + ("Every section ran." if status == 0 else "A section failed: see above."),
         "",
     ]
