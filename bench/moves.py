@@ -15,6 +15,8 @@ figures, much less CPU per move, and the machine's ceiling follows from it.
 
 Run with ``make bench`` or ``python -m bench.moves``; needs DATABASE_URL (PostgreSQL),
 REDIS_URL and wrk (``apt-get install wrk``), and says so in one line when one is missing.
+The paced run, whose players pause between moves, is driven by bench/paced.py instead of
+wrk (see there why).
 """
 
 from __future__ import annotations
@@ -41,8 +43,8 @@ from bench.report import SPEED_NOTE, python_speed
 ROOT = Path(__file__).resolve().parents[1]
 TITLE = "## Moves API (gunicorn + PostgreSQL + Redis, wrk)"
 CLIENTS = (16, 64)
-# The paced run: 64 clients that each pause between an answer and their next move, offering
-# this share of the throughput the 64 back-to-back clients reached.
+# The paced run (bench/paced.py): 64 clients that each pause between an answer and their
+# next move, offering this share of the throughput the 64 back-to-back clients reached.
 PACED_SHARE = 0.6
 GAMES = 256
 PLAYERS = 64
@@ -54,15 +56,6 @@ LUA = r"""
 local games = {}
 local counter = 0
 local run = tonumber(os.getenv("MOVEBENCH_RUN") or "1")
-local think = tonumber(os.getenv("MOVEBENCH_THINK_MS") or "0")
-
-if think > 0 then
-  -- A pause after each answer, spread from half to one and a half times the mean so the
-  -- clients do not move in step.
-  function delay()
-    return math.random(math.floor(think / 2), math.floor(think * 3 / 2))
-  end
-end
 
 function setup(thread)
   thread:set("tid", thread_count or 0)
@@ -196,16 +189,25 @@ def _backends(maintenance: str, name: str) -> set[int]:
         return {row[0] for row in rows}
 
 
+def _wrk(wrk: str, script: Path, port: int, clients: int, duration: int) -> list[str]:
+    """wrk's command line: ``clients`` connections moving back to back."""
+    return [wrk, "-t2", f"-c{clients}", f"-d{duration}s", "--timeout", "10s", "--latency",
+            "-s", str(script), f"http://127.0.0.1:{port}"]  # fmt: skip
+
+
+def _paced(port: int, data: Path, clients: int, think_ms: int, duration: int) -> list[str]:
+    """bench.paced's command line: ``clients`` players pausing ``think_ms`` between moves."""
+    return [sys.executable, "-m", "bench.paced", str(port), str(data), str(clients),
+            str(think_ms), str(duration), "3"]  # fmt: skip
+
+
 def _load(
-    wrk: str, script: Path, port: int, clients: int, duration: int, env: dict,
-    gunicorn_pid: int, maintenance: str, name: str, local_db: bool,
+    command: list[str], duration: int, env: dict, gunicorn_pid: int, maintenance: str,
+    name: str, local_db: bool,
 ) -> dict[str, float]:  # fmt: skip
-    """One wrk run; the CPU per move of gunicorn and PostgreSQL over its middle part."""
-    proc = subprocess.Popen(
-        [wrk, "-t2", f"-c{clients}", f"-d{duration}s", "--timeout", "10s", "--latency",
-         "-s", str(script), f"http://127.0.0.1:{port}"],
-        env=env, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    """One run of a load generator (wrk, or bench.paced, which prints its figures as JSON);
+    the CPU per move of gunicorn and PostgreSQL over its middle part."""
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     time.sleep(1)  # connections open, workers warm
     web = _process_tree(gunicorn_pid)
     database = _backends(maintenance, name) if local_db else set()
@@ -217,8 +219,8 @@ def _load(
     per_worker1 = [_cpu_seconds({pid}) for pid in workers]
     out, _ = proc.communicate(timeout=duration + 60)
     if proc.returncode:
-        raise RuntimeError(f"wrk failed ({proc.returncode})")
-    result = _parse_wrk(out)
+        raise RuntimeError(f"{Path(command[0]).name} failed ({proc.returncode})")
+    result = json.loads(out) if "bench.paced" in command else _parse_wrk(out)
     moves = result["rps"] * (t1 - t0)
     result["web_cpu_ms"] = 1000 * (web1 - web0) / moves if moves else float("nan")
     # How evenly the work fell on the processes (each keeps the connections it accepted).
@@ -298,22 +300,21 @@ def run(quick: bool = False) -> list[str]:
             _wait_until_up(port, prepared["token"], prepared["game"], gunicorn)
             speed_before = python_speed()
             # Not reported: every thread's connection opened, its statements prepared.
+            warm = 3 if quick else 5
             warm_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": "99"}
-            _load(wrk, script, port, 64, 3 if quick else 5, warm_env, gunicorn.pid,
+            _load(_wrk(wrk, script, port, 64, warm), warm, warm_env, gunicorn.pid,
                   maintenance, name, local_db)  # fmt: skip
             rows = []
             for run_number, clients in enumerate(CLIENTS, start=1):
                 wrk_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": str(run_number)}
-                result = _load(wrk, script, port, clients, duration, wrk_env, gunicorn.pid,
-                               maintenance, name, local_db)  # fmt: skip
+                result = _load(_wrk(wrk, script, port, clients, duration), duration, wrk_env,
+                               gunicorn.pid, maintenance, name, local_db)  # fmt: skip
                 rows.append((str(clients), result))
-            # Clients with a pause between moves, offering less than the machine can serve:
+            # Players with a pause between moves, offering less than the machine can serve:
             # the latency a move sees when requests do not queue behind each other.
             think_ms = round(64 * 1000 / (PACED_SHARE * max(rows[-1][1]["rps"], 1.0)))
-            wrk_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": "3",
-                       "MOVEBENCH_THINK_MS": str(think_ms)}  # fmt: skip
-            result = _load(wrk, script, port, 64, duration, wrk_env, gunicorn.pid,
-                           maintenance, name, local_db)  # fmt: skip
+            result = _load(_paced(port, data, 64, think_ms, duration), duration, env,
+                           gunicorn.pid, maintenance, name, local_db)  # fmt: skip
             rows.append((f"64, {think_ms} ms apart", result))
             speed_after = python_speed()
     finally:
@@ -333,7 +334,8 @@ def run(quick: bool = False) -> list[str]:
         "",
         f"{GAMES} games of {PLAYERS} players; gunicorn {shape.get('worker_class', '?')} with "
         f"{shape.get('workers', '?')} processes of {shape.get('threads', '?')} threads "
-        f"(gunicorn.conf.py); wrk with 2 threads, {duration} s per run; all on this "
+        f"(gunicorn.conf.py); {duration} s per run, the back-to-back rows driven by wrk (2 "
+        "threads), the paced row by bench/paced.py (one asyncio loop); all on this "
         f"{cores}-core machine (load average {load[0]:.1f} before the runs, "
         f"{os.getloadavg()[0]:.1f} after). Python speed (the report's yardstick, {SPEED_NOTE}) "
         f"just before the runs: {speed_before:,.0f}; just after: {speed_after:,.0f}.",
@@ -382,21 +384,23 @@ def run(quick: bool = False) -> list[str]:
         "a connection repeats (server-side parameters); the body is checked by a shared "
         "serializer instance; the Content-Security-Policy header is built once, not twice "
         "per response; DRF's content negotiation is skipped when the client accepts JSON or "
-        "anything; the API's URL patterns come first.",
+        "anything; the API's URL patterns come first; each gunicorn process listens on a "
+        "socket of its own, so one cannot take most of the connections.",
         "",
         "Under closed-loop load (each client waits for its answer) the mean latency is the "
         "number of clients divided by the throughput, so a p99 under 50 ms at 64 clients "
         "needs well over 1,280 moves/s. In the last row each of the 64 clients pauses after "
         "every answer (spread from half to one and a half times the mean, so they do not move "
         f"in step), offering about {100 * PACED_SHARE:.0f}% of what 64 back-to-back clients "
-        "reached: there a move waits less behind others, and its latency is mostly its own.",
+        "reached: there a move waits less behind others, and its latency is mostly its own. "
+        "That row is measured by bench/paced.py, not wrk: wrk's own pauses (a Lua delay()) "
+        "put a p99 near one second on moves that gunicorn timed at under 40 ms each.",
         "",
         "The last column is each gunicorn process's CPU over the run. A process keeps the "
-        "connections it accepted (keep-alive), and wrk opens all of its connections at once, "
-        "so one process often takes most of them (42 to 55 of 64 in trial runs): its clients "
-        "queue longer, which is much of the p99, while the other process has time to spare. "
-        "Clients that reconnect now and then, as phones do, spread out more evenly; a load "
-        "generator that never reconnects shows the worst case.",
+        "connections it accepted (keep-alive); each listens on a socket of its own "
+        "(reuse_port), so the kernel shares connections out by a hash and the split is even "
+        "on average, where with one shared socket a process now and then took all 16 "
+        "clients, or 75% of a core against 21% under paced load.",
     ]
     if per_move:
         ceiling = 1000 * cores / min(per_move)
