@@ -34,6 +34,7 @@ import tempfile
 import time
 import urllib.request
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -202,11 +203,12 @@ def _paced(port: int, data: Path, clients: int, think_ms: int, duration: int) ->
 
 
 def _load(
-    command: list[str], duration: int, env: dict, gunicorn_pid: int, maintenance: str,
-    name: str, local_db: bool,
+    command: list[str], parse: Callable[[str], dict[str, float]], duration: int, env: dict,
+    gunicorn_pid: int, maintenance: str, name: str, local_db: bool,
 ) -> dict[str, float]:  # fmt: skip
-    """One run of a load generator (wrk, or bench.paced, which prints its figures as JSON);
-    the CPU per move of gunicorn and PostgreSQL over its middle part."""
+    """One run of a load generator, its output read by ``parse`` (``_parse_wrk``, or
+    ``json.loads`` for bench.paced); the CPU per move of gunicorn and PostgreSQL over its
+    middle part."""
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     time.sleep(1)  # connections open, workers warm
     web = _process_tree(gunicorn_pid)
@@ -220,7 +222,7 @@ def _load(
     out, _ = proc.communicate(timeout=duration + 60)
     if proc.returncode:
         raise RuntimeError(f"{Path(command[0]).name} failed ({proc.returncode})")
-    result = json.loads(out) if "bench.paced" in command else _parse_wrk(out)
+    result = parse(out)
     moves = result["rps"] * (t1 - t0)
     result["web_cpu_ms"] = 1000 * (web1 - web0) / moves if moves else float("nan")
     # How evenly the work fell on the processes (each keeps the connections it accepted).
@@ -302,19 +304,20 @@ def run(quick: bool = False) -> list[str]:
             # Not reported: every thread's connection opened, its statements prepared.
             warm = 3 if quick else 5
             warm_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": "99"}
-            _load(_wrk(wrk, script, port, 64, warm), warm, warm_env, gunicorn.pid,
-                  maintenance, name, local_db)  # fmt: skip
+            _load(_wrk(wrk, script, port, 64, warm), _parse_wrk, warm, warm_env,
+                  gunicorn.pid, maintenance, name, local_db)  # fmt: skip
             rows = []
             for run_number, clients in enumerate(CLIENTS, start=1):
                 wrk_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": str(run_number)}
-                result = _load(_wrk(wrk, script, port, clients, duration), duration, wrk_env,
-                               gunicorn.pid, maintenance, name, local_db)  # fmt: skip
+                result = _load(_wrk(wrk, script, port, clients, duration), _parse_wrk,
+                               duration, wrk_env, gunicorn.pid, maintenance, name,
+                               local_db)  # fmt: skip
                 rows.append((str(clients), result))
             # Players with a pause between moves, offering less than the machine can serve:
             # the latency a move sees when requests do not queue behind each other.
             think_ms = round(64 * 1000 / (PACED_SHARE * max(rows[-1][1]["rps"], 1.0)))
-            result = _load(_paced(port, data, 64, think_ms, duration), duration, env,
-                           gunicorn.pid, maintenance, name, local_db)  # fmt: skip
+            result = _load(_paced(port, data, 64, think_ms, duration), json.loads, duration,
+                           env, gunicorn.pid, maintenance, name, local_db)  # fmt: skip
             rows.append((f"64, {think_ms} ms apart", result))
             speed_after = python_speed()
     finally:
@@ -404,6 +407,7 @@ def run(quick: bool = False) -> list[str]:
     ]
     if per_move:
         ceiling = 1000 * cores / min(per_move)
+        lines.append("")
         lines.append(
             f"Under load a move costs gunicorn and PostgreSQL {min(per_move):.1f} ms of CPU "
             f"together (best run above), so {cores} cores serve at most about {ceiling:.0f} "
