@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
+import subprocess
+import sys
 import threading
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from bench.paced import play
+from django.conf import settings
 
 GAMES = [("7", "tok-a", [3, 4, 5]), ("8", "tok-b", [10])]
 
@@ -50,13 +51,21 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
 
-def test_paced_players_send_fresh_moves_and_count_every_answer():
+def test_paced_players_send_fresh_moves_and_count_every_answer(tmp_path):
+    games = tmp_path / "games.txt"
+    games.write_text("".join(f"{g} {t} {','.join(map(str, c))}\n" for g, t, c in GAMES))
     server = _Server()
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        result = asyncio.run(play(server.server_port, GAMES, 4, 20.0, 1.0, 5))
+        # As bench/moves.py runs it: 4 players, 20 ms apart, for 1 s; run number 5.
+        done = subprocess.run(
+            [sys.executable, "-m", "bench.paced", str(server.server_port), str(games),
+             "4", "20", "1", "5"],
+            cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=60, check=True,
+        )  # fmt: skip
     finally:
         server.shutdown()
+    result = json.loads(done.stdout)
     moves = server.moves
     assert result["requests"] == len(moves) >= 20
     assert result["non2xx"] == len(moves) // 3
