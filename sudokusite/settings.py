@@ -100,8 +100,16 @@ def database_from_url(name: str, url: str) -> dict:
         if config["NAME"] != ":memory:":
             Path(config["NAME"]).parent.mkdir(parents=True, exist_ok=True)
         # Wait for a lock instead of failing at once when the web process and
-        # the worker write at the same moment.
-        config["OPTIONS"] = {"timeout": 20}
+        # the worker write at the same moment. A transaction takes the write lock when it
+        # begins (IMMEDIATE): one that read first and wrote later could not wait for it
+        # ("database is locked" at once, as SQLite will not risk a deadlock), and it is
+        # what serialises the game actions here, where select_for_update does nothing.
+        # WAL lets pages and the worker read while a move is written.
+        config["OPTIONS"] = {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL",
+        }
     else:
         config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
         # Off by default: a check is one more round trip (SELECT 1) at the start of every
