@@ -1,4 +1,5 @@
-"""Refuse oversized API bodies before anything reads them."""
+"""Request-level rules of the API: refuse oversized bodies before anything reads them, and
+answer an API URL missing its trailing slash in the API's error shape."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import io
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.middleware.common import CommonMiddleware as DjangoCommonMiddleware
 
 from .errors import error_json_response
 
@@ -54,3 +56,33 @@ class ApiBodySizeLimitMiddleware:
             "request_too_large",
             f"The request body is larger than the limit of {limit} bytes.",
         )
+
+
+class CommonMiddleware(DjangoCommonMiddleware):
+    """Django's, except for an /api/ URL that lacks its trailing slash: a 404 in the API's
+    error shape naming the URL to use, where Django would redirect (301). A phone's HTTP
+    client follows that redirect with a GET, so a POST's body is lost and the client is
+    told 405 about a URL it never asked for (with DEBUG on, Django raises instead: a 500).
+    Pages outside /api/ keep the redirect."""
+
+    def should_redirect_with_slash(self, request: HttpRequest) -> bool:
+        return not request.path_info.startswith("/api/") and super().should_redirect_with_slash(
+            request
+        )
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if (
+            response.status_code == 404
+            and request.path_info.startswith("/api/")
+            and super().should_redirect_with_slash(request)
+        ):
+            with_slash = request.get_full_path(force_append_slash=True)
+            response = error_json_response(
+                request,
+                404,
+                "not_found",
+                f"No such URL: API URLs end with a slash. Send this to {with_slash}",
+            )
+        return super().process_response(request, response)
