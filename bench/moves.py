@@ -536,20 +536,30 @@ def _prepare(data_path: str, summary_path: str) -> None:
     from solver import format_line, parse, solve
 
     grid = parse(PUZZLE)
-    solution = format_line(solve(grid))
-    puzzle = Puzzle.objects.create(
-        size=9,
-        box_rows=3,
-        box_cols=3,
-        givens=format_line(grid),
-        solution=solution,
-        difficulty="easy",
-        score=1,
-        clue_count=grid.clues,
-        canonical_key=secrets.token_hex(32),
-        source="imported",
-    )
-    open_cells = [i for i, ch in enumerate(puzzle.givens) if ch == "."]
+    givens, solved = format_line(grid), format_line(solve(grid))
+
+    def relabelled(text: str, shift: int) -> str:
+        return "".join(ch if ch == "." else str((int(ch) - 1 + shift) % 9 + 1) for ch in text)
+
+    # A player has one unfinished game of a puzzle at most, so each of a player's games
+    # (and the two games measured below) plays a copy of the puzzle with its digits
+    # relabelled: the same work, a puzzle of its own.
+    puzzles = [
+        Puzzle.objects.create(
+            size=9,
+            box_rows=3,
+            box_cols=3,
+            givens=relabelled(givens, shift),
+            solution=relabelled(solved, shift),
+            difficulty="easy",
+            score=1,
+            clue_count=grid.clues,
+            canonical_key=secrets.token_hex(32),
+            source="imported",
+        )
+        for shift in range(GAMES // PLAYERS + 2)
+    ]
+    open_cells = [i for i, ch in enumerate(givens) if ch == "."]
     # One open cell is never played, so no bench game can complete.
     playable = open_cells[1:]
     players = []
@@ -562,14 +572,16 @@ def _prepare(data_path: str, summary_path: str) -> None:
     lines = []
     for g in range(GAMES):
         user, token = players[g % PLAYERS]
-        game = services.game_start(player=Player(user=user), puzzle_id=puzzle.pk)
+        game, _ = services.game_start(player=Player(user=user), puzzle_id=puzzles[g // PLAYERS].pk)
         lines.append(f"{game.pk} {token} {','.join(map(str, playable))}")
     Path(data_path).write_text("\n".join(lines) + "\n")
 
     # Queries per move, in-process, on a game of its own.
     user, token = players[0]
     player = Player(user=user)
-    game = services.game_start(player=player, puzzle_id=puzzle.pk)
+    puzzle = puzzles[-2]
+    solution = puzzle.solution
+    game, _ = services.game_start(player=player, puzzle_id=puzzle.pk)
     client = Client(HTTP_AUTHORIZATION=f"Token {token}")
     client.get(f"/api/v1/games/{game.pk}/")  # let the token's refresh happen first
     service_counts, request_counts = [], []
@@ -599,7 +611,7 @@ def _prepare(data_path: str, summary_path: str) -> None:
     # CPU one move costs in this process through Django's WSGI handler, as gunicorn calls
     # it (no server, no network): steadier than the figures under load. Then the same moves
     # under cProfile with a CPU clock, for where that time goes.
-    cpu_game = services.game_start(player=player, puzzle_id=puzzle.pk)
+    cpu_game, _ = services.game_start(player=player, puzzle_id=puzzles[-1].pk)
     call_move = _wsgi_mover(token, cpu_game.pk, playable)
     for i in range(100):
         call_move(i)

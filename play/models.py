@@ -31,6 +31,7 @@ class Status(models.TextChoices):
 
 
 FINISHED = (Status.COMPLETED, Status.ABANDONED, Status.LOST)
+UNFINISHED = (Status.IN_PROGRESS, Status.PAUSED)
 
 
 class MoveKind(models.TextChoices):
@@ -84,6 +85,18 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=models.Q(user__isnull=False) | ~models.Q(guest_key=""),
                 name="game_has_a_player",
+            ),
+            # One unfinished game of a puzzle per player: starting it again continues that
+            # game, so a second one cannot be abandoned to show the solution of the first.
+            models.UniqueConstraint(
+                fields=["user", "puzzle"],
+                condition=models.Q(user__isnull=False, status__in=UNFINISHED),
+                name="one_unfinished_game_per_user_and_puzzle",
+            ),
+            models.UniqueConstraint(
+                fields=["guest_key", "puzzle"],
+                condition=models.Q(user__isnull=True, status__in=UNFINISHED),
+                name="one_unfinished_game_per_guest_and_puzzle",
             ),
         ]
         indexes = [

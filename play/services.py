@@ -41,7 +41,7 @@ from .errors import (
     NoPuzzleAvailable,
     StaleVersion,
 )
-from .models import FINISHED, Game, Move, MoveKind, Status
+from .models import FINISHED, UNFINISHED, Game, Move, MoveKind, Status
 from .move_store import SAVED_FIELDS, game_for_move, move_save
 from .scoring import game_score
 
@@ -99,7 +99,9 @@ def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> i
     """Give the games a guest played in this session to ``user`` (on sign-up or log-in).
 
     Only the user's first game of each puzzle counts on leaderboards, so a claimed game of
-    a puzzle the user had already played is unranked.
+    a puzzle the user had already played is unranked. A player has one unfinished game of
+    a puzzle at most: where the guest and the account both have one, the one played last
+    goes on and the other is abandoned (it stays in the history).
     """
     key = request.session.pop(GUEST_SESSION_KEY, "")
     if not key:
@@ -111,17 +113,34 @@ def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> i
     )
     if not games:
         return 0
+    puzzles = {g.puzzle_id for g in games}
     seen = set(
-        Game.objects.filter(user=user, puzzle_id__in={g.puzzle_id for g in games}).values_list(
-            "puzzle_id", flat=True
-        )
+        Game.objects.filter(user=user, puzzle_id__in=puzzles).values_list("puzzle_id", flat=True)
     )
+    unfinished = {
+        g.puzzle_id: g
+        for g in Game.objects.select_for_update().filter(
+            user=user, puzzle_id__in=puzzles, status__in=UNFINISHED
+        )
+    }
+    now = timezone.now()
     for game in games:
         game.user = user
         game.guest_key = ""
         game.ranked = game.puzzle_id not in seen
         seen.add(game.puzzle_id)
-    Game.objects.bulk_update(games, ["user", "guest_key", "ranked"])
+        other = unfinished.get(game.puzzle_id)
+        if other is None or game.status not in UNFINISHED:
+            continue
+        if (other.updated, other.pk) < (game.updated, game.pk):
+            # The guest's game was played last: it goes on, the account's stops.
+            _finish(other, Status.ABANDONED, now)
+            _save(other, now)
+            unfinished[game.puzzle_id] = game
+        else:
+            _finish(game, Status.ABANDONED, now)
+            _next_version(game, now)
+    Game.objects.bulk_update(games, ["user", "guest_key", "ranked", *SAVED_FIELDS])
     return len(games)
 
 
@@ -145,6 +164,14 @@ def _played_puzzles(player: Player) -> Any:
     return Game.objects.filter(player.owns()).values("puzzle_id")
 
 
+def _unfinished_game(player: Player, puzzle: Puzzle) -> Game | None:
+    return (
+        Game.objects.select_related("puzzle")
+        .filter(player.owns(), puzzle=puzzle, status__in=UNFINISHED)
+        .first()
+    )
+
+
 @transaction.atomic
 def game_start(
     *,
@@ -155,11 +182,17 @@ def game_start(
     daily: bool = False,
     mistake_limit: int | None = None,
     grid_text: str | None = None,
-) -> Game:
+) -> tuple[Game, bool]:
     """Start a game of a given puzzle, of the daily puzzle, of a puzzle the player typed in
     (``grid_text``, any format the solver parses; stored in the bank, or the bank's
     equivalent puzzle when it has one), or of a puzzle of that level and size the player has
-    not played yet (any of that level once they have played all)."""
+    not played yet (any of that level once they have played all, but not one they are
+    playing). Returns the game and whether it was made now.
+
+    A player has one unfinished game of a puzzle at most: starting that puzzle again
+    returns the game they have (``mistake_limit`` is the one it was started with), so a
+    second game cannot be abandoned to show the first one's solution, and a retried start
+    makes no second game."""
     if player.user is None and not player.guest_key:
         raise ValueError("a game needs a user or a guest key")
     if grid_text is not None:
@@ -174,13 +207,22 @@ def game_start(
             raise NoPuzzleAvailable(f"There is no daily {size}x{size} puzzle yet.")
     else:
         assert difficulty is not None
+        playing = _played_puzzles(player).filter(status__in=UNFINISHED)
         puzzle = puzzle_pick(
             size=size, difficulty=difficulty, exclude_ids=_played_puzzles(player)
-        ) or puzzle_pick(size=size, difficulty=difficulty, exclude_ids=[])
+        ) or puzzle_pick(size=size, difficulty=difficulty, exclude_ids=playing)
         if puzzle is None:
+            if puzzle_pick(size=size, difficulty=difficulty) is not None:
+                raise NoPuzzleAvailable(
+                    f"You are playing every {difficulty} {size}x{size} puzzle in the bank: "
+                    "continue one of those games, or try another level."
+                )
             raise NoPuzzleAvailable(
                 f"The bank has no {difficulty} {size}x{size} puzzle yet: try another level."
             )
+    existing = _unfinished_game(player, puzzle)
+    if existing is not None:
+        return existing, False
     ranked = (
         player.user is not None and not _played_puzzles(player).filter(puzzle_id=puzzle.pk).exists()
     )
@@ -196,8 +238,16 @@ def game_start(
         running_since=now,
         ranked=ranked,
     )
-    game.save()
-    return game
+    try:
+        with transaction.atomic():
+            game.save()
+    except IntegrityError:
+        # The same player started this puzzle a moment ago (a retry, a second tab).
+        existing = _unfinished_game(player, puzzle)
+        if existing is None:
+            raise
+        return existing, False
+    return game, True
 
 
 # --- The steps every write shares -------------------------------------------

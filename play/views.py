@@ -116,7 +116,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     data = form.cleaned_data
     try:
-        game = game_start(
+        game, created = game_start(
             player=player_of(request, create=True),
             puzzle_id=data["puzzle"],
             difficulty=data["difficulty"] or "easy",
@@ -130,6 +130,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
         return redirect(
             f"{reverse('home')}?size={data['size']}&difficulty={data['difficulty'] or 'easy'}"
         )
+    if not created:
+        messages.info(request, "You are already playing this puzzle: here is your game.")
     return redirect("play:game", game_id=game.pk)
 
 

@@ -109,9 +109,17 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         '`{"daily": true}` (with an optional "size"). `mistake_limit` (1-99) ends the game '
         "as lost at that many mistakes. The clock starts now. A typed-in grid is checked "
         "within the solver's work budget (422 too_hard beyond it) and shares the rate of "
-        "POST /api/v1/solver/analyse/.",
+        "POST /api/v1/solver/analyse/. You have one unfinished game of a puzzle at most: "
+        "asking for a puzzle you are playing (a retried request, today's daily started "
+        "earlier) answers 200 with that game, as it is, instead of starting another.",
         request=GameCreateInputSerializer,
-        responses={201: GameSerializer, 422: TOO_HARD},
+        responses={
+            201: OpenApiResponse(GameSerializer, description="A new game."),
+            200: OpenApiResponse(
+                GameSerializer, description="Your unfinished game of that puzzle, as it is."
+            ),
+            422: TOO_HARD,
+        },
     )
     def create(self, request: Request) -> Response:
         data = GameCreateInputSerializer(data=request.data)
@@ -121,7 +129,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             throttle = AnalyseThrottle()  # a typed-in grid costs solver work
             if not throttle.allow_request(request, self):
                 self.throttled(request, throttle.wait())
-        game = services.game_start(
+        game, created = services.game_start(
             player=player_of(request, create=True),
             puzzle_id=v.get("puzzle"),
             difficulty=v.get("difficulty"),
@@ -130,7 +138,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             mistake_limit=v.get("mistake_limit"),
             grid_text=v.get("grid"),
         )
-        return _game_response(game, status.HTTP_201_CREATED)
+        return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(
         summary="Play a move: place or clear a value, or toggle a note",

@@ -51,7 +51,7 @@ class World:
         self.headers = {"Authorization": f"Token {key}"}
         self.puzzle = puzzle_create(NINE)
         self.move_ids = (uuid.UUID(int=n) for n in itertools.count(1))
-        self.game = game_start(player=Player(user=self.user), puzzle_id=self.puzzle.pk)
+        self.game, _ = game_start(player=Player(user=self.user), puzzle_id=self.puzzle.pk)
         self.pack = pack_create(
             name="fuzz", size=4, difficulty="easy", count=2, requested_by=self.user, enqueue=False
         )

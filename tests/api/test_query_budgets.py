@@ -68,7 +68,7 @@ class Site:
         other players on the leaderboard, packs with entries."""
         for _ in range(n):
             puzzle = another_puzzle()
-            game = game_start(player=Player(user=self.player), puzzle_id=puzzle.pk)
+            game, _ = game_start(player=Player(user=self.player), puzzle_id=puzzle.pk)
             cell = empty_cells(puzzle)[0]
             move_apply(
                 game_id=game.pk,
@@ -79,7 +79,7 @@ class Site:
                 value=1,
             )
             rival = UserFactory()
-            rival_game = game_start(player=Player(user=rival), puzzle_id=self.puzzle.pk)
+            rival_game, _ = game_start(player=Player(user=rival), puzzle_id=self.puzzle.pk)
             for finished in (game, rival_game):
                 Game.objects.filter(pk=finished.pk).update(
                     status=Status.COMPLETED,
@@ -98,7 +98,7 @@ class Site:
 def site() -> Site:
     player = UserFactory()
     puzzle = another_puzzle()
-    game = game_start(player=Player(user=player), puzzle_id=puzzle.pk)
+    game, _ = game_start(player=Player(user=player), puzzle_id=puzzle.pk)
     site = Site(
         player=player,
         player_client=client_of(player),

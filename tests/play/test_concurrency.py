@@ -125,3 +125,14 @@ def test_the_same_move_retried_concurrently_is_applied_once(user, puzzle4):
     assert sorted(results) == [(200, False)] + [(200, True)] * 4
     assert Move.objects.filter(game_id=game["id"]).count() == 1
     assert Game.objects.get(pk=game["id"]).notes == {str(cell): [1]}
+
+
+def test_two_starts_of_one_puzzle_at_once_make_one_game(user, puzzle4):
+    phone, tablet = device(user), device(user)
+    clients = [phone, tablet]
+    answers = run_together(
+        2, lambda i: clients[i].post("/api/v1/games/", {"puzzle": puzzle4.pk}, format="json")
+    )
+    assert sorted(a.status_code for a in answers) == [200, 201]
+    assert answers[0].json()["id"] == answers[1].json()["id"]
+    assert Game.objects.filter(user=user).count() == 1

@@ -35,7 +35,7 @@ def _states(user, puzzle4) -> list[tuple[str, Game]]:
     player = Player(user=user)
     cells = empty_cells(puzzle4)
     states = []
-    game = services.game_start(player=player, puzzle_id=puzzle4.pk)
+    game, _ = services.game_start(player=player, puzzle_id=puzzle4.pk)
     states.append(("new", Game.objects.select_related("puzzle").get(pk=game.pk)))
     game = _move(player, game, cells[0], 2, kind="note")
     game = _move(player, game, cells[1], wrong_value_at(puzzle4, cells[1]))
@@ -48,10 +48,10 @@ def _states(user, puzzle4) -> list[tuple[str, Game]]:
     for cell in cells:
         game = _move(player, game, cell, value_at(puzzle4, cell))
     states.append(("completed", game))
-    lost = services.game_start(player=player, puzzle_id=puzzle4.pk, mistake_limit=1)
+    lost, _ = services.game_start(player=player, puzzle_id=puzzle4.pk, mistake_limit=1)
     lost = _move(player, lost, cells[0], wrong_value_at(puzzle4, cells[0]))
     states.append(("lost", lost))
-    abandoned = services.game_start(player=player, puzzle_id=puzzle4.pk)
+    abandoned, _ = services.game_start(player=player, puzzle_id=puzzle4.pk)
     states.append(("abandoned", services.game_abandon(game_id=abandoned.pk, player=player)))
     return states
 

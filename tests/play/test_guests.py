@@ -122,3 +122,48 @@ def test_a_signed_up_players_guest_games_do_not_follow_another_login(puzzle4):
     assert game_claim_guest_games(request=request, user=first) == 1
     assert game_claim_guest_games(request=request, user=second) == 0
     assert Game.objects.get(pk=game["id"]).user == first
+
+
+def _log_in(guest: APIClient, user) -> None:
+    response = guest.post(
+        "/accounts/login/",
+        {
+            "username": user.username,
+            "password": user.raw_password,
+            "csrfmiddlewaretoken": guest.csrf,
+        },
+        format="multipart",
+    )
+    assert response.status_code == 302
+
+
+def test_logging_in_mid_game_goes_on_with_the_guest_game_played_last(token_client, user, puzzle4):
+    account_game = start(token_client, puzzle4)
+    guest = browser()
+    guest_game = start(guest, puzzle4)
+    cell = empty_cells(puzzle4)[0]
+    move(guest, guest_game["id"], cell, value_at(puzzle4, cell))
+
+    _log_in(guest, user)
+
+    games = {g.pk: g for g in Game.objects.filter(user=user)}
+    assert games[guest_game["id"]].status == "in_progress"
+    assert games[guest_game["id"]].entries[cell] != "."
+    assert games[account_game["id"]].status == "abandoned"  # kept, in the history
+    again = token_client.post("/api/v1/games/", {"puzzle": puzzle4.pk}, format="json")
+    assert again.status_code == 200 and again.json()["id"] == guest_game["id"]
+
+
+def test_logging_in_keeps_the_account_game_played_last(token_client, user, puzzle4):
+    guest = browser()
+    guest_game = start(guest, puzzle4)
+    account_game = start(token_client, puzzle4)
+    cell = empty_cells(puzzle4)[0]
+    move(token_client, account_game["id"], cell, value_at(puzzle4, cell))
+
+    _log_in(guest, user)
+
+    games = {g.pk: g for g in Game.objects.filter(user=user)}
+    assert games[account_game["id"]].status == "in_progress"
+    assert games[guest_game["id"]].status == "abandoned"
+    assert games[guest_game["id"]].user == user

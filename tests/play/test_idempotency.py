@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from play.models import Game, Move
-from tests.play.factories import empty_cells, value_at, wrong_value_at
+from tests.play.factories import FOUR_B, empty_cells, puzzle_create, value_at, wrong_value_at
 from tests.play.helpers import start
 
 pytestmark = pytest.mark.django_db
@@ -79,8 +79,8 @@ def test_a_retried_winning_move_answers_completed_not_game_over(token_client, pu
 
 def test_client_move_ids_are_per_game(token_client, puzzle4):
     one = start(token_client, puzzle4)
-    two = start(token_client, puzzle4)
-    cell = empty_cells(puzzle4)[0]
+    two = start(token_client, puzzle_create(FOUR_B))
+    cell = next(c for c in empty_cells(puzzle4) if FOUR_B[c] == ".")
     body = {"client_move_id": str(uuid.uuid4()), "cell": cell, "value": 1, "kind": "note"}
     assert post_move(token_client, one["id"], body).json()["replayed"] is False
     assert post_move(token_client, two["id"], body).json()["replayed"] is False

@@ -278,17 +278,29 @@ def test_start_by_difficulty_prefers_a_puzzle_not_played_yet(token_client, puzzl
     ids = {token_client.post("/api/v1/games/", body, format="json").json()["puzzle"]["id"]}
     ids.add(token_client.post("/api/v1/games/", body, format="json").json()["puzzle"]["id"])
     assert ids == {puzzle4.pk, other.pk}
-    # Both played: a game still starts.
-    assert token_client.post("/api/v1/games/", body, format="json").status_code == 201
+    # Both being played: no new game (the player's own would be handed back as one).
+    busy = error_of(token_client.post("/api/v1/games/", body, format="json"), 404)
+    assert busy["code"] == "no_puzzle_available"
+    assert "You are playing every easy 4x4 puzzle" in busy["message"]
+    # Both played, one of them over: a new game of that one starts.
+    game = Game.objects.get(puzzle=other)
+    token_client.post(f"/api/v1/games/{game.pk}/abandon/", {}, format="json")
+    again = token_client.post("/api/v1/games/", body, format="json")
+    assert again.status_code == 201
+    assert again.json()["puzzle"]["id"] == other.pk and again.json()["id"] != game.pk
     none = token_client.post("/api/v1/games/", {"difficulty": "master", "size": 4}, format="json")
     assert error_of(none, 404)["code"] == "no_puzzle_available"
+    assert "The bank has no master 4x4 puzzle" in error_of(none, 404)["message"]
 
 
 def test_a_daily_game_plays_the_puzzle_of_the_day(token_client, puzzle9):
     first = token_client.post("/api/v1/games/", {"daily": True}, format="json")
     assert first.status_code == 201, first.content
-    again = token_client.post("/api/v1/games/", {"daily": True}, format="json").json()
-    assert again["puzzle"]["id"] == first.json()["puzzle"]["id"] == puzzle9.pk
+    assert first.json()["puzzle"]["id"] == puzzle9.pk
+    # Asked again (a retry, another device): the same game goes on, no second one.
+    again = token_client.post("/api/v1/games/", {"daily": True}, format="json")
+    assert again.status_code == 200
+    assert again.json()["id"] == first.json()["id"]
 
 
 def test_a_move_costs_at_most_three_queries(user, puzzle9):
@@ -303,7 +315,7 @@ def test_a_move_costs_at_most_three_queries(user, puzzle9):
     from play.services import Player
 
     player = Player(user=user)
-    game = services.game_start(player=player, puzzle_id=puzzle9.pk)
+    game, _ = services.game_start(player=player, puzzle_id=puzzle9.pk)
     cell = empty_cells(puzzle9)[0]
     for kind, value in (("note", 3), ("value", wrong_value_at(puzzle9, cell)), ("value", 0)):
         with CaptureQueriesContext(connection) as queries:

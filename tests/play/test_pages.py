@@ -192,13 +192,15 @@ def test_stats_show_figures_a_table_and_a_chart_of_solve_times(db):
     user = UserFactory()
     player = Player(user=user)
     finish(
-        game_start(player=player, puzzle_id=puzzle_create(FOUR).pk),
+        game_start(player=player, puzzle_id=puzzle_create(FOUR).pk)[0],
         elapsed_ms=90_000,
         score=150,
         days_ago=1,
     )
     finish(
-        game_start(player=player, puzzle_id=puzzle_create(FOUR_B).pk), elapsed_ms=61_000, score=180
+        game_start(player=player, puzzle_id=puzzle_create(FOUR_B).pk)[0],
+        elapsed_ms=61_000,
+        score=180,
     )
     game_start(player=player, puzzle_id=puzzle_create(NINE).pk)
     client = Client()
@@ -222,8 +224,12 @@ def test_stats_invite_a_guest_to_sign_up(guest):
 def test_leaderboards_rank_players_and_mark_mine(db):
     puzzle = puzzle_create(FOUR)
     fast, slow = UserFactory(username="fast"), UserFactory(username="slow")
-    finish(game_start(player=Player(user=slow), puzzle_id=puzzle.pk), elapsed_ms=80_000, score=90)
-    finish(game_start(player=Player(user=fast), puzzle_id=puzzle.pk), elapsed_ms=30_000, score=200)
+    finish(
+        game_start(player=Player(user=slow), puzzle_id=puzzle.pk)[0], elapsed_ms=80_000, score=90
+    )
+    finish(
+        game_start(player=Player(user=fast), puzzle_id=puzzle.pk)[0], elapsed_ms=30_000, score=200
+    )
     client = Client()
     client.force_login(slow)
     page = client.get("/leaderboards/?size=4&difficulty=easy&period=all").content.decode()

@@ -33,7 +33,7 @@ class GameMachine(RuleBasedStateMachine):
         self.clock = self.traveller.start()
         self.puzzle = puzzle_create(FOUR)
         self.player = Player(user=UserFactory())
-        self.game = services.game_start(
+        self.game, _ = services.game_start(
             player=self.player, puzzle_id=self.puzzle.pk, mistake_limit=4
         )
         self.gid = self.game.pk

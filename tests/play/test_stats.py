@@ -53,7 +53,7 @@ def _id():
 def play_on(day: datetime, user, puzzle, *, seconds: int, mistakes: int = 0):
     with time_machine.travel(day, tick=False) as clock:
         player = Player(user=user)
-        game = services.game_start(player=player, puzzle_id=puzzle.pk)
+        game, _ = services.game_start(player=player, puzzle_id=puzzle.pk)
         return finish(game, player, puzzle, clock, seconds=seconds, mistakes=mistakes)
 
 
