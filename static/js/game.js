@@ -371,7 +371,7 @@ function answer(task, body) {
       }
     }
   }
-  if (task.kind === "hint") showHint(body);
+  if (task.kind === "hint") showHint(body, { reveal: true });
   if (task.kind === "undo" || task.kind === "redo" || task.kind === "restart") S.hint = null;
   render();
   if (isFinished()) showResult();
@@ -503,8 +503,10 @@ function hint() {
   enqueue({ kind: "hint", level, url: urls.hint, body: () => ({ level, version: S.version }) });
 }
 
-/** Show what a hint stage revealed: where to look, then the technique, then the move made. */
-function showHint(body) {
+/** Show what a hint stage revealed: where to look, then the technique, then the move made.
+ * ``reveal``: the player just asked for it, so scroll the panel into view (on a phone it
+ * opens below the board, out of sight); a hint restored on load does not move the page. */
+function showHint(body, { reveal = false } = {}) {
   const h = body.hint || body;
   const stage = h.level || h.stage || (S.hint ? S.hint.stage + 1 : 1);
   const cellsOf = (list) => new Set((list || []).map((x) => (typeof x === "object" ? x.cell : x)));
@@ -526,6 +528,10 @@ function showHint(body) {
   next.hidden = applied;
   next.textContent = stage === 1 ? "Show technique" : "Apply it";
   announce(text);
+  if (reveal) {
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    panel.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+  }
   if (applied && Array.isArray(h.placements) && h.placements.length) {
     const c = typeof h.placements[0] === "object" ? h.placements[0].cell : h.placements[0][0];
     if (c >= 0) S.selected = c;

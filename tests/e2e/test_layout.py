@@ -116,6 +116,24 @@ def test_the_16x16_board_fits_a_phone_and_shows_letters_or_numbers(live_server, 
     wide.screenshot(path=str(ARTIFACTS_DIR / "board-16x16-1280-dark.png"), full_page=True)
 
 
+def test_a_hint_asked_for_on_a_phone_comes_into_view(live_server, new_page):
+    make_puzzle(easy_nine(0), difficulty="easy")
+    page = new_page(390, 844)
+    page.goto(live_server.url + "/")
+    page.locator("label.choice", has_text="9×9").click()
+    page.locator("label.choice", has_text="Easy").click()
+    page.get_by_test_id("start").click()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    board = BoardDriver(page, 9)
+    board.focus()
+    assert page.evaluate("window.scrollY") == 0
+    page.keyboard.press("h")  # a key, so nothing but the page itself scrolls
+    panel = page.locator("#hint-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_be_in_viewport(ratio=1)
+    page.screenshot(path=str(ARTIFACTS_DIR / "hint-390.png"))
+
+
 @pytest.mark.parametrize("path", ["/", "/solve/", "/stats/", "/leaderboards/"])
 def test_the_other_pages_fit_a_phone(live_server, new_page, path):
     page = new_page(375, 812)
