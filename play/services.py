@@ -29,6 +29,7 @@ from puzzles.models import Puzzle
 from puzzles.selectors import daily_puzzle_get, puzzle_pick
 from solver import cell_name
 from sudokusite.errors import Conflict
+from sudokusite.unique import insert_or_existing
 
 from .board import Board, position_key, symbol
 from .errors import (
@@ -238,16 +239,8 @@ def game_start(
         running_since=now,
         ranked=ranked,
     )
-    try:
-        with transaction.atomic():
-            game.save()
-    except IntegrityError:
-        # The same player started this puzzle a moment ago (a retry, a second tab).
-        existing = _unfinished_game(player, puzzle)
-        if existing is None:
-            raise
-        return existing, False
-    return game, True
+    # The same player may be starting this puzzle at this moment (a retry, a second tab).
+    return insert_or_existing(game, lambda: _unfinished_game(player, puzzle))
 
 
 # --- The steps every write shares -------------------------------------------

@@ -76,6 +76,7 @@ from solver.generate import (
 from solver.grade import LEVELS, Grade, grade
 from solver.grid import symbol
 from sudokusite.errors import Conflict, DomainError, NotFoundError
+from sudokusite.unique import insert_or_existing
 
 logger = logging.getLogger(__name__)
 
@@ -255,16 +256,8 @@ def puzzle_get_or_create_from_grid(
         source=source,
         key=key,
     )
-    try:
-        with transaction.atomic():
-            row.save()
-    except IntegrityError:
-        # Another writer stored it between our read and our insert.
-        existing = _puzzle_existing(grid, key)
-        if existing is None:
-            raise
-        return existing, False
-    return row, True
+    # Another writer may store it between our look above and this insert.
+    return insert_or_existing(row, lambda: _puzzle_existing(grid, key))
 
 
 def puzzle_regrade(*, puzzles: Any) -> int:
