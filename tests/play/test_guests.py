@@ -27,6 +27,19 @@ def browser() -> APIClient:
     return client
 
 
+def _log_in(guest: APIClient, user) -> None:
+    response = guest.post(
+        "/accounts/login/",
+        {
+            "username": user.username,
+            "password": user.raw_password,
+            "csrfmiddlewaretoken": guest.csrf,
+        },
+        format="multipart",
+    )
+    assert response.status_code == 302
+
+
 def test_a_guest_plays_a_game_kept_in_their_session(puzzle4):
     guest = browser()
     game = start(guest, puzzle4)
@@ -85,16 +98,7 @@ def test_logging_in_keeps_the_guest_games_but_a_replayed_puzzle_is_unranked(
     already = start(token_client, puzzle4)
     guest = browser()
     game = start(guest, puzzle4)
-    response = guest.post(
-        "/accounts/login/",
-        {
-            "username": user.username,
-            "password": user.raw_password,
-            "csrfmiddlewaretoken": guest.csrf,
-        },
-        format="multipart",
-    )
-    assert response.status_code == 302
+    _log_in(guest, user)
     claimed = Game.objects.get(pk=game["id"])
     assert claimed.user == user and claimed.ranked is False
     assert Game.objects.get(pk=already["id"]).ranked is True
@@ -124,46 +128,22 @@ def test_a_signed_up_players_guest_games_do_not_follow_another_login(puzzle4):
     assert Game.objects.get(pk=game["id"]).user == first
 
 
-def _log_in(guest: APIClient, user) -> None:
-    response = guest.post(
-        "/accounts/login/",
-        {
-            "username": user.username,
-            "password": user.raw_password,
-            "csrfmiddlewaretoken": guest.csrf,
-        },
-        format="multipart",
-    )
-    assert response.status_code == 302
-
-
-def test_logging_in_mid_game_goes_on_with_the_guest_game_played_last(token_client, user, puzzle4):
-    account_game = start(token_client, puzzle4)
+@pytest.mark.parametrize("played_last", ["guest", "account"])
+def test_logging_in_goes_on_with_the_unfinished_game_played_last(
+    token_client, user, puzzle4, played_last
+):
     guest = browser()
-    guest_game = start(guest, puzzle4)
+    clients = {"account": token_client, "guest": guest}
+    games = {side: start(client, puzzle4)["id"] for side, client in clients.items()}
     cell = empty_cells(puzzle4)[0]
-    move(guest, guest_game["id"], cell, value_at(puzzle4, cell))
+    move(clients[played_last], games[played_last], cell, value_at(puzzle4, cell))
 
     _log_in(guest, user)
 
-    games = {g.pk: g for g in Game.objects.filter(user=user)}
-    assert games[guest_game["id"]].status == "in_progress"
-    assert games[guest_game["id"]].entries[cell] != "."
-    assert games[account_game["id"]].status == "abandoned"  # kept, in the history
+    other = "account" if played_last == "guest" else "guest"
+    stored = {g.pk: g for g in Game.objects.filter(user=user)}
+    going_on, stopped = stored[games[played_last]], stored[games[other]]
+    assert going_on.status == "in_progress" and going_on.entries[cell] != "."
+    assert stopped.status == "abandoned"  # kept, in the history
     again = token_client.post("/api/v1/games/", {"puzzle": puzzle4.pk}, format="json")
-    assert again.status_code == 200 and again.json()["id"] == guest_game["id"]
-
-
-def test_logging_in_keeps_the_account_game_played_last(token_client, user, puzzle4):
-    guest = browser()
-    guest_game = start(guest, puzzle4)
-    account_game = start(token_client, puzzle4)
-    cell = empty_cells(puzzle4)[0]
-    move(token_client, account_game["id"], cell, value_at(puzzle4, cell))
-
-    _log_in(guest, user)
-
-    games = {g.pk: g for g in Game.objects.filter(user=user)}
-    assert games[account_game["id"]].status == "in_progress"
-    assert games[guest_game["id"]].status == "abandoned"
-    assert games[guest_game["id"]].user == user
+    assert again.status_code == 200 and again.json()["id"] == going_on.pk
