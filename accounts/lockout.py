@@ -8,7 +8,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from sudokusite.errors import error_body
+from sudokusite.errors import error_body, is_api_request
 
 
 def lockout_response(
@@ -19,7 +19,7 @@ def lockout_response(
     message = (
         f"Too many failed sign-in attempts. Try again in {minutes} minutes, or reset your password."
     )
-    if request.path.startswith("/api/"):
+    if is_api_request(request):
         response: HttpResponse = JsonResponse(error_body("login_locked", message), status=429)
     else:
         response = render(

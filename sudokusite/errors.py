@@ -99,6 +99,11 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, **extra}}
 
 
+def is_api_request(request: HttpRequest) -> bool:
+    """A request to /api/: it is answered in the API's error shape, never an HTML page."""
+    return request.path.startswith("/api/")
+
+
 def error_json_response(
     request: HttpRequest | None, status_code: int, code: str, message: str
 ) -> JsonResponse:

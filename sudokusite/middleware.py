@@ -10,7 +10,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.common import CommonMiddleware as DjangoCommonMiddleware
 
-from .errors import error_json_response
+from .errors import error_json_response, is_api_request
 
 _BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -26,7 +26,7 @@ class ApiBodySizeLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.path.startswith("/api/") and request.method in _BODY_METHODS:
+        if is_api_request(request) and request.method in _BODY_METHODS:
             refused = self._check(request)
             if refused is not None:
                 return refused
@@ -66,16 +66,14 @@ class CommonMiddleware(DjangoCommonMiddleware):
     Pages outside /api/ keep the redirect."""
 
     def should_redirect_with_slash(self, request: HttpRequest) -> bool:
-        return not request.path_info.startswith("/api/") and super().should_redirect_with_slash(
-            request
-        )
+        return not is_api_request(request) and super().should_redirect_with_slash(request)
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
     ) -> HttpResponseBase:
         if (
             response.status_code == 404
-            and request.path_info.startswith("/api/")
+            and is_api_request(request)
             and super().should_redirect_with_slash(request)
         ):
             with_slash = request.get_full_path(force_append_slash=True)

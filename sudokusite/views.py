@@ -9,21 +9,17 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views import defaults
 
-from .errors import error_json_response
-
-
-def _is_api(request: HttpRequest) -> bool:
-    return request.path.startswith("/api/")
+from .errors import error_json_response, is_api_request
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if _is_api(request):
+    if is_api_request(request):
         return error_json_response(request, 404, "not_found", "Not found.")
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    if _is_api(request):
+    if is_api_request(request):
         return error_json_response(
             request, 500, "server_error", "Something went wrong on our side. Please try again."
         )
@@ -31,12 +27,12 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if _is_api(request):
+    if is_api_request(request):
         return error_json_response(request, 400, "bad_request", "Bad request.")
     return defaults.bad_request(request, exception)
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if _is_api(request):
+    if is_api_request(request):
         return error_json_response(request, 403, "permission_denied", "Permission denied.")
     return defaults.permission_denied(request, exception)
