@@ -114,16 +114,12 @@ def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> i
     )
     if not games:
         return 0
-    puzzles = {g.puzzle_id for g in games}
-    seen = set(
-        Game.objects.filter(user=user, puzzle_id__in=puzzles).values_list("puzzle_id", flat=True)
+    # The account's own games of these puzzles: played before, and perhaps unfinished.
+    own = Game.objects.select_for_update().filter(
+        user=user, puzzle_id__in={g.puzzle_id for g in games}
     )
-    unfinished = {
-        g.puzzle_id: g
-        for g in Game.objects.select_for_update().filter(
-            user=user, puzzle_id__in=puzzles, status__in=UNFINISHED
-        )
-    }
+    seen = {g.puzzle_id for g in own}
+    unfinished = {g.puzzle_id: g for g in own if g.status in UNFINISHED}
     now = timezone.now()
     for game in games:
         game.user = user
