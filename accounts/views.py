@@ -29,7 +29,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         except ValidationError:
             pass  # the form now carries the errors
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend="accounts.backends.CaseInsensitiveModelBackend")
             # Games played before signing up stay with the new account.
             game_claim_guest_games(request=request, user=user)
             messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")

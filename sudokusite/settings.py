@@ -281,6 +281,11 @@ AUTHENTICATION_BACKENDS = [
     # Axes first: it refuses a locked-out username or address before any
     # password is checked.
     "axes.backends.AxesStandaloneBackend",
+    # Django's ModelBackend, with the username in any case (usernames are unique
+    # regardless of case).
+    "accounts.backends.CaseInsensitiveModelBackend",
+    # Never reached by a sign-in (the one above decides every username and password);
+    # listed so that sessions it signed in before stay signed in.
     "django.contrib.auth.backends.ModelBackend",
 ]
 
@@ -306,6 +311,8 @@ LOGOUT_REDIRECT_URL = "home"
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# Failures count under the lower-cased username, as sign-in ignores case.
+AXES_USERNAME_CALLABLE = "accounts.backends.lockout_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "sudokusite.net.client_ip"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
