@@ -26,7 +26,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from puzzles.models import Puzzle
-from puzzles.selectors import daily_puzzle_get, puzzle_pick
+from puzzles.selectors import daily_puzzle_get, daily_puzzle_ids, puzzle_pick
 from solver import cell_name
 from sudokusite.errors import Conflict
 from sudokusite.unique import insert_or_existing
@@ -204,10 +204,17 @@ def game_start(
             raise NoPuzzleAvailable(f"There is no daily {size}x{size} puzzle yet.")
     else:
         assert difficulty is not None
-        playing = _played_puzzles(player).filter(status__in=UNFINISHED)
-        puzzle = puzzle_pick(
-            size=size, difficulty=difficulty, exclude_ids=_played_puzzles(player)
-        ) or puzzle_pick(size=size, difficulty=difficulty, exclude_ids=playing)
+        played = _played_puzzles(player)
+        playing = played.filter(status__in=UNFINISHED)
+        # Today's and tomorrow's daily puzzles are kept for the daily game while the
+        # level has other puzzles: starting one here would spoil it, or mean a second
+        # game of it later.
+        dailies = daily_puzzle_ids(since=timezone.localdate())
+        puzzle = (
+            puzzle_pick(size=size, difficulty=difficulty, exclude=(played, dailies))
+            or puzzle_pick(size=size, difficulty=difficulty, exclude=(playing, dailies))
+            or puzzle_pick(size=size, difficulty=difficulty, exclude=(playing,))
+        )
         if puzzle is None:
             if puzzle_pick(size=size, difficulty=difficulty) is not None:
                 raise NoPuzzleAvailable(

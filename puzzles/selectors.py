@@ -47,11 +47,11 @@ def puzzle_pick(
     *,
     size: int,
     difficulty: str | None,
-    exclude_ids: Any = None,
+    exclude: tuple[Any, ...] = (),
     seed: Any = None,
 ) -> Puzzle | None:
-    """A random-ish puzzle of ``size`` (and ``difficulty``, None = any) not in
-    ``exclude_ids`` (a list or a values('id') queryset), or None.
+    """A random-ish puzzle of ``size`` (and ``difficulty``, None = any) in none of
+    ``exclude`` (lists of ids or values('id') querysets), or None.
 
     Cheap on a big table: a random id between the smallest and largest candidate, then
     the first candidate from there (wrapping round), both walks of the
@@ -60,8 +60,8 @@ def puzzle_pick(
     candidates = Puzzle.objects.filter(size=size)
     if difficulty:
         candidates = candidates.filter(difficulty=difficulty)
-    if exclude_ids is not None:
-        candidates = candidates.exclude(pk__in=exclude_ids)
+    for ids in exclude:
+        candidates = candidates.exclude(pk__in=ids)
     bounds = candidates.aggregate(low=Min("id"), high=Max("id"))
     if bounds["low"] is None:
         return None
@@ -79,6 +79,11 @@ def daily_puzzle_get(*, day: date, size: int = 9) -> Puzzle:
     from puzzles.services import daily_puzzle_pick
 
     return daily_puzzle_pick(day=day, size=size).puzzle
+
+
+def daily_puzzle_ids(*, since: date) -> QuerySet[DailyPuzzle]:
+    """The ids (values('puzzle_id')) of the daily puzzles of ``since`` and later days."""
+    return DailyPuzzle.objects.filter(date__gte=since).values("puzzle_id")
 
 
 def daily_puzzle_of(*, day: date, size: int = 9) -> DailyPuzzle | None:

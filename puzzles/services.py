@@ -843,8 +843,8 @@ def daily_puzzle_pick(*, day: date, size: int = 9) -> DailyPuzzle:
     level = _level_for_day(day, size)
     used = DailyPuzzle.objects.filter(size=size).values("puzzle_id")
     puzzle = (
-        puzzle_pick(size=size, difficulty=level, exclude_ids=used, seed=day.isoformat())
-        or puzzle_pick(size=size, difficulty=None, exclude_ids=used, seed=day.isoformat())
+        puzzle_pick(size=size, difficulty=level, exclude=(used,), seed=day.isoformat())
+        or puzzle_pick(size=size, difficulty=None, exclude=(used,), seed=day.isoformat())
         or puzzle_pick(size=size, difficulty=level, seed=day.isoformat())
         or puzzle_pick(size=size, difficulty=None, seed=day.isoformat())
     )

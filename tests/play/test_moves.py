@@ -303,6 +303,33 @@ def test_a_daily_game_plays_the_puzzle_of_the_day(token_client, puzzle9):
     assert again.json()["id"] == first.json()["id"]
 
 
+def test_start_by_difficulty_keeps_the_daily_puzzles_for_the_daily_game(token_client, puzzle4):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from puzzles.models import DailyPuzzle
+
+    other = puzzle_create(FOUR_B, difficulty="easy")
+    today = timezone.localdate()
+    DailyPuzzle.objects.create(date=today, size=4, puzzle=puzzle4)
+    body = {"difficulty": "easy", "size": 4}
+    for _ in range(6):  # a random pick: it would find the daily one about half the time
+        started = token_client.post("/api/v1/games/", body, format="json")
+        assert started.json()["puzzle"]["id"] == other.pk
+        token_client.post(f"/api/v1/games/{started.json()['id']}/abandon/", {}, format="json")
+    # When the level has nothing else to give, a daily puzzle is better than nothing.
+    DailyPuzzle.objects.create(date=today + timedelta(days=1), size=4, puzzle=other)
+    last = token_client.post("/api/v1/games/", body, format="json")
+    assert last.status_code == 201
+    assert last.json()["puzzle"]["id"] in {puzzle4.pk, other.pk}
+    # A daily puzzle of the past is an ordinary puzzle again.
+    DailyPuzzle.objects.filter(puzzle=puzzle4).update(date=today - timedelta(days=1))
+    token_client.post(f"/api/v1/games/{last.json()['id']}/abandon/", {}, format="json")
+    again = token_client.post("/api/v1/games/", body, format="json")
+    assert again.json()["puzzle"]["id"] == puzzle4.pk  # tomorrow's (other) is still kept
+
+
 def test_a_move_costs_at_most_three_queries(user, puzzle9):
     """The hot path: locked SELECT of game and puzzle (with the move id lookup in a
     subquery), INSERT, UPDATE."""

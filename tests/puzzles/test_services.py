@@ -303,12 +303,12 @@ def test_progress_is_counted_from_the_rows(no_enqueue):
 def test_pick_leaves_out_the_excluded_puzzles(make_puzzle):
     puzzles = [make_puzzle(seed=str(i)) for i in range(3)]
     seen = {
-        selectors.puzzle_pick(size=9, difficulty="easy", exclude_ids=[puzzles[0].pk]).pk
+        selectors.puzzle_pick(size=9, difficulty="easy", exclude=([puzzles[0].pk],)).pk
         for _ in range(20)
     }
     assert seen <= {puzzles[1].pk, puzzles[2].pk}
     everything = Puzzle.objects.values("id")
-    assert selectors.puzzle_pick(size=9, difficulty="easy", exclude_ids=everything) is None
+    assert selectors.puzzle_pick(size=9, difficulty="easy", exclude=(everything,)) is None
     assert selectors.puzzle_pick(size=9, difficulty="hard") is None
 
 
