@@ -174,6 +174,12 @@ class GameSerializer(serializers.ModelSerializer):
             "finished",
         )
         read_only_fields = fields
+        extra_kwargs = {
+            "hints_used": {
+                "help_text": "Hint stages paid for, not hints: one hint taken to level 3 "
+                "counts 3. The score loses 5% per stage."
+            },
+        }
 
     def to_representation(self, game: Game) -> dict[str, Any]:
         """The fields above, in order, built directly.
