@@ -1,0 +1,58 @@
+// The lobby's start form. The server marks each level with the sizes the bank has no puzzle
+// of (data-missing on its label); CSS greys those out on its own. Here they also become
+// disabled, and a size change that leaves the chosen level without puzzles moves the choice
+// to the nearest level that has some, so the form never asks for a puzzle that is not there.
+
+const form = document.getElementById("new-game-form");
+const levels = [...form.querySelectorAll("input[name=difficulty]")];
+const note = document.getElementById("level-note");
+const start = form.querySelector("[type=submit]");
+
+const levelName = (input) => input.nextElementSibling.textContent.trim();
+
+function chosenSize() {
+  const size = form.querySelector("input[name=size]:checked");
+  return size ? size.value : "";
+}
+
+function lacks(input, size) {
+  return (input.closest(".choice").dataset.missing || "").split(" ").includes(size);
+}
+
+/** The level the size has that is closest to `from` (index), the easier one on a tie. */
+function nearestOpen(from) {
+  const open = levels.filter((input) => !input.disabled);
+  const distance = (input) => Math.abs(levels.indexOf(input) - from);
+  open.sort((a, b) => distance(a) - distance(b) || levels.indexOf(a) - levels.indexOf(b));
+  return open[0] || null;
+}
+
+function sync() {
+  const size = chosenSize();
+  for (const input of levels) input.disabled = lacks(input, size);
+  const chosen = levels.find((input) => input.checked) || null;
+  let message = "";
+  if (!chosen || chosen.disabled) {
+    const instead = nearestOpen(chosen ? levels.indexOf(chosen) : 0);
+    if (instead) {
+      instead.checked = true;
+      if (chosen) message = `No ${levelName(chosen)} ${size}×${size} puzzles yet: ${levelName(instead)} instead.`;
+    } else {
+      message = `No ${size}×${size} puzzles yet: pick another size.`;
+    }
+  }
+  start.disabled = !levels.some((input) => input.checked && !input.disabled);
+  note.textContent = message;
+  note.hidden = !message;
+}
+
+form.addEventListener("change", (e) => {
+  if (e.target.name === "size") sync();
+});
+// A level can no longer be submitted once it is unavailable: the button is off, and a stale
+// form (restored by the browser) is checked again before it goes.
+form.addEventListener("submit", (e) => {
+  sync();
+  if (start.disabled) e.preventDefault();
+});
+sync();
