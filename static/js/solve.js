@@ -30,6 +30,7 @@ const S = {
   analysis: null, // the last answer, for the board it was made for
   analysedBoard: "",
   loadedText: "",
+  failedText: "", // pasted text the solver could not read: Solve waits for a fix
   step: 0,
 };
 
@@ -73,6 +74,7 @@ function buildPad() {
 
 /** Drop the answer: the board changed, so it no longer applies. */
 function forget() {
+  S.failedText = "";
   S.analysis = null;
   S.analysedBoard = "";
   S.step = 0;
@@ -112,10 +114,14 @@ function render() {
     el.setAttribute("aria-label", label);
   }
   const count = S.values.filter(Boolean).length;
-  const pending = $("puzzle-text").value.trim() !== S.loadedText;
+  const text = $("puzzle-text").value.trim();
+  const pending = text !== S.loadedText;
+  // Text that failed to load stays in the box with its error: solving now would solve
+  // whatever the grid held before, not the puzzle the player pasted.
+  const unread = S.failedText !== "" && text === S.failedText;
   const button = $("solve-button");
-  button.disabled = clash.size > 0 || (count === 0 && !pending);
-  button.title = clash.size ? "Fix the red cells first." : "";
+  button.disabled = clash.size > 0 || unread || (count === 0 && !pending);
+  button.title = clash.size ? "Fix the red cells first." : unread ? "Fix the pasted puzzle first." : "";
   $("solve-board").setAttribute("aria-invalid", clash.size ? "true" : "false");
 }
 
@@ -148,13 +154,11 @@ function quickParse(text) {
   return { n, values: chars.map(valueOf).map((v) => (v > n ? 0 : v)) };
 }
 
+/** Ask the solver about a grid; a failure shows in the verdict. */
 async function analyse(text) {
   const res = await api("POST", data.urls.analyse, { grid: text });
-  if (!res.ok) {
-    verdict(errorMessage(res.data, "The solver could not read that puzzle."), "bad");
-    return null;
-  }
-  return res.data;
+  if (!res.ok) verdict(errorMessage(res.data, "The solver could not read that puzzle."), "bad");
+  return res;
 }
 
 function adoptGrid(a) {
@@ -172,20 +176,29 @@ async function load() {
     toast("Type or paste a puzzle first.");
     return;
   }
-  S.loadedText = text;
   const quick = quickParse(text);
   if (quick) {
+    S.loadedText = text;
     const [br, bc] = SHAPES[quick.n];
     setShape(quick.n, br, bc, quick.values);
     return;
   }
-  const a = await analyse(text);
-  if (a) {
+  const res = await analyse(text);
+  if (res.ok) {
+    const a = res.data;
+    S.loadedText = text;
     adoptGrid(a);
     S.analysis = a;
     S.analysedBoard = boardString(S.values);
     if (a.conflicts.length) verdict(conflictText(a), "bad");
+    return;
   }
+  // The grid still holds what it held before, so it must not be solved as if it were this
+  // text. The solver rejected the text itself: Solve waits until it changes. Anything else
+  // (no connection, busy): the text stays pending, so Solve tries it again.
+  const rejected = res.status >= 400 && res.status < 500 && res.status !== 429;
+  if (rejected) S.failedText = text;
+  render();
 }
 
 function conflictText(a) {
@@ -195,18 +208,20 @@ function conflictText(a) {
 
 async function solveNow() {
   const text = $("puzzle-text").value.trim();
+  if (S.failedText && text === S.failedText) return;
   if (text && text !== S.loadedText) {
     await load();
-    if (S.values.every((v) => !v)) return;
+    if (text !== S.loadedText || S.values.every((v) => !v)) return;
   }
   const board = boardString(S.values);
   let a = S.analysedBoard === board ? S.analysis : null;
   if (!a) {
     $("solve-button").disabled = true;
     verdict("Solving…", "");
-    a = await analyse(board);
+    const res = await analyse(board);
     render();
-    if (!a) return;
+    if (!res.ok) return;
+    a = res.data;
     S.analysis = a;
     S.analysedBoard = board;
   }

@@ -98,3 +98,30 @@ def test_it_starts_a_game_on_the_typed_puzzle(live_server, page):
     )
     assert game.puzzle.givens == puzzle
     expect(page.get_by_role("gridcell")).to_have_count(16)
+
+
+def test_a_paste_the_solver_cannot_read_keeps_its_error_and_solve_off(live_server, page):
+    puzzle = four_by_four(6)
+    open_solver(page, live_server.url)
+    text = page.get_by_label("Type or paste a puzzle")
+    text.fill(puzzle)  # a grid the page reads at once
+    assert board_text(page) == puzzle
+
+    # Then a paste it cannot read: Solve must not go on to solve the grid from before.
+    text.fill("12x" + "." * 78)
+    solve_button = page.get_by_test_id("solve-button")
+    solve_button.click()
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_have_text("cell r1c3: 'x' is not a symbol of a 9x9 grid")
+    expect(verdict).to_have_class(re.compile(r"\bbad\b"))
+    expect(solve_button).to_be_disabled()
+    expect(solve_button).to_have_css("cursor", "not-allowed")
+    page.get_by_role("button", name="Load into the grid").click()
+    expect(verdict).to_have_text("cell r1c3: 'x' is not a symbol of a 9x9 grid")
+    expect(solve_button).to_be_disabled()
+    assert board_text(page) == puzzle
+    expect(page.locator("#solve-board .cell.solved")).to_have_count(0)
+
+    # Mending the text brings Solve back.
+    text.fill("12" + "." * 79)
+    expect(solve_button).to_be_enabled()
