@@ -81,3 +81,13 @@ class SetPasswordForm(auth_forms.SetPasswordForm):
             user=self.user, new_password=self.cleaned_data["new_password1"]
         )
         return self.user
+
+
+class AccountDeleteForm(forms.Form):
+    """The password, asked again before an account is deleted (services.user_delete)."""
+
+    password = forms.CharField(
+        label="Your password",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )

@@ -6,13 +6,20 @@ forms show it next to the field and the API answers 400 naming the field.
 
 from __future__ import annotations
 
+import hashlib
+
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, password_validation
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import AbstractBaseUser, AbstractUser
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from knox.models import AuthToken
+
+from sudokusite.errors import Forbidden
 
 User = get_user_model()
 
@@ -44,19 +51,22 @@ class SignInLocked(Exception):
     """django-axes has locked this account or address out after repeated failures."""
 
 
-def user_check_password(*, request: HttpRequest, user: AbstractBaseUser, password: str) -> None:
+def user_check_password(
+    *, request: HttpRequest, user: AbstractBaseUser, password: str, field: str = "old_password"
+) -> None:
     """Check the current password the way a sign-in does, before a password change.
 
     Through ``authenticate()``, so django-axes counts a wrong guess as a failed sign-in and
     refuses every guess once the account or the address is locked out: a stolen session or
     token must not be able to guess, without limit, the password it needs to take the
-    account over. Raises SignInLocked, or ValidationError on ``old_password``.
+    account over. Raises SignInLocked, or ValidationError on ``field``.
     """
     checked = authenticate(request, username=user.get_username(), password=password)
     if getattr(request, "axes_locked_out", False):
         raise SignInLocked()
     if checked is None or checked.pk != user.pk:
-        raise ValidationError({"old_password": ["Your old password was entered incorrectly."]})
+        which = "old password" if field == "old_password" else "password"
+        raise ValidationError({field: [f"Your {which} was entered incorrectly."]})
 
 
 @transaction.atomic
@@ -73,6 +83,53 @@ def user_change_password(*, user: AbstractBaseUser, new_password: str) -> None:
     user.set_password(new_password)
     user.save(update_fields=["password"])
     token_revoke_all(user=user)
+
+
+class AccountProtected(Forbidden):
+    code = "account_protected"
+    message = (
+        "A staff account cannot delete itself: ask another administrator to remove it, "
+        "so the site is never left without one."
+    )
+
+
+def user_delete(*, request: HttpRequest, user: AbstractBaseUser, password: str) -> None:
+    """Delete an account at its owner's request, with everything that is its own: its
+    games and their moves, its API tokens (every device signed out) and its leaderboard
+    places, which are its games. Packs it asked for stay, without the name.
+
+    The password is checked as a sign-in is (``user_check_password``: a wrong one counts
+    towards the lockout), so a phone left signed in cannot delete the account. Raises
+    SignInLocked, ValidationError on ``password``, or AccountProtected for staff.
+
+    Not one transaction: a wrong password's failure record must outlive the error.
+    (``delete()`` runs in a transaction of its own.)
+    """
+    user_check_password(request=request, user=user, password=password, field="password")
+    if user.is_staff or user.is_superuser:
+        raise AccountProtected()
+    user.delete()
+
+
+def password_reset_send(*, request: HttpRequest, email: str) -> None:
+    """Email a link to reset the password to each active account with this address, as
+    the web's "Forgot your password?" does (the same email and link); nothing for an
+    address no account has, and the caller says the same either way, so the answer does
+    not tell who has an account. At most one email per address every
+    PASSWORD_RESET_EMAIL_INTERVAL seconds, so the endpoint cannot be used to flood an inbox.
+    """
+    form = PasswordResetForm({"email": email})
+    if not form.is_valid():
+        raise ValidationError({"email": form.errors["email"]})
+    address = form.cleaned_data["email"].strip().lower()
+    key = "password-reset:" + hashlib.sha256(address.encode()).hexdigest()
+    if not cache.add(key, 1, timeout=settings.PASSWORD_RESET_EMAIL_INTERVAL):
+        return
+    form.save(
+        request=request,
+        use_https=request.is_secure(),
+        extra_email_context={"site_name": settings.SITE_NAME},
+    )
 
 
 def token_create(*, user: AbstractBaseUser) -> tuple[AuthToken, str]:

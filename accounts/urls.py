@@ -8,6 +8,7 @@ app_name = "accounts"
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
+    path("delete/", views.account_delete, name="delete"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/change/", views.PasswordChangeView.as_view(), name="password_change"),

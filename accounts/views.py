@@ -2,9 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -15,7 +14,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 
 from play.services import game_claim_guest_games
 
-from .forms import PasswordChangeForm, SetPasswordForm, SignupForm
+from . import services
+from .forms import AccountDeleteForm, PasswordChangeForm, SetPasswordForm, SignupForm
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -44,6 +44,31 @@ def profile(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/profile.html", {"profile_user": request.user})
 
 
+@login_required
+@sensitive_post_parameters("password")
+def account_delete(request: HttpRequest) -> HttpResponse:
+    form = AccountDeleteForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.user_delete(
+                request=request, user=request.user, password=form.cleaned_data["password"]
+            )
+        except services.SignInLocked:
+            # AxesMiddleware answers this request with the lockout page.
+            form.add_error(None, "Too many failed attempts.")
+        except services.AccountProtected as exc:
+            form.add_error(None, exc.message)
+        except ValidationError as exc:
+            form.add_error("password", exc.message_dict["password"])
+        else:
+            logout(request)
+            messages.success(request, "Your account and its games have been deleted.")
+            return redirect("home")
+    return render(
+        request, "accounts/delete.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
 class LoginView(auth_views.LoginView):
     redirect_authenticated_user = True
 
@@ -66,9 +91,9 @@ class PasswordResetView(auth_views.PasswordResetView):
     success_url = reverse_lazy("accounts:password_reset_done")
 
     def form_valid(self, form: Any) -> HttpResponse:
-        # Without django.contrib.sites the email would name the host instead.
-        self.extra_email_context = {"site_name": settings.SITE_NAME}
-        return super().form_valid(form)
+        # The same email, interval and answer as the API's (services.password_reset_send).
+        services.password_reset_send(request=self.request, email=form.cleaned_data["email"])
+        return redirect(self.get_success_url())
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):

@@ -308,6 +308,8 @@ LOGOUT_REDIRECT_URL = "home"
 
 # django-axes: after LOGIN_FAILURE_LIMIT failed logins for one username, or from
 # one client address, further attempts are refused for LOGIN_COOLOFF_MINUTES.
+# One password-reset email per address per this many seconds (web and API).
+PASSWORD_RESET_EMAIL_INTERVAL = env_int("PASSWORD_RESET_EMAIL_INTERVAL", 300, minimum=0)
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
@@ -358,6 +360,7 @@ REST_FRAMEWORK = {
         "auth_address": env_str("AUTH_RATE_PER_ADDRESS", "30/min"),
         "auth_username": env_str("AUTH_RATE_PER_USERNAME", "10/min"),
         "register": env_str("REGISTER_RATE_PER_ADDRESS", "20/hour"),
+        "password_reset": env_str("PASSWORD_RESET_RATE_PER_ADDRESS", "20/hour"),
         # The solver endpoints, per signed-in user or per client address for guests.
         "solver_analyse": env_str("SOLVER_ANALYSE_RATE", "30/min"),
         "solver_hint": env_str("SOLVER_HINT_RATE", "60/min"),

@@ -34,6 +34,18 @@ class PasswordChangeInputSerializer(InputSerializer):
     new_password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
 
 
+class AccountDeleteInputSerializer(InputSerializer):
+    password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
+
+
+class PasswordResetInputSerializer(InputSerializer):
+    email = serializers.EmailField(help_text="The address the account was registered with.")
+
+
+class DetailSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
 class TokenOutputSerializer(serializers.Serializer):
     token = serializers.CharField(help_text="Send as 'Authorization: Token <token>'.")
     expiry = serializers.DateTimeField(allow_null=True)

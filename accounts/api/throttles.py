@@ -38,3 +38,7 @@ class AuthUsernameThrottle(SimpleRateThrottle):
 
 class RegisterAddressThrottle(AuthAddressThrottle):
     scope = "register"
+
+
+class PasswordResetAddressThrottle(AuthAddressThrottle):
+    scope = "password_reset"

@@ -18,13 +18,21 @@ from sudokusite.errors import DomainError, TooManyRequests
 
 from .. import services
 from .serializers import (
+    AccountDeleteInputSerializer,
+    DetailSerializer,
     PasswordChangeInputSerializer,
+    PasswordResetInputSerializer,
     RegisterInputSerializer,
     TokenInputSerializer,
     TokenOutputSerializer,
     UserSerializer,
 )
-from .throttles import AuthAddressThrottle, AuthUsernameThrottle, RegisterAddressThrottle
+from .throttles import (
+    AuthAddressThrottle,
+    AuthUsernameThrottle,
+    PasswordResetAddressThrottle,
+    RegisterAddressThrottle,
+)
 
 
 class InvalidCredentials(DomainError):
@@ -160,3 +168,54 @@ class PasswordChangeView(APIView):
             update_session_auth_hash(request._request, request.user)
         token, key = services.token_create(user=request.user)
         return Response(_token_payload(token, key))
+
+
+class AccountDeleteView(APIView):
+    throttle_classes = [AuthAddressThrottle]
+
+    @extend_schema(
+        summary="Delete the account, with its games, statistics and leaderboard places",
+        description="Asks for the password again. Every device is signed out. It cannot "
+        "be undone. A wrong password counts as a failed sign-in: after too many, the "
+        "account is locked out (429 login_locked). A staff account cannot delete itself "
+        "(403 account_protected).",
+        request=AccountDeleteInputSerializer,
+        responses={204: OpenApiResponse(description="The account is deleted.")},
+        tags=["me"],
+    )
+    def post(self, request: Request) -> Response:
+        data = AccountDeleteInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            services.user_delete(
+                request=request._request,
+                user=request.user,
+                password=data.validated_data["password"],
+            )
+        except services.SignInLocked:
+            raise LoginLocked() from None
+        if not isinstance(request.auth, AuthToken):
+            logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PasswordResetView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+    throttle_classes = [PasswordResetAddressThrottle]
+
+    @extend_schema(
+        summary="Email a link to reset a forgotten password",
+        description="The link opens the site's page to choose a new password; choosing "
+        "one signs out every device. The answer is the same whether or not an account "
+        "has the address, and an address gets at most one email every few minutes.",
+        request=PasswordResetInputSerializer,
+        responses={202: DetailSerializer},
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        data = PasswordResetInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.password_reset_send(request=request._request, email=data.validated_data["email"])
+        detail = "If an account has this email address, a link to reset its password is on its way."
+        return Response({"detail": detail}, status=status.HTTP_202_ACCEPTED)

@@ -256,6 +256,32 @@ ENDPOINTS = [
         valid_status=200,
     ),
     Endpoint(
+        name="password reset",
+        url=lambda w: "/api/v1/auth/password-reset/",
+        fields={
+            "email": (
+                [*NOT_TEXT, "", "not-an-address", "a@b\x00.c", "a\u200b@example.com"],
+                lambda w: {"email": w.user.email},
+            ),
+        },
+        valid=lambda w: {"email": w.user.email},
+        valid_status=202,
+        who="anonymous",
+    ),
+    Endpoint(
+        name="account delete",
+        url=lambda w: "/api/v1/me/delete/",
+        fields={
+            "password": (
+                [*NOT_TEXT, "", "wrong-password"],
+                lambda w: {"password": w.user.raw_password},
+            ),
+        },
+        # Last, as it should be: the account, and with it the game, are gone.
+        valid=lambda w: {"password": w.user.raw_password},
+        valid_status=204,
+    ),
+    Endpoint(
         name="games create",
         url=lambda w: "/api/v1/games/",
         fields={
