@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from accounts.factories import UserFactory
 from play.models import Game
 from tests.e2e.boards import (
+    ARTIFACTS_DIR,
     SYMBOLS,
     BoardDriver,
     easy_nine,
@@ -23,6 +24,7 @@ from tests.e2e.boards import (
     four_by_four,
     make_puzzle,
     park,
+    sixteen_by_sixteen,
     value_of,
 )
 
@@ -356,3 +358,43 @@ def test_the_number_pad_counts_down_and_greys_out_a_finished_digit(live_server, 
     expect(key.locator(".left")).to_have_text("0")
     expect(key).to_be_disabled()
     expect(key).to_have_attribute("aria-label", re.compile(r"0 left$"))
+
+
+NOTE_LAYOUT = """() => {
+    const range = document.createRange();
+    return [...document.querySelectorAll(".board .notes")].map((notes) => {
+        const style = getComputedStyle(notes);
+        const marks = [...notes.children].filter((mark) => mark.textContent).map((mark) => {
+            range.selectNodeContents(mark);
+            return {
+                text: mark.textContent,
+                slot: mark.getBoundingClientRect().width,
+                ink: range.getBoundingClientRect().width,
+            };
+        });
+        return {
+            columns: style.gridTemplateColumns.split(" ").map(parseFloat),
+            rows: style.gridTemplateRows.split(" ").map(parseFloat),
+            marks,
+        };
+    });
+}"""
+
+
+def test_16x16_notes_in_numbers_sit_apart_in_a_4x4_grid(live_server, page):
+    make_puzzle(sixteen_by_sixteen(0), difficulty="easy")
+    start_from_lobby(page, live_server.url, "16×16", "Easy")
+    page.get_by_label(re.compile("Show values as numbers")).check()
+    page.get_by_role("button", name="Auto notes").click()
+    expect(page.locator(".board .notes").first).to_be_visible()
+    cells = page.evaluate(NOTE_LAYOUT)
+    assert any(mark["text"] == "16" for cell in cells for mark in cell["marks"])
+    for cell in cells:
+        # Sixteen equal slots, four by four, as the box is laid out...
+        assert len(cell["columns"]) == 4 and len(cell["rows"]) == 4
+        assert max(cell["columns"]) - min(cell["columns"]) < 0.5, cell["columns"]
+        # ...and each mark, "10" to "16" too, inside its slot with room to spare, so marks
+        # side by side never touch and read as one number.
+        for mark in cell["marks"]:
+            assert mark["ink"] <= 0.85 * mark["slot"], mark
+    page.get_by_test_id("board").screenshot(path=str(ARTIFACTS_DIR / "notes-16x16-numbers.png"))
