@@ -2,10 +2,10 @@
 
 ``game_for_move`` reads the player's game, its puzzle and the move already stored under
 the client's move id (for a retry) in one SELECT. ``move_save`` writes the move and the
-game together, on condition that the game still has the version that was read: on
-PostgreSQL one statement (the UPDATE in a data-modifying WITH, the INSERT fed by it), so a
-move is its own transaction and needs no BEGIN or COMMIT round trips; elsewhere (SQLite)
-the same two statements in a transaction.
+game together, on condition that the game still has the version and move count that were
+read: on PostgreSQL one statement (the UPDATE in a data-modifying WITH, the INSERT fed by
+it), so a move is its own transaction and needs no BEGIN or COMMIT round trips; elsewhere
+(SQLite) the same two statements in a transaction.
 """
 
 from __future__ import annotations
@@ -126,7 +126,8 @@ def _update_sql() -> str:
     # No score yet: a game is scored once, whatever else happens.
     return (
         f"UPDATE {_q(Game._meta.db_table)} SET {sets} "
-        f"WHERE {_q('id')} = %s AND {_q('version')} = %s AND {_q('score')} IS NULL"
+        f"WHERE {_q('id')} = %s AND {_q('version')} = %s AND {_q('move_count')} = %s "
+        f"AND {_q('score')} IS NULL"
     )
 
 
@@ -152,12 +153,14 @@ def _save_sql() -> str:
     )
 
 
-def move_save(game: Game, move: Move, *, seen_version: int) -> bool:
-    """Write ``game`` (whose version the caller has already raised) and insert ``move``,
-    both only if the stored game still has ``seen_version`` and no score. False when it
-    does not (another request wrote first): nothing was written."""
+def move_save(game: Game, move: Move, *, seen_version: int, seen_move_count: int) -> bool:
+    """Write ``game`` (whose version and move count the caller has already raised) and
+    insert ``move``, both only if the stored game still has ``seen_version``,
+    ``seen_move_count`` and no score. False when it does not (another request wrote
+    first): nothing was written. Every write raises one of the two: a move that changed
+    nothing keeps the version and raises only the move count."""
     conn = db()
-    game_values = [*_game_fields().of(conn, game), game.pk, seen_version]
+    game_values = [*_game_fields().of(conn, game), game.pk, seen_version, seen_move_count]
     move_values = _move_fields().of(conn, move, add=True)
     with conn.cursor() as cursor:
         if conn.vendor == "postgresql":

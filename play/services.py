@@ -311,10 +311,12 @@ def _complete_if_solved(game: Game, board: Board, now: datetime) -> bool:
     return True
 
 
-def _next_version(game: Game, now: datetime) -> int:
-    """Raise the game's version for a write at ``now``; returns the version read."""
+def _next_version(game: Game, now: datetime, *, changed: bool = True) -> int:
+    """Raise the game's version for a write at ``now`` (only if the write ``changed`` what
+    a player sees); returns the version read."""
     seen = game.version
-    game.version = seen + 1
+    if changed:
+        game.version = seen + 1
     game.updated = now
     return seen
 
@@ -492,6 +494,7 @@ def _move_play(
             notes = set()
         board.set_notes(cell, notes)
 
+    seen_moves = game.move_count
     completed = False
     if board.changes:
         if correct is False and game.mistake_limit and game.mistakes >= game.mistake_limit:
@@ -510,8 +513,11 @@ def _move_play(
         correct=correct,
         response={"correct": correct, "conflicts": conflicts, "completed": completed},
     )
-    seen = _next_version(game, now)
-    if not move_save(game, entry, seen_version=seen):
+    # A move that changed nothing (the value already there, an empty cell cleared) leaves
+    # the version alone, so another device's next move is not refused as stale; the move
+    # count it raises keeps guarding the write.
+    seen = _next_version(game, now, changed=bool(board.changes))
+    if not move_save(game, entry, seen_version=seen, seen_move_count=seen_moves):
         return None
     return MoveResult(correct, conflicts, completed, False, game)
 

@@ -69,10 +69,27 @@ def test_a_write_against_a_changed_version_writes_nothing(token_client, user, pu
     loaded.version = 2
     entry = Move(game=loaded, seq=1, kind="value", cell=1, value=1, client_move_id=uuid.uuid4())
 
-    assert move_store.move_save(loaded, entry, seen_version=1) is False
+    assert move_store.move_save(loaded, entry, seen_version=1, seen_move_count=0) is False
 
     stored = Game.objects.get(pk=game["id"])
     assert (stored.version, stored.entries) == (7, puzzle4.givens)
+    assert not Move.objects.filter(game_id=game["id"]).exists()
+
+
+def test_a_write_against_a_changed_move_count_writes_nothing(token_client, user, puzzle4):
+    """A move that changed nothing keeps the version and raises only the move count: a
+    write that read the game before it must still lose."""
+    game = start(token_client, puzzle4)
+    loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+    Game.objects.filter(pk=game["id"]).update(move_count=1)  # a no-op move landed
+    loaded.entries = "1" * 16
+    loaded.version, loaded.move_count = 2, 1
+    entry = Move(game=loaded, seq=1, kind="value", cell=1, value=1, client_move_id=uuid.uuid4())
+
+    assert move_store.move_save(loaded, entry, seen_version=1, seen_move_count=0) is False
+
+    stored = Game.objects.get(pk=game["id"])
+    assert (stored.version, stored.entries) == (1, puzzle4.givens)
     assert not Move.objects.filter(game_id=game["id"]).exists()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 from play.models import Game, Move
@@ -117,6 +119,43 @@ def test_placing_the_value_already_there_changes_nothing(token_client, puzzle4):
     assert again["game"]["can_undo"] is True
     undone = action(token_client, game["id"], "undo").json()
     assert undone["entries"][cell] == "."  # the no-op was not an undo step
+
+
+@pytest.mark.parametrize("kind", ["same value", "clear an empty cell", "clear no notes"])
+def test_a_move_that_changes_nothing_leaves_other_devices_current(token_client, puzzle4, kind):
+    game = start(token_client, puzzle4)
+    cell = empty_cells(puzzle4)[0]
+    if kind == "same value":
+        move(token_client, game["id"], cell, value_at(puzzle4, cell))
+    seen = token_client.get(f"/api/v1/games/{game['id']}/").json()
+    body = {"client_move_id": str(uuid.uuid4()), "cell": cell, "version": seen["version"]}
+    if kind == "same value":
+        body["value"] = value_at(puzzle4, cell)
+    elif kind == "clear an empty cell":
+        body["value"] = 0
+    else:
+        body.update(value=0, kind="note")
+    # One device taps again what is already there ...
+    noop = token_client.post(f"/api/v1/games/{game['id']}/moves/", body, format="json")
+    assert noop.status_code == 200
+    assert noop.json()["game"]["version"] == seen["version"]
+    # ... and the other, which saw the game before that tap, still plays on.
+    other = empty_cells(puzzle4)[1]
+    later = {
+        "client_move_id": str(uuid.uuid4()),
+        "cell": other,
+        "value": value_at(puzzle4, other),
+        "version": seen["version"],
+    }
+    played = token_client.post(f"/api/v1/games/{game['id']}/moves/", later, format="json")
+    assert played.status_code == 200, played.content
+    assert played.json()["game"]["version"] == seen["version"] + 1
+    # Both are in the log, once each, in order.
+    logged = Move.objects.filter(game_id=game["id"]).order_by("seq")
+    assert [str(m.client_move_id) for m in logged][-2:] == [
+        body["client_move_id"],
+        later["client_move_id"],
+    ]
 
 
 def test_undo_and_redo_walk_the_log_and_a_new_move_ends_redo(token_client, puzzle4):
