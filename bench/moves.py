@@ -361,10 +361,10 @@ def run(quick: bool = False) -> list[str]:
         "",
         f"Queries per move: {q['service_max']} in move_apply (the SELECT of the game with its "
         "puzzle and any move stored under the client's move id; one statement that updates "
-        "the game if its version is unchanged and inserts the move if it did), "
-        f"{q['request_max']} for the whole request with token authentication; max over "
-        f"{q['samples']} moves of each kind (wrong, clear, note, right). A move opens no "
-        "transaction (no BEGIN or COMMIT): the write is one statement. Target: at most 4.",
+        "the game if its version and move count are unchanged and inserts the move if it "
+        f"did), {q['request_max']} for the whole request with token authentication; max "
+        f"over {q['samples']} moves of each kind (wrong, clear, note, right). A move opens "
+        "no transaction (no BEGIN or COMMIT): the write is one statement. Target: at most 4.",
         "",
         f"CPU per move in one process through Django's WSGI handler (no server, no network, "
         f"1,000 moves): {prepared['cpu_ms']:.2f} ms in Python, {prepared['db_cpu_ms']:.2f} ms "
@@ -382,13 +382,13 @@ def run(quick: bool = False) -> list[str]:
         "5.7 ms of gunicorn CPU and 1.4 ms of PostgreSQL CPU per move): the move's read and "
         "write and the token's lookup are hand-written SQL (compiling the ORM's queries cost "
         "more than running them); the move is optimistic (no row lock, no BEGIN/COMMIT: one "
-        "SELECT, then one statement writing game and move if the version is unchanged; the "
-        "row lock only for a move that loses that race); PostgreSQL prepares the statements "
-        "a connection repeats (server-side parameters); the body is checked by a shared "
-        "serializer instance; the Content-Security-Policy header is built once, not twice "
-        "per response; DRF's content negotiation is skipped when the client accepts JSON or "
-        "anything; the API's URL patterns come first; each gunicorn process listens on a "
-        "socket of its own, so one cannot take most of the connections.",
+        "SELECT, then one statement writing game and move if version and move count are "
+        "unchanged; the row lock only for a move that loses that race); PostgreSQL prepares "
+        "the statements a connection repeats (server-side parameters); the body is checked "
+        "by a shared serializer instance; the Content-Security-Policy header is built once, "
+        "not twice per response; DRF's content negotiation is skipped when the client "
+        "accepts JSON or anything; the API's URL patterns come first; each gunicorn process "
+        "listens on a socket of its own, so one cannot take most of the connections.",
         "",
         "Under closed-loop load (each client waits for its answer) the mean latency is the "
         "number of clients divided by the throughput, so a p99 under 50 ms at 64 clients "
