@@ -127,6 +127,16 @@ def test_the_web_keeps_the_account_on_a_wrong_password(client, user):
     assert client.get("/accounts/profile/").status_code == 200
 
 
+def test_wrong_passwords_on_the_web_delete_page_lock_the_account(client, user):
+    client.force_login(user)
+    for i in range(LIMIT):
+        client.post("/accounts/delete/", {"password": f"guess-{i}"})
+    locked = client.post("/accounts/delete/", {"password": user.raw_password})
+    assert locked.status_code == 429
+    assert b"Too many failed sign-in attempts" in locked.content
+    assert exists(user)
+
+
 def test_the_web_delete_page_needs_a_signed_in_user(client):
     response = client.get("/accounts/delete/")
     assert response.status_code == 302
