@@ -3,6 +3,7 @@ test-artifacts/ for review, and a check that nothing overflows a 375 px wide scr
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterator
 
@@ -177,3 +178,54 @@ def test_stats_with_solves_draw_a_chart_and_fit(live_server, new_page, width, sc
     expect(page.get_by_test_id("stats-table")).to_contain_text("Easy 4×4")
     assert overflow(page) == 0
     page.screenshot(path=str(ARTIFACTS_DIR / f"stats-{width}-{scheme}.png"), full_page=True)
+
+
+EDGE_SHADE = """async (png) => {
+    // How dark the table's left and right edges are (0 white .. 255 black), a strip just
+    // inside the border, read from a screenshot of it.
+    const bytes = Uint8Array.from(atob(png), (ch) => ch.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const shade = (x0) => {
+        const { data } = context.getImageData(x0, 4, 6, image.height - 8);
+        let sum = 0;
+        for (let i = 0; i < data.length; i += 4) {
+            sum += 255 - (data[i] + data[i + 1] + data[i + 2]) / 3;
+        }
+        return sum / (data.length / 4);
+    };
+    return [shade(2), shade(image.width - 8)];
+}"""
+
+
+def edge_shades(page: Page, decoder: Page, locator) -> tuple[float, float]:
+    left, right = decoder.evaluate(EDGE_SHADE, base64.b64encode(locator.screenshot()).decode())
+    return left, right
+
+
+def test_a_table_wider_than_a_phone_shades_the_edge_it_scrolls_towards(live_server, new_page):
+    user = UserFactory()
+    finished_games(user, [95, 80, 120])
+    page = new_page(320, 700)
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(user.raw_password)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(live_server.url + "/stats/")
+    wrap = page.locator(".table-wrap")
+    assert wrap.evaluate("(el) => el.scrollWidth - el.clientWidth") > 20  # it does scroll
+    wrap.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS_DIR / "stats-table-320.png"))
+    # Read the edges without the text: hide it (the CSP allows styles set from script).
+    wrap.evaluate(
+        "(el) => el.querySelectorAll('th, td').forEach((c) => (c.style.color = 'transparent'))"
+    )
+    decoder = new_page(100, 100)
+
+    left, right = edge_shades(page, decoder, wrap)
+    assert right > left + 8, (left, right)  # more to the right
+    wrap.evaluate("(el) => (el.scrollLeft = el.scrollWidth)")
+    left, right = edge_shades(page, decoder, wrap)
+    assert left > right + 8, (left, right)  # scrolled to the end: more to the left only
