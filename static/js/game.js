@@ -638,6 +638,7 @@ function onKey(e) {
 }
 
 function toggleNotesMode() {
+  if (!playable()) return; // the Notes button is off once the game is over; so is its key
   S.notesMode = !S.notesMode;
   announce(S.notesMode ? "Notes mode on" : "Notes mode off");
   render();

@@ -398,3 +398,35 @@ def test_16x16_notes_in_numbers_sit_apart_in_a_4x4_grid(live_server, page):
         for mark in cell["marks"]:
             assert mark["ink"] <= 0.85 * mark["slot"], mark
     page.get_by_test_id("board").screenshot(path=str(ARTIFACTS_DIR / "notes-16x16-numbers.png"))
+
+
+def test_a_finished_game_turns_its_actions_off_but_not_the_way_out(live_server, page):
+    make_puzzle(four_by_four(4), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
+    board = BoardDriver(page, 4)
+    board.focus()
+    fill_rest(board, game)
+    expect(page.get_by_test_id("result")).to_be_visible()
+    page.get_by_role("button", name="Look at the board").click()
+
+    actions = page.locator(
+        "#undo, #redo, #erase, #notes-toggle, #auto-notes, #hint, #restart, #pause, .pad-key"
+    )
+    expect(actions).to_have_count(8 + 4)
+    for i in range(actions.count()):
+        action = actions.nth(i)
+        expect(action).to_be_disabled()
+        # ...and looks it: faded like any disabled control.
+        assert float(action.evaluate("(el) => getComputedStyle(el).opacity")) < 0.6, (
+            action.get_attribute("id") or action.get_attribute("aria-label")
+        )
+    # Their keys are off too: N leaves notes mode as it was.
+    board.focus()
+    page.keyboard.press("n")
+    expect(page.locator("#notes-toggle")).to_have_attribute("aria-pressed", "false")
+
+    # Leaving still works: a new game from the side panel.
+    new_game = page.get_by_role("link", name="New game")
+    expect(new_game).to_be_visible()
+    new_game.click()
+    expect(page.get_by_test_id("new-game-form")).to_be_visible()
