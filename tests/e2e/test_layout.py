@@ -145,6 +145,34 @@ def test_the_other_pages_fit_a_phone(live_server, new_page, path):
     page.screenshot(path=str(ARTIFACTS_DIR / f"{name}-375.png"), full_page=True)
 
 
+@pytest.mark.parametrize("width", [320, 375])
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_every_navigation_link_shows_whole_on_a_small_phone(
+    live_server, new_page, width, signed_in
+):
+    page = new_page(width, 640)
+    if signed_in:
+        user = UserFactory(username="a-rather-long-name")
+        page.goto(live_server.url + "/accounts/login/")
+        page.fill("#id_username", user.username)
+        page.fill("#id_password", user.raw_password)
+        page.get_by_role("button", name="Log in").click()
+        expect(page.get_by_test_id("nav-profile")).to_be_visible()
+    page.goto(live_server.url + "/")
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.nav a, .nav button')].filter((el) => {
+            const box = el.getBoundingClientRect();
+            const list = el.closest('ul') || document.body;
+            const room = list.getBoundingClientRect();
+            return box.left < Math.max(0, room.left) - 0.5
+                || box.right > Math.min(window.innerWidth, room.right) + 0.5;
+        }).map((el) => el.textContent.trim())"""
+    )
+    assert cut == []
+    assert overflow(page) == 0
+    page.screenshot(path=str(ARTIFACTS_DIR / f"nav-{width}-{int(signed_in)}.png"))
+
+
 def finished_games(user, times_s: list[int]) -> None:
     """Completed games of the shared 4x4 set, one a day back from today."""
     from datetime import timedelta
