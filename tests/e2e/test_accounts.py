@@ -53,3 +53,37 @@ def test_it_renders_the_api_docs_without_a_cdn(live_server, page):
     expect(page.get_by_text("Sudoku API").first).to_be_visible()
     expect(page.get_by_text("/api/v1/auth/token/").first).to_be_visible()
     assert [url for url in outside if not url.startswith("data:")] == []
+
+
+def test_a_player_deletes_their_account_from_the_profile(live_server, page):
+    from django.contrib.auth import get_user_model
+
+    from accounts.factories import UserFactory
+    from tests.e2e.boards import ARTIFACTS_DIR
+
+    user = UserFactory()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill(user.username.upper())  # any case signs in
+    page.get_by_label("Password").fill(user.raw_password)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(live_server.url + "/accounts/profile/")
+
+    page.get_by_role("link", name="Delete account").click()
+    expect(page).to_have_url(re.compile(r"/accounts/delete/$"))
+    page.get_by_label("Your password").fill("not-my-password")
+    page.get_by_test_id("delete-account").click()
+    expect(page.get_by_text("Your password was entered incorrectly.")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS_DIR / "delete-account.png"))
+    # The refused form is answered 400, which the console reports; nothing else.
+    assert [e for e in errors if "status of 400" not in e] == [], errors
+    errors.clear()
+
+    page.get_by_label("Your password").fill(user.raw_password)
+    page.get_by_test_id("delete-account").click()
+    expect(page).to_have_url(live_server.url + "/")
+    expect(page.get_by_text("Your account and its games have been deleted.")).to_be_visible()
+    expect(page.get_by_role("link", name="Log in").first).to_be_visible()
+    assert not get_user_model().objects.filter(pk=user.pk).exists()
+    assert errors == [], errors
