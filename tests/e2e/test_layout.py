@@ -257,3 +257,34 @@ def test_a_table_wider_than_a_phone_shades_the_edge_it_scrolls_towards(live_serv
     wrap.evaluate("(el) => (el.scrollLeft = el.scrollWidth)")
     left, right = edge_shades(page, decoder, wrap)
     assert left > right + 8, (left, right)  # scrolled to the end: more to the left only
+
+
+def overlap(a: dict, b: dict) -> bool:
+    """Whether two bounding boxes share any area."""
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+@pytest.mark.parametrize("width", [320, 375, 1280])
+def test_the_notes_badge_leaves_the_pencil_in_view(live_server, new_page, width):
+    make_puzzle(easy_nine(0), difficulty="easy")
+    page = new_page(width, 800)
+    page.goto(live_server.url + "/")
+    page.get_by_test_id("start").click()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    notes = page.locator("#notes-toggle")
+    for state in ("OFF", "ON"):
+        expect(notes.locator(".badge")).to_have_text(state)
+        badge = notes.locator(".badge").bounding_box()
+        pencil = notes.locator("svg").bounding_box()
+        assert badge and pencil
+        assert not overlap(badge, pencil), (state, badge, pencil)
+        notes.click()
+    tools = page.locator(".tools").bounding_box()
+    assert tools
+    around = {"x": tools["x"], "y": tools["y"] - 16, "width": tools["width"], "height": 100}
+    page.screenshot(path=str(ARTIFACTS_DIR / f"notes-badge-{width}.png"), clip=around)
