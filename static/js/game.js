@@ -390,11 +390,10 @@ function moveTask(kind, cell, value) {
   };
 }
 
+/** Drop the hint and close its panel, also once it was applied (S.hint is then already null). */
 function clearHint() {
-  if (S.hint) {
-    S.hint = null;
-    $("hint-panel").hidden = true;
-  }
+  S.hint = null;
+  $("hint-panel").hidden = true;
 }
 
 function enter(v, { note = false } = {}) {

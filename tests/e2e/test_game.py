@@ -430,3 +430,29 @@ def test_a_finished_game_turns_its_actions_off_but_not_the_way_out(live_server, 
     expect(new_game).to_be_visible()
     new_game.click()
     expect(page.get_by_test_id("new-game-form")).to_be_visible()
+
+
+def test_the_panel_of_an_applied_hint_closes(live_server, page):
+    make_puzzle(easy_nine(0), difficulty="easy")
+    start_from_lobby(page, live_server.url, "9×9", "Easy")
+    board = BoardDriver(page, 9)
+    board.focus()
+    panel = page.get_by_test_id("hint-panel")
+
+    def apply_a_hint() -> None:
+        page.keyboard.press("h")
+        page.get_by_role("button", name="Show technique").click()
+        page.get_by_role("button", name="Apply it").click()
+        expect(page.locator("#hint-title")).to_have_text("Hint applied")
+        board.wait_synced()
+
+    apply_a_hint()
+    panel.get_by_role("button", name="Close").click()
+    expect(panel).to_be_hidden()
+    # Esc closes it too, and so does a pause: it does not linger over a hidden board.
+    for close in ("Escape", "p"):
+        board.focus()
+        apply_a_hint()
+        board.focus()
+        page.keyboard.press(close)
+        expect(panel).to_be_hidden()
