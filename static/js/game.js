@@ -149,7 +149,10 @@ function render() {
     paintCell(el, v, hidden ? null : S.notes[c], geo, S.numeric, selValue);
     el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong));
   }
+  // The cover's Resume button goes with the cover: focus returns to the board.
+  const coverHadFocus = !hidden && $("pause-cover").contains(document.activeElement);
   wrapEl.classList.toggle("paused", hidden);
+  if (coverHadFocus) cells[sel].focus({ preventScroll: true });
   boardEl.setAttribute("aria-hidden", hidden ? "true" : "false");
   renderPad(hidden);
   renderStatus();
@@ -390,10 +393,14 @@ function moveTask(kind, cell, value) {
   };
 }
 
-/** Drop the hint and close its panel, also once it was applied (S.hint is then already null). */
+/** Drop the hint and close its panel, also once it was applied (S.hint is then already null).
+ * Focus inside the panel goes back to the board rather than being lost with it. */
 function clearHint() {
+  const panel = $("hint-panel");
+  const hadFocus = panel.contains(document.activeElement);
   S.hint = null;
-  $("hint-panel").hidden = true;
+  panel.hidden = true;
+  if (hadFocus) cells[S.selected].focus({ preventScroll: true });
 }
 
 function enter(v, { note = false } = {}) {
@@ -524,7 +531,9 @@ function showHint(body, { reveal = false } = {}) {
   $("hint-title").textContent = applied ? "Hint applied" : stage === 1 ? "Where to look" : h.name || "Technique";
   $("hint-text").textContent = text || "Hint applied.";
   const next = $("hint-next");
+  const nextHadFocus = document.activeElement === next;
   next.hidden = applied;
+  if (applied && nextHadFocus) $("hint-close").focus(); // "Apply it" is gone: stay in the panel
   next.textContent = stage === 1 ? "Show technique" : "Apply it";
   announce(text);
   if (reveal) {

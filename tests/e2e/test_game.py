@@ -456,3 +456,34 @@ def test_the_panel_of_an_applied_hint_closes(live_server, page):
         board.focus()
         page.keyboard.press(close)
         expect(panel).to_be_hidden()
+
+
+def test_focus_stays_on_the_page_when_hint_and_pause_buttons_go_away(live_server, page):
+    """A keyboard player presses a button that then disappears ("Apply it", Close, Resume):
+    focus moves to what comes next instead of falling back to the top of the page."""
+    make_puzzle(easy_nine(0), difficulty="easy")
+    start_from_lobby(page, live_server.url, "9×9", "Easy")
+    board = BoardDriver(page, 9)
+    board.focus()
+    page.keyboard.press("h")
+    panel = page.get_by_test_id("hint-panel")
+    panel.get_by_role("button", name="Show technique").focus()
+    page.keyboard.press("Enter")
+    apply = panel.get_by_role("button", name="Apply it")
+    expect(apply).to_be_visible()
+    apply.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#hint-title")).to_have_text("Hint applied")
+    close = panel.get_by_role("button", name="Close")
+    expect(close).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(panel).to_be_hidden()
+    expect(page.locator(".cell.selected")).to_be_focused()
+
+    board.wait_synced()
+    page.keyboard.press("p")
+    resume = page.get_by_test_id("pause-cover").get_by_role("button", name="Resume")
+    expect(resume).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("pause-cover")).to_be_hidden()
+    expect(page.locator(".cell.selected")).to_be_focused()
