@@ -711,6 +711,15 @@ function wire() {
   $("pause").addEventListener("click", () => (S.status === "paused" ? resume() : pause()));
   $("resume").addEventListener("click", resume);
   $("result-close").addEventListener("click", () => $("result").close());
+  // Closing the dialog gives focus back to what had it, unless that is now off (the last pad
+  // key pressed): focus would stay in the closed dialog, then fall to the top of the page.
+  // The board takes it instead.
+  $("result").addEventListener("close", () => {
+    const back = document.activeElement;
+    if (!back || back === document.body || $("result").contains(back)) {
+      cells[S.selected].focus({ preventScroll: true });
+    }
+  });
   const numeric = $("numeric");
   if (numeric) {
     numeric.checked = S.numeric;

@@ -487,3 +487,20 @@ def test_focus_stays_on_the_page_when_hint_and_pause_buttons_go_away(live_server
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("pause-cover")).to_be_hidden()
     expect(page.locator(".cell.selected")).to_be_focused()
+
+
+def test_looking_at_the_board_after_the_last_pad_key_puts_focus_on_the_board(live_server, page):
+    make_puzzle(four_by_four(4), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
+    solution = game.puzzle.solution
+    # The last value comes from the pad, whose key is then disabled (none of it is left).
+    for cell in empty_cells(game.puzzle.givens):
+        page.locator(f'.cell[data-cell="{cell}"]').click()
+        page.locator(f'.pad-key[data-v="{value_of(solution[cell])}"]').click()
+    result = page.get_by_test_id("result")
+    expect(result).to_be_visible()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Look at the board")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(result).to_be_hidden()
+    expect(page.locator(".cell.selected")).to_be_focused()
