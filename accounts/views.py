@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
@@ -71,6 +72,11 @@ def account_delete(request: HttpRequest) -> HttpResponse:
 
 class LoginView(auth_views.LoginView):
     redirect_authenticated_user = True
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        # Django's LoginView names the site by its host ("site_name"), over the name the
+        # context processor gives every other page.
+        return {**super().get_context_data(**kwargs), "site_name": settings.SITE_NAME}
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)

@@ -63,6 +63,13 @@ def test_it_logs_in_and_out(client, user):
     assert client.get("/accounts/profile/").status_code == 302
 
 
+def test_the_login_page_names_the_site_not_its_host(client, settings):
+    settings.SITE_NAME = "Grid Club"
+    html = client.get("/accounts/login/").content.decode()
+    assert "<title>Log in &middot; Grid Club</title>" in html
+    assert "testserver" not in html
+
+
 def test_it_returns_to_the_page_that_asked_for_a_login(client, user):
     response = client.post(
         "/accounts/login/?next=/accounts/profile/",
