@@ -230,7 +230,9 @@ def _resolve_shape(ncells: int, box_rows: int | None, box_cols: int | None, wher
         if ncells > MAX_SIZE * MAX_SIZE:
             raise ParseError(f"{where}{ncells} cells, expected {MAX_SIZE * MAX_SIZE} at most")
         expected = min(VALID_CELL_COUNTS, key=lambda c: (abs(c - ncells), c))
-        raise ParseError(f"{where}{ncells} cells, expected {expected}")
+        # Named with its grid, so "expected 16" is not read as a 16x16 grid.
+        label = Shape.for_size(VALID_CELL_COUNTS[expected]).label
+        raise ParseError(f"{where}{ncells} cells, expected {expected} (a {label} grid)")
     return Shape.for_size(size)
 
 

@@ -287,7 +287,7 @@ def test_a_value_too_big_for_the_grid_is_a_400_naming_the_cell(api_client):
 
 def test_a_wrong_cell_count_is_a_400_saying_what_was_expected(api_client):
     error = error_of(analyse(api_client, "." * 80), 400, "invalid_grid")
-    assert error["message"] == "80 cells, expected 81"
+    assert error["message"] == "80 cells, expected 81 (a 9x9 grid)"
 
 
 def test_a_parse_error_after_blank_lines_names_the_line(api_client):

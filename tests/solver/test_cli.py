@@ -149,8 +149,8 @@ def test_duplicate_givens_name_both_cells_and_the_unit():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (PUZZLE[:80], "error: line 1: 80 cells, expected 81"),
-        (PUZZLE + "1", "error: line 1: 82 cells, expected 81"),
+        (PUZZLE[:80], "error: line 1: 80 cells, expected 81 (a 9x9 grid)"),
+        (PUZZLE + "1", "error: line 1: 82 cells, expected 81 (a 9x9 grid)"),
         ("X" + PUZZLE[1:], "error: line 1: cell r1c1: 'X' is not a symbol of a 9x9 grid"),
         ("1" * 10_000, "error: line 1: 10000 cells, expected 625 at most"),
         ("", "error: no puzzle in the input"),
@@ -166,7 +166,7 @@ def test_bad_input_is_an_error_line_and_exit_one(command, text, message):
 def test_one_bad_line_does_not_stop_the_others():
     status, lines = run("solve", stdin=f"{PUZZLE}\n{PUZZLE[:80]}\n{PUZZLE}\n")
     assert status == 1
-    assert lines == [SOLVED, "error: line 2: 80 cells, expected 81", SOLVED]
+    assert lines == [SOLVED, "error: line 2: 80 cells, expected 81 (a 9x9 grid)", SOLVED]
 
 
 def test_budget_too_small_is_an_error_line():

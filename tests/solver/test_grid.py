@@ -55,7 +55,7 @@ def test_sdm_collection_keeps_good_lines_and_reports_bad_ones_by_line():
     read = parse_many(f"{EASY}\n{EASY[:80]}\n{EASY}\n")
     assert isinstance(read[0][1], Grid) and isinstance(read[2][1], Grid)
     assert isinstance(read[1][1], ParseError)
-    assert str(read[1][1]) == "line 2: 80 cells, expected 81"
+    assert str(read[1][1]) == "line 2: 80 cells, expected 81 (a 9x9 grid)"
 
 
 @pytest.mark.parametrize(
@@ -90,15 +90,18 @@ def test_explicit_box_shape_that_does_not_fit_the_count_is_an_error():
 
 
 def test_wrong_length_says_how_many_cells_and_what_was_expected():
-    with pytest.raises(ParseError, match=r"^80 cells, expected 81$"):
+    with pytest.raises(ParseError, match=r"^80 cells, expected 81 \(a 9x9 grid\)$"):
         parse(EASY[:80])
     with pytest.raises(ParseError, match="82 cells, expected 81"):
         parse(EASY + "1")
+    # The count is named with its grid: "expected 16" alone reads like a 16x16 grid.
+    with pytest.raises(ParseError, match=r"^5 cells, expected 16 \(a 4x4 grid\)$"):
+        parse("12345")
 
 
 def test_wrong_length_in_a_collection_names_the_line():
     read = parse_many(f"{EASY}\n{EASY}\n{EASY[:80]}")
-    assert str(read[2][1]) == "line 3: 80 cells, expected 81"
+    assert str(read[2][1]) == "line 3: 80 cells, expected 81 (a 9x9 grid)"
 
 
 def test_unknown_symbol_names_the_cell():
