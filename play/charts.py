@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 WIDTH = 400
 HEIGHT = 170
-LEFT = 46
+LEFT = 60
 RIGHT = 12
 TOP = 14
 BOTTOM = 28

@@ -205,6 +205,24 @@ def test_stats_with_solves_draw_a_chart_and_fit(live_server, new_page, width, sc
     expect(page.locator("svg.chart circle.dot")).to_have_count(6)
     expect(page.get_by_test_id("stats-table")).to_contain_text("Easy 4×4")
     assert overflow(page) == 0
+    # The chart's labels stay readable when the chart shrinks to a phone, and none is cut
+    # off at the chart's edge.
+    labels = page.evaluate(
+        """() => {
+            const chart = document.querySelector('svg.chart').getBoundingClientRect();
+            return [...document.querySelectorAll('svg.chart text')].map((t) => {
+                const box = t.getBoundingClientRect();
+                const scale = chart.width / t.ownerSVGElement.viewBox.baseVal.width;
+                return {
+                    text: t.textContent,
+                    px: parseFloat(getComputedStyle(t).fontSize) * scale,
+                    inside: box.left >= chart.left - 0.5 && box.right <= chart.right + 0.5,
+                };
+            });
+        }"""
+    )
+    assert labels and all(label["inside"] for label in labels), labels
+    assert min(label["px"] for label in labels) >= 11, labels
     page.screenshot(path=str(ARTIFACTS_DIR / f"stats-{width}-{scheme}.png"), full_page=True)
 
 
