@@ -117,6 +117,32 @@ def test_the_16x16_board_fits_a_phone_and_shows_letters_or_numbers(live_server, 
     wide.screenshot(path=str(ARTIFACTS_DIR / "board-16x16-1280-dark.png"), full_page=True)
 
 
+CONTRAST = """(el) => {
+    // WCAG contrast between an element's text colour and its cell's background.
+    const rgb = (s) => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const lum = ([r, g, b]) => {
+        const f = (c) => (c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const fg = lum(rgb(getComputedStyle(el).color));
+    const bg = lum(rgb(getComputedStyle(el.closest(".cell")).backgroundColor));
+    return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_notes_on_the_selected_cell_keep_enough_contrast(live_server, new_page, scheme):
+    make_puzzle(easy_nine(4), difficulty="easy")
+    page = new_page(1280, 900, scheme)
+    play_a_little(page, live_server.url, "9×9", 9)
+    noted = page.locator(".cell:has(.notes span:not(:empty))").first
+    noted.click()
+    expect(noted).to_have_class(re.compile(r"\bselected\b"))
+    page.wait_for_timeout(200)  # the background's transition
+    notes = noted.locator(".notes")
+    assert notes.evaluate(CONTRAST) >= 4.5  # WCAG AA for text this small
+
+
 def test_a_hint_asked_for_on_a_phone_comes_into_view(live_server, new_page):
     make_puzzle(easy_nine(0), difficulty="easy")
     page = new_page(390, 844)
