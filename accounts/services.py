@@ -21,7 +21,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from knox.models import AuthToken
 
-from sudokusite.errors import Forbidden
+from sudokusite.errors import Forbidden, TooManyRequests
 
 User = get_user_model()
 logger = logging.getLogger(__name__)
@@ -50,8 +50,14 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractU
     return user
 
 
-class SignInLocked(Exception):
-    """django-axes has locked this account or address out after repeated failures."""
+class SignInLocked(TooManyRequests):
+    """django-axes has locked this account or address out after repeated failures (a
+    sign-in, or a password asked again). The API answers it as 429 login_locked; the
+    browser's forms show it as a form error, which AxesMiddleware turns into the lockout
+    page."""
+
+    code = "login_locked"
+    message = "Too many failed sign-in attempts."
 
 
 def user_check_password(

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from sudokusite.errors import DomainError, TooManyRequests
+from sudokusite.errors import DomainError
 
 from .. import services
 from .serializers import (
@@ -38,14 +38,6 @@ from .throttles import (
 class InvalidCredentials(DomainError):
     code = "invalid_credentials"
     message = "Unable to sign in with that username and password."
-
-
-class LoginLocked(TooManyRequests):
-    """django-axes has locked the account or the address out (a sign-in or an old-password
-    check)."""
-
-    code = "login_locked"
-    message = "Too many failed sign-in attempts."
 
 
 def _token_payload(token: AuthToken, key: str) -> dict[str, Any]:
@@ -95,7 +87,7 @@ class TokenView(APIView):
         data.is_valid(raise_exception=True)
         user = authenticate(request._request, **data.validated_data)
         if getattr(request._request, "axes_locked_out", False):
-            raise LoginLocked()
+            raise services.SignInLocked()
         if user is None or not user.is_active:
             raise InvalidCredentials()
         return Response(_issue_token(request, user))
@@ -153,14 +145,11 @@ class PasswordChangeView(APIView):
     def post(self, request: Request) -> Response:
         data = PasswordChangeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            services.user_check_password(
-                request=request._request,
-                user=request.user,
-                password=data.validated_data["old_password"],
-            )
-        except services.SignInLocked:
-            raise LoginLocked() from None
+        services.user_check_password(
+            request=request._request,
+            user=request.user,
+            password=data.validated_data["old_password"],
+        )
         services.user_change_password(
             user=request.user, new_password=data.validated_data["new_password"]
         )
@@ -186,14 +175,11 @@ class AccountDeleteView(APIView):
     def post(self, request: Request) -> Response:
         data = AccountDeleteInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            services.user_delete(
-                request=request._request,
-                user=request.user,
-                password=data.validated_data["password"],
-            )
-        except services.SignInLocked:
-            raise LoginLocked() from None
+        services.user_delete(
+            request=request._request,
+            user=request.user,
+            password=data.validated_data["password"],
+        )
         if not isinstance(request.auth, AuthToken):
             logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
