@@ -16,6 +16,7 @@ from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import AbstractBaseUser, AbstractUser
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
@@ -131,11 +132,12 @@ def password_reset_send(*, request: HttpRequest, email: str) -> None:
     with an account would be answered later than one without, by the time the mail server
     takes, which tells the same thing. If the broker cannot take the task, it is sent here.
     """
-    form = PasswordResetForm({"email": email})
-    if not form.is_valid():
-        raise ValidationError({"email": form.errors["email"]})
-    address = form.cleaned_data["email"]
-    key = "password-reset:" + hashlib.sha256(address.strip().lower().encode()).hexdigest()
+    address = email.strip()
+    try:
+        validate_email(address)
+    except ValidationError as exc:
+        raise ValidationError({"email": exc.messages}) from None
+    key = "password-reset:" + hashlib.sha256(address.lower().encode()).hexdigest()
     if not cache.add(key, 1, timeout=settings.PASSWORD_RESET_EMAIL_INTERVAL):
         return
     where = {"email": address, "domain": request.get_host(), "use_https": request.is_secure()}
