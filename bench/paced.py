@@ -1,17 +1,28 @@
-"""Paced players for the move bench: clients that pause between an answer and their next move.
+"""Fixed-rate clients for the move bench: moves sent on a schedule, not when answers come.
 
-wrk's own way of pausing (a Lua ``delay()``) skews its latencies: against a server that
-timed every request under 40 ms, wrk reported a p99 near one second at 50 moves/s, while a
-plain client on the same server and load saw nothing over 200 ms. So the paced run of
-bench/moves.py uses these clients instead: one asyncio loop, a keep-alive connection per
-client, each move timed from the first byte sent to the last byte of the answer. Each
-client starts at a random point within its first pause (players do not all move in the
-same millisecond) and then pauses, after every answer, between half and one and a half
-times the mean, so the clients do not move in step.
+A closed loop (wrk: each client sends its next move when the last one is answered) can
+only measure how fast the server goes flat out, and its latency then is the number of
+clients divided by the throughput. The question "does the server carry 1,000 moves/s
+from 64 clients with a p99 under 50 ms" is asked at a fixed rate instead, as wrk2 asks it:
+each of the clients has its own schedule, one move every ``clients / rate`` seconds on
+average (each gap drawn between half and one and a half times that, so the clients do not
+move in step), starting at a random point of the first gap. The schedule does not wait for
+the server. A move whose connection is still waiting for the previous answer goes out as
+soon as that answer is in, and every move is timed from when it was due, not from when it
+was sent. So a server that falls behind shows its queue in the latencies instead of slowing
+the clients down (the error wrk2 calls coordinated omission).
 
-``python -m bench.paced PORT GAMES_FILE CLIENTS THINK_MS SECONDS RUN`` prints one JSON
-object: rps, p50, p99 (ms), requests, non2xx, socket_errors, the keys bench/moves.py reads
-from wrk. GAMES_FILE has a line per game, ``<id> <token> <open cells, comma-separated>``.
+One asyncio loop (uvloop's where installed), a keep-alive connection per client, as phones
+would hold them. wrk's own
+way of pacing (a Lua ``delay()``) is no substitute: it put a p99 near one second on moves
+that the server timed under 40 ms.
+
+``python -m bench.paced PORT GAMES_FILE CLIENTS RATE SECONDS RUN`` prints one JSON object:
+rps (answers per second, over the time until the last answer), p50 and p99 (ms, from when
+each move was due), requests, non2xx, socket_errors (the keys bench/moves.py reads from
+wrk), and offered (the moves the schedule holds) and client_cpu_ms (this process's CPU per
+move: the load generator's share of the machine). GAMES_FILE has a line per game,
+``<id> <token> <open cells, comma-separated>``.
 """
 
 from __future__ import annotations
@@ -19,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import resource
 import sys
 import time
 from dataclasses import dataclass, field
@@ -26,82 +38,145 @@ from pathlib import Path
 
 Game = tuple[str, str, list[int]]
 
+# A move not answered in this long counts as a socket error (and its connection is dropped).
+ANSWER_TIMEOUT = 10.0
+
 
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
     non2xx: int = 0
     socket_errors: int = 0
+    last_answer: float = 0.0
+
+
+def schedule(
+    clients: int, rate: float, seconds: float, run: int
+) -> list[tuple[random.Random, list[float]]]:
+    """Each client's random source and the times (seconds from the start) its moves are due:
+    ``rate`` moves per second from all of them together, for ``seconds``."""
+    interval = clients / rate
+    plans = []
+    for index in range(clients):
+        rng = random.Random(run * 1000 + index)
+        due, times = rng.uniform(0, interval), []
+        while due < seconds:
+            times.append(due)
+            due += rng.uniform(interval / 2, interval * 3 / 2)
+        plans.append((rng, times))
+    return plans
 
 
 def _request(game: Game, move_id: str, rng: random.Random) -> bytes:
     game_id, token, cells = game
-    body = json.dumps(
-        {"client_move_id": move_id, "cell": rng.choice(cells), "value": rng.randint(0, 9),
-         "kind": "value"}
-    ).encode()  # fmt: skip
-    head = (
+    body = (
+        f'{{"client_move_id":"{move_id}","cell":{rng.choice(cells)},'
+        f'"value":{rng.randint(0, 9)},"kind":"value"}}'
+    )
+    return (
         f"POST /api/v1/games/{game_id}/moves/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         f"Authorization: Token {token}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(body)}\r\n\r\n"
-    )
-    return head.encode() + body
+        f"Content-Length: {len(body)}\r\n\r\n{body}"
+    ).encode()
 
 
-async def _answer(reader: asyncio.StreamReader) -> tuple[int, bool]:
-    """Read one response: (status, whether the server keeps the connection open)."""
-    head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
-    status = int(head[0].split()[1])
-    headers = dict(line.split(":", 1) for line in head[1:] if ":" in line)
-    headers = {name.strip().lower(): value.strip().lower() for name, value in headers.items()}
-    await reader.readexactly(int(headers.get("content-length", "0")))
-    return status, headers.get("connection") != "close"
+class _Connection(asyncio.Protocol):
+    """One keep-alive HTTP/1.1 connection: a request out, then its answer (status, and
+    whether the server keeps the connection open). A protocol rather than asyncio's streams,
+    which cost this process several times the CPU per move, CPU the server under test
+    shares."""
+
+    def __init__(self) -> None:
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.waiter: asyncio.Future[tuple[int, bool]] | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        end = self.buffer.find(b"\r\n\r\n")
+        if end < 0 or self.waiter is None or self.waiter.done():
+            return
+        head = bytes(self.buffer[:end]).decode("latin-1").split("\r\n")
+        headers = dict(line.split(":", 1) for line in head[1:] if ":" in line)
+        headers = {name.strip().lower(): value.strip().lower() for name, value in headers.items()}
+        size = end + 4 + int(headers.get("content-length", "0"))
+        if len(self.buffer) < size:
+            return
+        del self.buffer[:size]
+        self.waiter.set_result((int(head[0].split()[1]), headers.get("connection") != "close"))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_exception(ConnectionResetError("the server closed the connection"))
+
+    async def exchange(self, request: bytes) -> tuple[int, bool]:
+        loop = asyncio.get_running_loop()
+        waiter = self.waiter = loop.create_future()
+        timer = loop.call_later(
+            ANSWER_TIMEOUT, lambda: waiter.done() or waiter.set_exception(TimeoutError())
+        )
+        assert self.transport is not None
+        self.transport.write(request)
+        try:
+            return await waiter
+        finally:
+            timer.cancel()
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
 
 
-async def _player(
-    index: int, port: int, games: list[Game], think_ms: float, stop_at: float, run: int,
-    tally: Tally,
+async def _client(
+    index: int, port: int, games: list[Game], plan: tuple[random.Random, list[float]],
+    began: float, run: int, tally: Tally,
 ) -> None:  # fmt: skip
-    rng = random.Random(run * 1000 + index)
-    await asyncio.sleep(rng.uniform(0, think_ms) / 1000)
-    connection = None
-    counter = 0
-    while time.monotonic() < stop_at:
-        counter += 1
+    rng, times = plan
+    loop = asyncio.get_running_loop()
+    connection: _Connection | None = None
+    for counter, offset in enumerate(times, start=1):
+        due = began + offset
+        wait = due - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
         game = games[(index * 7919 + counter) % len(games)]
         move_id = f"{run:08x}-{index:04x}-4000-8000-{counter:012x}"
         try:
             if connection is None:
-                connection = await asyncio.open_connection("127.0.0.1", port)
-            reader, writer = connection
-            started = time.perf_counter()
-            writer.write(_request(game, move_id, rng))
-            status, keep = await _answer(reader)
-            tally.latencies.append(time.perf_counter() - started)
-        except (OSError, asyncio.IncompleteReadError, ValueError):
+                _, connection = await loop.create_connection(_Connection, "127.0.0.1", port)
+            status, keep = await connection.exchange(_request(game, move_id, rng))
+            answered = time.perf_counter()
+            tally.latencies.append(answered - due)
+            tally.last_answer = max(tally.last_answer, answered)
+        except (OSError, ValueError, TimeoutError):
             tally.socket_errors += 1
             status, keep = 0, False
         if status and status != 200:
             tally.non2xx += 1
         if not keep and connection is not None:
-            connection[1].close()
+            connection.close()
             connection = None
-        await asyncio.sleep(rng.uniform(think_ms / 2, think_ms * 3 / 2) / 1000)
     if connection is not None:
-        connection[1].close()
+        connection.close()
 
 
 async def play(
-    port: int, games: list[Game], clients: int, think_ms: float, seconds: float, run: int
+    port: int, games: list[Game], clients: int, rate: float, seconds: float, run: int
 ) -> dict[str, float]:
-    """Run ``clients`` paced players for ``seconds``; wrk's figures, measured correctly."""
+    """Offer ``rate`` moves/s from ``clients`` connections for ``seconds``; wrk's figures,
+    with latency counted from when each move was due."""
+    plans = schedule(clients, rate, seconds, run)
     tally = Tally()
-    began = time.monotonic()
-    stop_at = began + seconds
+    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
+    began = time.perf_counter()
     await asyncio.gather(
-        *(_player(i, port, games, think_ms, stop_at, run, tally) for i in range(clients))
+        *(_client(i, port, games, plan, began, run, tally) for i, plan in enumerate(plans))
     )
-    elapsed = time.monotonic() - began
+    cpu_after = resource.getrusage(resource.RUSAGE_SELF)
+    elapsed = (tally.last_answer or time.perf_counter()) - began
     ordered = sorted(tally.latencies)
 
     def percentile(share: float) -> float:
@@ -109,6 +184,7 @@ async def play(
             return float("nan")
         return 1000 * ordered[min(int(len(ordered) * share), len(ordered) - 1)]
 
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
     return {
         "rps": len(ordered) / elapsed,
         "p50": percentile(0.50),
@@ -116,6 +192,8 @@ async def play(
         "requests": float(len(ordered)),
         "non2xx": float(tally.non2xx),
         "socket_errors": float(tally.socket_errors),
+        "offered": float(sum(len(times) for _, times in plans)),
+        "client_cpu_ms": 1000 * cpu / len(ordered) if ordered else float("nan"),
     }
 
 
@@ -127,9 +205,19 @@ def load_games(path: str) -> list[Game]:
     return games
 
 
-if __name__ == "__main__":
-    port, path, clients, think_ms, seconds, run = sys.argv[1:7]
-    result = asyncio.run(
-        play(int(port), load_games(path), int(clients), float(think_ms), float(seconds), int(run))
+def main(argv: list[str]) -> None:
+    port, path, clients, rate, seconds, run = argv[:6]
+    try:  # libuv's loop, where installed: less of the machine's CPU for the same moves
+        import uvloop
+    except ImportError:
+        runner = asyncio.run
+    else:
+        runner = uvloop.run
+    result = runner(
+        play(int(port), load_games(path), int(clients), float(rate), float(seconds), int(run))
     )
     print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,50 @@
+"""bench/moves.py: when a fixed-rate row meets the move target, and what the report says."""
+
+from __future__ import annotations
+
+from bench.moves import TARGET_P99_MS, TARGET_RATE, _verdict, _within_target
+
+
+def _row(rate: float, *, rps: float | None = None, p99: float = 20.0, **counts: float) -> dict:
+    offered = rate * 15
+    row = {"rate": rate, "rps": rate if rps is None else rps, "p99": p99, "offered": offered}
+    row.update(requests=offered, non2xx=0.0, socket_errors=0.0)
+    row.update(counts)
+    return row
+
+
+def test_a_row_that_carried_its_rate_under_the_p99_is_within_the_target():
+    assert _within_target(_row(TARGET_RATE, rps=TARGET_RATE * 0.99, p99=TARGET_P99_MS - 0.1))
+
+
+def test_a_row_over_the_p99_is_not_within_the_target():
+    assert not _within_target(_row(TARGET_RATE, p99=TARGET_P99_MS))
+
+
+def test_a_row_that_fell_behind_its_rate_is_not_within_the_target():
+    # Every move answered in the end, but at 90% of the offered rate: the queue grew.
+    assert not _within_target(_row(TARGET_RATE, rps=TARGET_RATE * 0.9))
+
+
+def test_a_row_with_lost_or_refused_moves_is_not_within_the_target():
+    assert not _within_target(_row(TARGET_RATE, requests=TARGET_RATE * 15 - 1))
+    assert not _within_target(_row(TARGET_RATE, non2xx=1))
+    assert not _within_target(_row(TARGET_RATE, socket_errors=1))
+
+
+def test_the_verdict_says_met_from_the_target_row():
+    line = _verdict([_row(TARGET_RATE, p99=31.0)])
+    assert line.startswith(f"Target: {TARGET_RATE:,} moves/s")
+    assert "Met on this machine" in line and "p99 31.0 ms" in line
+
+
+def test_a_missed_target_names_the_highest_rate_that_met_the_p99():
+    rows = [_row(TARGET_RATE, p99=240.0), _row(900, p99=75.0), _row(800, p99=22.0)]
+    line = _verdict(rows)
+    assert "Not met on this machine" in line and "p99 240.0 ms" in line
+    assert line.endswith("The highest rate tried that met the p99: 800 moves/s.")
+
+
+def test_a_missed_target_with_no_rate_met_says_how_low_it_tried():
+    rows = [_row(TARGET_RATE, p99=240.0), _row(900, p99=75.0), _row(700, p99=60.0)]
+    assert _verdict(rows).endswith("No rate tried (down to 700 moves/s) met the p99.")
