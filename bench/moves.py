@@ -9,8 +9,8 @@ placing or clearing a value in an open cell of one of many games, as players on 
 would. The queries one move costs are counted in-process with CaptureQueriesContext.
 
 Beside the wall-clock figures it reports the CPU time one move costs the gunicorn
-processes and the PostgreSQL backends serving them (read from /proc while wrk runs,
-when PostgreSQL is on this machine): other work on a shared machine stretches wall-clock
+processes and the PostgreSQL server (read from /proc while the load runs, when PostgreSQL
+is on this machine): other work on a shared machine stretches wall-clock
 figures, much less CPU per move, and the machine's ceiling follows from it.
 
 Run with ``make bench`` or ``python -m bench.moves``; needs DATABASE_URL (PostgreSQL),
@@ -161,16 +161,33 @@ def _wait_until_up(port: int, token: str, game_id: int, proc: subprocess.Popen) 
     raise RuntimeError("gunicorn did not answer within 60 s")
 
 
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (state first), or None."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
 def _cpu_seconds(pids: set[int]) -> float:
     """utime + stime of these processes (those still alive), in seconds."""
     ticks = 0
     for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        ticks += int(fields[11]) + int(fields[12])
+        fields = _stat(pid)
+        if fields is not None:
+            ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _server_cpu_seconds(root: int) -> float:
+    """CPU seconds of a server: ``root`` and its children now, and the children that have
+    exited, whose time the kernel adds to their parent's cutime and cstime once reaped. A
+    PostgreSQL backend that ends during a run (a web connection past its
+    ``DATABASE_CONN_MAX_AGE``) so still counts, where reading the backends alone lost its
+    whole time and could give a negative figure."""
+    fields = _stat(root)
+    reaped = int(fields[13]) + int(fields[14]) if fields is not None else 0
+    return _cpu_seconds(_process_tree(root)) + reaped / os.sysconf("SC_CLK_TCK")
 
 
 def _process_tree(root: int) -> set[int]:
@@ -185,13 +202,14 @@ def _process_tree(root: int) -> set[int]:
     return found
 
 
-def _backends(maintenance: str, name: str) -> set[int]:
-    """Process ids of the PostgreSQL backends connected to database ``name``."""
+def _postmaster(maintenance: str) -> int | None:
+    """The PostgreSQL server's main process (a backend's parent), if on this machine."""
     import psycopg
 
     with psycopg.connect(maintenance, autocommit=True) as conn:
-        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [name])
-        return {row[0] for row in rows}
+        backend = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+    fields = _stat(backend)
+    return int(fields[1]) if fields is not None else None
 
 
 def _wrk(wrk: str, script: Path, port: int, clients: int, duration: int) -> list[str]:
@@ -209,20 +227,23 @@ def _paced(port: int, data: Path, clients: int, rate: int, duration: int, run: i
 
 def _load(
     command: list[str], parse: Callable[[str], dict[str, float]], duration: int, env: dict,
-    gunicorn_pid: int, maintenance: str, name: str, local_db: bool,
+    gunicorn_pid: int, postmaster: int | None,
 ) -> dict[str, float]:  # fmt: skip
     """One run of a load generator, its output read by ``parse`` (``_parse_wrk``, or
-    ``json.loads`` for bench.paced); the CPU per move of gunicorn and PostgreSQL over its
-    middle part."""
+    ``json.loads`` for bench.paced); the CPU per move of gunicorn and of the PostgreSQL
+    server (``postmaster``'s, when it is on this machine) over its middle part."""
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     time.sleep(1)  # connections open, workers warm
     web = _process_tree(gunicorn_pid)
-    database = _backends(maintenance, name) if local_db else set()
     workers = sorted(web - {gunicorn_pid})
     per_worker0 = [_cpu_seconds({pid}) for pid in workers]
-    web0, db0, t0 = _cpu_seconds(web), _cpu_seconds(database), time.monotonic()
+
+    def database() -> float:
+        return _server_cpu_seconds(postmaster) if postmaster else 0.0
+
+    web0, db0, t0 = _cpu_seconds(web), database(), time.monotonic()
     time.sleep(max(duration - 2, 1))
-    web1, db1, t1 = _cpu_seconds(web), _cpu_seconds(database), time.monotonic()
+    web1, db1, t1 = _cpu_seconds(web), database(), time.monotonic()
     per_worker1 = [_cpu_seconds({pid}) for pid in workers]
     out, _ = proc.communicate(timeout=duration + 60)
     if proc.returncode:
@@ -238,7 +259,7 @@ def _load(
         ),
         reverse=True,
     )
-    result["db_cpu_ms"] = 1000 * (db1 - db0) / moves if moves and local_db else float("nan")
+    result["db_cpu_ms"] = 1000 * (db1 - db0) / moves if moves and postmaster else float("nan")
     return result
 
 
@@ -300,6 +321,7 @@ def run(quick: bool = False) -> list[str]:
     }
     python = sys.executable
     _recreate_database(maintenance, name)
+    postmaster = _postmaster(maintenance) if local_db else None
     gunicorn = None
     try:
         with tempfile.TemporaryDirectory(prefix="movebench-") as tmp:
@@ -337,21 +359,19 @@ def run(quick: bool = False) -> list[str]:
             warm = 3 if quick else 5
             warm_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": "99"}
             _load(_wrk(wrk, script, port, 64, warm), _parse_wrk, warm, warm_env,
-                  gunicorn.pid, maintenance, name, local_db)  # fmt: skip
+                  gunicorn.pid, postmaster)  # fmt: skip
             rows = []
             for run_number, clients in enumerate(CLIENTS, start=1):
                 wrk_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": str(run_number)}
                 result = _load(_wrk(wrk, script, port, clients, duration), _parse_wrk,
-                               duration, wrk_env, gunicorn.pid, maintenance, name,
-                               local_db)  # fmt: skip
+                               duration, wrk_env, gunicorn.pid, postmaster)  # fmt: skip
                 rows.append((str(clients), result))
             # The target's own terms: 64 clients offering 1,000 moves/s between them; then,
             # while a rate misses, lower ones, for the rate this machine does carry.
             paced: dict[str, float] = {}
             for run_number, rate in enumerate((TARGET_RATE, *FALLBACK_RATES), start=3):
                 result = _load(_paced(port, data, 64, rate, duration, run_number), json.loads,
-                               duration, env, gunicorn.pid, maintenance, name,
-                               local_db)  # fmt: skip
+                               duration, env, gunicorn.pid, postmaster)  # fmt: skip
                 result["rate"] = rate
                 rows.append((f"64, {rate:,} moves/s offered", result))
                 paced = paced or result  # the target row
@@ -376,7 +396,7 @@ def run(quick: bool = False) -> list[str]:
         f"{GAMES} games of {PLAYERS} players; gunicorn {shape.get('worker_class', '?')} with "
         f"{shape.get('workers', '?')} processes of {shape.get('threads', '?')} threads "
         f"(gunicorn.conf.py); {duration} s per run, the back-to-back rows driven by wrk (2 "
-        "threads), the fixed-rate row by bench/paced.py (one asyncio loop); all on this "
+        "threads), the fixed-rate rows by bench/paced.py (one uvloop loop); all on this "
         f"{cores}-core machine (load average {load[0]:.1f} before the runs, "
         f"{os.getloadavg()[0]:.1f} after). Python speed (the report's yardstick, {SPEED_NOTE}) "
         f"just before the runs: {speed_before:,.0f}; just after: {speed_after:,.0f}.",

@@ -1,4 +1,5 @@
-"""bench/moves.py: when a fixed-rate row meets the move target, and what the report says."""
+"""bench/moves.py: when a fixed-rate row meets the move target, what the report says, and
+how it reads the CPU of a server whose processes come and go."""
 
 from __future__ import annotations
 
@@ -48,3 +49,19 @@ def test_a_missed_target_names_the_highest_rate_that_met_the_p99():
 def test_a_missed_target_with_no_rate_met_says_how_low_it_tried():
     rows = [_row(TARGET_RATE, p99=240.0), _row(900, p99=75.0), _row(700, p99=60.0)]
     assert _verdict(rows).endswith("No rate tried (down to 700 moves/s) met the p99.")
+
+
+def test_server_cpu_counts_a_child_that_exited_during_the_window():
+    """A PostgreSQL backend can end mid-run (its connection past DATABASE_CONN_MAX_AGE):
+    its CPU must still count, from its parent's reaped-children time."""
+    import os
+    import subprocess
+    import sys
+
+    from bench.moves import _server_cpu_seconds
+
+    before = _server_cpu_seconds(os.getpid())
+    # A child that uses 0.3 s of CPU, then exits and is reaped by this process.
+    burn = "import time\nwhile time.process_time() < 0.3: pass"
+    subprocess.run([sys.executable, "-c", burn], check=True)
+    assert _server_cpu_seconds(os.getpid()) - before >= 0.25
