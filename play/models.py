@@ -125,7 +125,10 @@ def _ms(delta) -> int:  # type: ignore[no-untyped-def]
 
 
 class Move(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: both unique constraints below begin with the game, so either of
+    # their indexes serves a lookup by game (the move log, a cascade); a third would only
+    # cost every move's INSERT.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     seq = models.PositiveIntegerField()
     # Sent by the client; a retry with the same id gets the stored answer. Hint
     # applications made by the server have none.

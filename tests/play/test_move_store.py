@@ -196,3 +196,23 @@ def test_values_for_the_write_are_what_django_would_save(token_client, user, puz
         ours[:created_at] + ours[created_at + 1 :] == theirs[:created_at] + theirs[created_at + 1 :]
     )
     assert ours[created_at] is not None
+
+
+def test_every_index_on_the_move_table_begins_with_the_game_or_is_the_key():
+    """Each move is an INSERT into every index of its table: none may be redundant. Both
+    unique constraints begin with the game, so a lookup by game (the move log, a cascade)
+    needs no index of its own."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, Move._meta.db_table)
+    # The key and unique constraints are indexes too (reported apart from plain ones).
+    indexes = {
+        name: c["columns"]
+        for name, c in constraints.items()
+        if c["index"] or c["unique"] or c["primary_key"]
+    }
+    game_column = Move._meta.get_field("game").column
+    assert sorted(indexes.values()) == sorted(
+        [["id"], [game_column, "seq"], [game_column, "client_move_id"]]
+    )
