@@ -13,9 +13,8 @@ was sent. So a server that falls behind shows its queue in the latencies instead
 the clients down (the error wrk2 calls coordinated omission).
 
 One asyncio loop (uvloop's where installed), a keep-alive connection per client, as phones
-would hold them. wrk's own
-way of pacing (a Lua ``delay()``) is no substitute: it put a p99 near one second on moves
-that the server timed under 40 ms.
+would hold them. wrk's own way of pacing (a Lua ``delay()``) is no substitute: it put a p99
+near one second on moves that the server timed under 40 ms.
 
 ``python -m bench.paced PORT GAMES_FILE CLIENTS RATE SECONDS RUN`` prints one JSON object:
 rps (answers per second, over the time until the last answer), p50 and p99 (ms, from when
