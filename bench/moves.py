@@ -48,6 +48,9 @@ CLIENTS = (16, 64)
 # measured at that fixed rate by bench/paced.py.
 TARGET_RATE = 1000
 TARGET_P99_MS = 50
+# Runs at the target's rate: a machine this close to its limit passes one run and fails the
+# next, and the target is met only if every run meets it.
+TARGET_RUNS = 3
 # When the target rate misses, the rates tried after it (each while the one before missed):
 # the highest rate this machine carries within the p99 target.
 FALLBACK_RATES = (900, 800, 700)
@@ -272,18 +275,23 @@ def _within_target(row: dict[str, float]) -> bool:
 
 
 def _verdict(rows: list[dict[str, float]]) -> str:
-    """The target row's verdict and, when it missed, the highest rate that met the p99."""
-    target = rows[0]
-    met = _within_target(target)
+    """Whether every run at the target's rate met it and, when one missed, the highest
+    lower rate that met the p99."""
+    target = [row for row in rows if row["rate"] == TARGET_RATE]
+    met = sum(map(_within_target, target))
+    runs = "; ".join(
+        f"{row['rps']:,.0f} moves/s answered, p99 {row['p99']:.1f} ms, "
+        f"{row['non2xx'] + row['socket_errors']:.0f} errors"
+        for row in target
+    )
     line = (
         f"Target: {TARGET_RATE:,} moves/s at 64 clients with a p99 under {TARGET_P99_MS} ms. "
-        f"{'Met' if met else 'Not met'} on this machine: {target['rps']:,.0f} moves/s "
-        f"answered of {TARGET_RATE:,} offered, p99 {target['p99']:.1f} ms, "
-        f"{target['non2xx'] + target['socket_errors']:.0f} errors."
+        f"{'Met' if met == len(target) else 'Not met'} on this machine: {met} of "
+        f"{len(target)} runs at {TARGET_RATE:,} offered met it ({runs})."
     )
-    if met:
+    if met == len(target):
         return line
-    carried = [row["rate"] for row in rows[1:] if _within_target(row)]
+    carried = [row["rate"] for row in rows if row["rate"] != TARGET_RATE and _within_target(row)]
     if carried:
         return line + f" The highest rate tried that met the p99: {max(carried):,.0f} moves/s."
     lowest = min(row["rate"] for row in rows)
@@ -366,15 +374,22 @@ def run(quick: bool = False) -> list[str]:
                 result = _load(_wrk(wrk, script, port, clients, duration), _parse_wrk,
                                duration, wrk_env, gunicorn.pid, postmaster)  # fmt: skip
                 rows.append((str(clients), result))
-            # The target's own terms: 64 clients offering 1,000 moves/s between them; then,
-            # while a rate misses, lower ones, for the rate this machine does carry.
-            for run_number, rate in enumerate((TARGET_RATE, *FALLBACK_RATES), start=3):
+
+            # The target's own terms, three times: 64 clients offering 1,000 moves/s between
+            # them; then, unless every run met it, lower rates until one does.
+            def fixed_rate(rate: int) -> dict[str, float]:
+                run_number = len(rows) + 1  # the wrk runs took 1 and 2
                 result = _load(_paced(port, data, 64, rate, duration, run_number), json.loads,
                                duration, env, gunicorn.pid, postmaster)  # fmt: skip
                 result["rate"] = rate
                 rows.append((f"64, {rate:,} moves/s offered", result))
-                if _within_target(result):
-                    break
+                return result
+
+            target_runs = [fixed_rate(TARGET_RATE) for _ in range(TARGET_RUNS)]
+            if not all(map(_within_target, target_runs)):
+                for rate in FALLBACK_RATES:
+                    if _within_target(fixed_rate(rate)):
+                        break
             speed_after = python_speed()
     finally:
         if gunicorn is not None:
@@ -456,8 +471,9 @@ def run(quick: bool = False) -> list[str]:
         "schedule that does not wait for the server (each client one move every 64 ms on "
         "average, each gap between half and one and a half times that), and every move is "
         "timed from when it was due, so a move that queued behind a late answer counts its "
-        "wait. The first offers the target's rate; when it misses, lower rates follow (down to "
-        f"{min(FALLBACK_RATES):,}/s at most) until one meets the p99. These rows are "
+        f"wait. The first {TARGET_RUNS} offer the target's rate; unless all of them meet "
+        f"it, lower rates follow (down to {min(FALLBACK_RATES):,}/s at most) until one "
+        "meets the p99. These rows are "
         "measured by bench/paced.py, not wrk: wrk's own pauses (a Lua "
         "delay()) put a p99 near one second on moves that gunicorn timed at under 40 ms "
         f"each. The load generator (uvloop) itself took {fixed_rate[0]['client_cpu_ms']:.2f} ms of "
