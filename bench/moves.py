@@ -15,8 +15,9 @@ figures, much less CPU per move, and the machine's ceiling follows from it.
 
 Run with ``make bench`` or ``python -m bench.moves``; needs DATABASE_URL (PostgreSQL),
 REDIS_URL and wrk (``apt-get install wrk``), and says so in one line when one is missing.
-The fixed-rate run (64 clients offering 1,000 moves/s between them, each move timed from
-when it was due) is driven by bench/paced.py instead of wrk (see there why).
+The fixed-rate runs (64 clients offering 1,000 moves/s between them, three times, then
+lower rates if one missed; each move timed from when it was due) are driven by
+bench/paced.py instead of wrk (see there why).
 """
 
 from __future__ import annotations
@@ -194,7 +195,8 @@ def _server_cpu_seconds(root: int) -> float:
 
 
 def _process_tree(root: int) -> set[int]:
-    """``root`` and its children (gunicorn's master and workers)."""
+    """``root`` and its children (gunicorn's master and workers, PostgreSQL's postmaster
+    and backends)."""
     found = {root}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
