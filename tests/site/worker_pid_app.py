@@ -1,5 +1,5 @@
 """A WSGI app for tests/site/test_gunicorn_conf.py: it answers with the pid of the worker
-that serves it, and each worker that loads it leaves a file named after its pid in
+that serves it and the cores that worker may run on (``<pid> <core>,<core>...``), and each worker that loads it leaves a file named after its pid in
 ``WORKER_READY_DIR``. Django is set up first, as gunicorn.conf.py's worker hook loads the
 URLconf."""
 
@@ -16,6 +16,7 @@ django.setup()
 
 
 def application(environ, start_response):
-    body = str(os.getpid()).encode()
+    cores = ",".join(map(str, sorted(os.sched_getaffinity(0))))
+    body = f"{os.getpid()} {cores}".encode()
     start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", str(len(body)))])
     return [body]
