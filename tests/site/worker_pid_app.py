@@ -1,7 +1,7 @@
 """A WSGI app for tests/site/test_gunicorn_conf.py: it answers with the pid of the worker
-that serves it and the cores that worker may run on (``<pid> <core>,<core>...``), and each worker that loads it leaves a file named after its pid in
-``WORKER_READY_DIR``. Django is set up first, as gunicorn.conf.py's worker hook loads the
-URLconf."""
+that serves it and the cores that worker may run on (``<pid> <core>,<core>...``), and each
+worker that loads it leaves a file named after its pid in ``WORKER_READY_DIR``. Django is
+set up first, as gunicorn.conf.py's worker hook loads the URLconf."""
 
 from __future__ import annotations
 
