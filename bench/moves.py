@@ -463,12 +463,11 @@ def run(quick: bool = False) -> list[str]:
         "not twice per response; DRF's content negotiation is skipped when the client "
         "accepts JSON or anything; the API's URL patterns come first; each gunicorn process "
         "listens on a socket of its own, so one cannot take most of the connections, and "
-        "runs on a core of its own (gunicorn.conf.py: left to the scheduler, both processes "
-        "now and then crowded onto one core and the server tipped into a queue it did not "
-        "recover from; at 1,000 moves/s offered, alternating runs gave a p99 of 14-27 ms "
-        "pinned against 38-584 ms unpinned); the move table keeps no index on the game "
-        "alone (both its unique constraints begin with the game), one index fewer for every "
-        "move's INSERT.",
+        "runs on a core of its own (gunicorn.conf.py: left to the scheduler, the loaded "
+        "server now and then tipped into a queue it did not recover from; at 1,000 moves/s "
+        "offered, 15 of 26 runs pinned met the p99 target, 1 of 11 unpinned); the move "
+        "table keeps no index on the game alone (both its unique constraints begin with the "
+        "game), one index fewer for every move's INSERT.",
         "",
         "The back-to-back rows are closed loops: each client sends its next move when the "
         "last is answered. They measure how fast the server goes flat out; their latency "
