@@ -72,8 +72,10 @@ def least_used_cpu(allowed: set[int], taken: list[int]) -> int:
 def pre_fork(server: Any, worker: Any) -> None:
     """Choose the new worker's core here in the master, which knows its live siblings'
     cores; a replacement for a dead worker takes the core it left."""
+    if not pin_cpus or not hasattr(os, "sched_setaffinity"):  # Linux only
+        return
     allowed = os.sched_getaffinity(0)
-    if not pin_cpus or len(allowed) < 2:
+    if len(allowed) < 2:
         return
     taken = [w.cpu for w in server.WORKERS.values() if getattr(w, "cpu", None) is not None]
     worker.cpu = least_used_cpu(allowed, taken)

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
@@ -152,3 +153,12 @@ def test_workers_are_left_to_the_scheduler_when_pinning_is_off(tmp_path):
 def test_it_refuses_a_pinning_switch_that_is_not_on_or_off(monkeypatch, value):
     with pytest.raises(SystemExit, match="WEB_PIN_CPUS"):
         load_conf(monkeypatch, WEB_PIN_CPUS=value)
+
+
+def test_workers_start_unpinned_where_the_system_cannot_pin(monkeypatch):
+    conf = load_conf(monkeypatch)
+    monkeypatch.delattr(os, "sched_setaffinity")
+    server, worker = SimpleNamespace(WORKERS={}), SimpleNamespace()
+    conf["pre_fork"](server, worker)
+    conf["post_fork"](server, worker)
+    assert not hasattr(worker, "cpu")
