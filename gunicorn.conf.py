@@ -25,9 +25,9 @@ Each worker process runs on a core of its own (``WEB_PIN_CPUS``, on by default; 
 which moves threads between cores as they wake one another (client, worker, PostgreSQL
 backend), a loaded 2-core server now and then tips into a queue it does not recover from.
 With 64 clients offering 1,000 moves/s (bench/moves.py), 15 of 26 runs pinned met a p99
-under 50 ms against 1 of 11 unpinned (most of those 226-3,148 ms); in alternating runs,
-p99 12-39 ms pinned against 226-788 ms unpinned, and gunicorn's CPU per move 1.08-1.16 ms
-against 1.17-1.32. The PostgreSQL backends, Celery and everything else still go wherever
+under 50 ms against 1 of 11 unpinned (the others 68-3,148 ms); in alternating runs, p99
+12-39 ms pinned against 38-788 ms unpinned, and gunicorn's CPU per move 1.08-1.23 ms
+against 1.17-1.36. The PostgreSQL backends, Celery and everything else still go wherever
 the scheduler puts them. Set it to 0 where the cores are shared with other busy services
 or already assigned by the host.
 """
