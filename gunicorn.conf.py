@@ -35,16 +35,16 @@ or already assigned by the host.
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
+# gunicorn reads this file before it changes to --chdir: the project's modules are found
+# beside it, wherever gunicorn was started.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-def _flag(name: str, default: bool) -> bool:
-    raw = os.environ.get(name, "").strip().lower()
-    if not raw:
-        return default
-    if raw not in {"0", "1", "true", "false", "yes", "no", "on", "off"}:
-        raise SystemExit(f"{name}={raw!r} must be 1 or 0.")
-    return raw in {"1", "true", "yes", "on"}
+from django.core.exceptions import ImproperlyConfigured
+
+from sudokusite.env import env_bool
 
 
 def _count(name: str, default: int) -> int:
@@ -60,7 +60,10 @@ worker_class = "gthread"
 reuse_port = True
 workers = _count("WEB_CONCURRENCY", os.cpu_count() or 1)
 threads = _count("WEB_THREADS", 2)
-pin_cpus = _flag("WEB_PIN_CPUS", True)
+try:
+    pin_cpus = env_bool("WEB_PIN_CPUS", True)
+except ImproperlyConfigured as exc:
+    raise SystemExit(str(exc)) from None
 
 
 def least_used_cpu(allowed: set[int], taken: list[int]) -> int:

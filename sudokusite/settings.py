@@ -21,6 +21,8 @@ import environ
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from sudokusite.env import env_bool, env_int, env_list, env_str, env_value
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 
@@ -30,56 +32,6 @@ if (BASE_DIR / ".env").is_file():
 # pytest-django imports this module before any conftest runs, so a test run is
 # recognised here rather than through an environment variable nobody remembers.
 TESTING = "pytest" in sys.modules or sys.argv[1:2] == ["test"]
-
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off"}
-
-
-def _raw(name: str) -> str | None:
-    """The stripped value of ``name``, or None when unset or blank."""
-    value = os.environ.get(name, "").strip()
-    return value or None
-
-
-def env_str(name: str, default: str = "") -> str:
-    return _raw(name) or default
-
-
-def env_bool(name: str, default: bool) -> bool:
-    raw = _raw(name)
-    if raw is None:
-        return default
-    if raw.lower() in _TRUE:
-        return True
-    if raw.lower() in _FALSE:
-        return False
-    raise ImproperlyConfigured(
-        f"{name}={raw!r} is not a boolean: use 1/0, true/false, yes/no or on/off."
-    )
-
-
-def env_int(
-    name: str, default: int, *, minimum: int | None = None, maximum: int | None = None
-) -> int:
-    raw = _raw(name)
-    if raw is None:
-        return default
-    if not re.fullmatch(r"-?[0-9]{1,18}", raw):
-        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.")
-    value = int(raw)
-    if minimum is not None and value < minimum:
-        raise ImproperlyConfigured(f"{name}={value} is too small: the minimum is {minimum}.")
-    if maximum is not None and value > maximum:
-        raise ImproperlyConfigured(f"{name}={value} is too large: the maximum is {maximum}.")
-    return value
-
-
-def env_list(name: str, default: list[str]) -> list[str]:
-    """A comma-separated list; blank items are dropped."""
-    raw = _raw(name)
-    if raw is None:
-        return list(default)
-    return [item.strip() for item in raw.split(",") if item.strip()]
 
 
 def database_from_url(name: str, url: str) -> dict:
@@ -126,7 +78,7 @@ def database_from_url(name: str, url: str) -> dict:
 
 
 def redis_url(name: str) -> str | None:
-    url = _raw(name)
+    url = env_value(name)
     if url is None:
         return None
     parts = urlsplit(url)
@@ -471,7 +423,7 @@ if PUZZLE_BANK_TARGET < PUZZLE_BANK_MINIMUM:
 
 # --- Email ------------------------------------------------------------------
 
-EMAIL_URL = _raw("EMAIL_URL")
+EMAIL_URL = env_value("EMAIL_URL")
 if EMAIL_URL:
     if urlsplit(EMAIL_URL).scheme not in {"smtp", "smtps", "smtp+tls", "smtp+ssl", "consolemail"}:
         raise ImproperlyConfigured(
