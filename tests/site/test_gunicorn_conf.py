@@ -97,16 +97,21 @@ def _wait_for_workers(ready_dir: Path, count: int, server: subprocess.Popen) -> 
         time.sleep(0.1)
 
 
-def _workers_seen(port: int) -> dict[int, str]:
-    """Each worker's pid and cores, from 32 clients connecting at once (as a load generator
-    or a crowd of phones does): both workers answer (see the test below)."""
+def _answers(port: int) -> list[tuple[int, str]]:
+    """The answers to 32 clients connecting at once, as a load generator or a crowd of
+    phones does."""
     with ThreadPoolExecutor(max_workers=32) as pool:
-        return dict(pool.map(lambda _: _worker(port), range(32)))
+        return list(pool.map(lambda _: _worker(port), range(32)))
+
+
+def _workers_seen(port: int) -> dict[int, str]:
+    """Each worker's pid and cores: both workers answer 32 clients (see the test below)."""
+    return dict(_answers(port))
 
 
 def test_connections_opened_at_once_are_shared_out_among_the_workers(tmp_path):
-    with _server(tmp_path) as (port, _), ThreadPoolExecutor(max_workers=32) as pool:
-        pids = [pid for pid, _ in pool.map(lambda _: _worker(port), range(32))]
+    with _server(tmp_path) as (port, _):
+        pids = [pid for pid, _ in _answers(port)]
     counts = sorted((pids.count(pid) for pid in set(pids)), reverse=True)
     assert len(counts) == 2, counts
     # Spread by the kernel's hash of each connection: never all (or nearly all) on one.
