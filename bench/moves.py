@@ -52,9 +52,10 @@ TARGET_P99_MS = 50
 # Runs at the target's rate: a machine this close to its limit passes one run and fails the
 # next, and the target is met only if every run meets it.
 TARGET_RUNS = 3
-# When the target rate misses, the rates tried after it (each while the one before missed):
-# the highest rate this machine carries within the p99 target.
-FALLBACK_RATES = (900, 800, 700)
+# When the target rate misses, lower rates are tried, a step apart (each while the one before
+# missed), for the highest rate this machine carries within the p99 target.
+FALLBACK_STEP = 100
+FALLBACK_RUNS = 4
 GAMES = 256
 PLAYERS = 64
 # Wikipedia's example puzzle; every bench game plays it.
@@ -276,6 +277,16 @@ def _within_target(row: dict[str, float]) -> bool:
     return carried and clean and row["p99"] < TARGET_P99_MS
 
 
+def fallback_rates(flat_out: float) -> list[int]:
+    """The rates to try after a missed target: steps of ``FALLBACK_STEP`` below the target,
+    from the highest not above ``flat_out`` (the most moves/s the back-to-back runs got; a
+    server cannot carry more than it answers flat out), ``FALLBACK_RUNS`` at most. So a
+    machine far below the target is still told what it carries, without runs that could
+    only miss."""
+    highest = min(TARGET_RATE - FALLBACK_STEP, int(flat_out) // FALLBACK_STEP * FALLBACK_STEP)
+    return list(range(highest, 0, -FALLBACK_STEP))[:FALLBACK_RUNS]
+
+
 def _verdict(rows: list[dict[str, float]]) -> str:
     """Whether every run at the target's rate met it and, when one missed, the highest
     lower rate that met the p99."""
@@ -297,6 +308,8 @@ def _verdict(rows: list[dict[str, float]]) -> str:
     if carried:
         return line + f" The highest rate tried that met the p99: {max(carried):,.0f} moves/s."
     lowest = min(row["rate"] for row in rows)
+    if lowest == TARGET_RATE:
+        return line + " No lower rate was tried."
     return line + f" No rate tried (down to {lowest:,.0f} moves/s) met the p99."
 
 
@@ -389,7 +402,8 @@ def run(quick: bool = False) -> list[str]:
 
             target_runs = [fixed_rate(TARGET_RATE) for _ in range(TARGET_RUNS)]
             if not all(map(_within_target, target_runs)):
-                for rate in FALLBACK_RATES:
+                flat_out = max(r["rps"] for _, r in rows if "rate" not in r)
+                for rate in fallback_rates(flat_out):
                     if _within_target(fixed_rate(rate)):
                         break
             speed_after = python_speed()
@@ -479,8 +493,9 @@ def run(quick: bool = False) -> list[str]:
         "average, each gap between half and one and a half times that), and every move is "
         "timed from when it was due, so a move that queued behind a late answer counts its "
         f"wait. The first {TARGET_RUNS} offer the target's rate; unless all of them meet "
-        f"it, lower rates follow (down to {min(FALLBACK_RATES):,}/s at most) until one "
-        "meets the p99. These rows are "
+        f"it, lower rates follow, {FALLBACK_STEP} moves/s apart from the highest not above "
+        f"the back-to-back rate ({FALLBACK_RUNS} at most), until one meets the "
+        "p99. These rows are "
         "measured by bench/paced.py, not wrk: wrk's own pauses (a Lua "
         "delay()) put a p99 near one second on moves that gunicorn timed at under 40 ms "
         f"each. The load generator (uvloop) itself took {fixed_rate[0]['client_cpu_ms']:.2f} ms of "

@@ -3,7 +3,18 @@ how it reads the CPU of a server whose processes come and go."""
 
 from __future__ import annotations
 
-from bench.moves import TARGET_P99_MS, TARGET_RATE, TARGET_RUNS, _verdict, _within_target
+from itertools import pairwise
+
+from bench.moves import (
+    FALLBACK_RUNS,
+    FALLBACK_STEP,
+    TARGET_P99_MS,
+    TARGET_RATE,
+    TARGET_RUNS,
+    _verdict,
+    _within_target,
+    fallback_rates,
+)
 
 SECONDS = 15  # a bench run's length
 
@@ -58,6 +69,27 @@ def test_a_missed_target_names_the_highest_lower_rate_that_met_the_p99():
 def test_a_missed_target_with_no_rate_met_says_how_low_it_tried():
     rows = [_row(TARGET_RATE, p99=240.0), _row(900, p99=75.0), _row(700, p99=60.0)]
     assert _verdict(rows).endswith("No rate tried (down to 700 moves/s) met the p99.")
+
+
+def test_a_missed_target_with_no_lower_rate_tried_says_so():
+    assert _verdict([_row(TARGET_RATE, p99=240.0)]).endswith("No lower rate was tried.")
+
+
+def test_fallback_rates_step_down_from_just_below_the_target_on_a_fast_server():
+    rates = fallback_rates(flat_out=TARGET_RATE * 1.2)
+    assert rates[0] == TARGET_RATE - FALLBACK_STEP
+    assert len(rates) == FALLBACK_RUNS
+    assert all(a - b == FALLBACK_STEP for a, b in pairwise(rates))
+
+
+def test_fallback_rates_start_at_what_a_slow_server_answered_flat_out():
+    # 475 moves/s back to back: 900 to 500 could only miss, so the first rate is 400.
+    assert fallback_rates(flat_out=475.0) == [400, 300, 200, 100][:FALLBACK_RUNS]
+
+
+def test_fallback_rates_never_reach_zero():
+    assert fallback_rates(flat_out=250.0) == [200, 100]
+    assert fallback_rates(flat_out=99.0) == []
 
 
 def test_server_cpu_counts_a_child_that_exited_during_the_window():
