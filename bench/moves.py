@@ -38,7 +38,7 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from bench.report import SPEED_NOTE, python_speed
 
@@ -325,7 +325,9 @@ def run(quick: bool = False) -> list[str]:
 
     bench_url, maintenance, name = _bench_database_url(database_url)
     load = os.getloadavg()
-    local_db = urlsplit(database_url).hostname in {"127.0.0.1", "localhost", "::1"}
+    # A loopback address, or a socket directory (percent-encoded, or none: libpq's default).
+    host = unquote(urlsplit(database_url).hostname or "")
+    local_db = host in {"", "127.0.0.1", "localhost", "::1"} or host.startswith("/")
     duration = 5 if quick else 15
     env = {
         **os.environ,

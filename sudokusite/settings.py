@@ -15,7 +15,7 @@ import re
 import sys
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import environ
 from csp.constants import NONE, SELF
@@ -63,6 +63,10 @@ def database_from_url(name: str, url: str) -> dict:
             "init_command": "PRAGMA journal_mode=WAL",
         }
     else:
+        # libpq's URIs name a socket directory as the host, percent-encoded
+        # (postgres://user@%2Fvar%2Frun%2Fpostgresql/db): django-environ decodes the user,
+        # password and name but leaves the host as written, which no connection would find.
+        config["HOST"] = unquote(config.get("HOST") or "")
         config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
         # Off by default: a check is one more round trip (SELECT 1) at the start of every
         # request. Without it, a connection the server dropped fails one request, which

@@ -96,6 +96,19 @@ def test_it_reads_good_values(monkeypatch, tmp_path):
     assert loaded["REST_KNOX"]["TOKEN_TTL"].days == 7
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgres://player@%2Fvar%2Frun%2Fpostgresql/sudoku",  # libpq's percent-encoded form
+        "postgres://player@%2fvar%2frun%2fpostgresql:5432/sudoku",
+        "postgres:////var/run/postgresql/sudoku",  # django-environ's own form
+    ],
+)
+def test_it_reads_a_socket_directory_as_the_database_host(monkeypatch, url):
+    database = load(monkeypatch, DEBUG="yes", DATABASE_URL=url)["DATABASES"]["default"]
+    assert (database["NAME"], database["HOST"]) == ("sudoku", "/var/run/postgresql")
+
+
 def test_it_runs_without_any_server_by_default(monkeypatch):
     for name in ("DATABASE_URL", "REDIS_URL"):
         monkeypatch.delenv(name, raising=False)
