@@ -13,6 +13,7 @@ from bench.moves import (
     TARGET_RUNS,
     _verdict,
     _within_target,
+    cpu_summary,
     fallback_rates,
 )
 
@@ -106,3 +107,35 @@ def test_server_cpu_counts_a_child_that_exited_during_the_window():
     burn = "import time\nwhile time.process_time() < 0.3: pass"
     subprocess.run([sys.executable, "-c", burn], check=True)
     assert _server_cpu_seconds(os.getpid()) - before >= 0.25
+
+
+def _measured(web: float, db: float, *, rate: float | None = None, rps: float = 1000.0) -> dict:
+    row = {"web_cpu_ms": web, "db_cpu_ms": db, "rps": rps, "client_cpu_ms": 0.1}
+    if rate is not None:
+        row["rate"] = rate
+    return row
+
+
+def test_the_cpu_summary_gives_the_flat_out_ceiling_from_the_cheapest_back_to_back_run():
+    rows = [_measured(1.2, 0.3, rps=1300), _measured(1.0, 0.25, rps=1280)]
+    (_, text) = cpu_summary(rows, cores=2)
+    assert "1.25 ms of CPU together" in text
+    assert "about 1,600 moves/s" in text  # 2 cores / 1.25 ms
+    assert "offered" not in text  # no run at the target's rate
+
+
+def test_the_cpu_summary_says_how_busy_the_target_rate_kept_the_machine():
+    rows = [
+        _measured(1.1, 0.3, rps=1300),
+        _measured(1.3, 0.35, rate=TARGET_RATE, rps=1000),
+        _measured(1.4, 0.4, rate=TARGET_RATE, rps=990),
+        _measured(1.0, 0.3, rate=800, rps=800),  # a lower rate: not the target's
+    ]
+    (_, text) = cpu_summary(rows, cores=2)
+    assert f"At {TARGET_RATE:,} moves/s offered the same move cost 1.65-1.80 ms" in text
+    # (1.65 + 0.1) ms x 1,000/s = 87.5% of 2 cores; (1.8 + 0.1) x 990/s = 94%.
+    assert "kept 88-94% of the 2 cores busy" in text
+
+
+def test_the_cpu_summary_is_left_out_when_postgresql_was_not_measured():
+    assert cpu_summary([_measured(1.1, float("nan"), rps=1300)], cores=2) == []
