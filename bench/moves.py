@@ -185,6 +185,19 @@ def _cpu_seconds(pids: set[int]) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def _context_switches() -> float:
+    """Context switches on the whole machine since it started (NaN where there is no
+    /proc/stat)."""
+    try:
+        with open("/proc/stat") as stat:
+            for line in stat:
+                if line.startswith("ctxt "):
+                    return float(line.split()[1])
+    except OSError:
+        pass
+    return float("nan")
+
+
 def _server_cpu_seconds(root: int) -> float:
     """CPU seconds of a server: ``root`` and its children now, and the children that have
     exited, whose time the kernel adds to their parent's cutime and cstime once reaped. A
@@ -248,9 +261,12 @@ def _load(
     def database() -> float:
         return _server_cpu_seconds(postmaster) if postmaster else 0.0
 
-    web0, db0, t0 = _cpu_seconds(web), database(), time.monotonic()
+    def sample() -> tuple[float, float, float, float]:
+        return _cpu_seconds(web), database(), _context_switches(), time.monotonic()
+
+    web0, db0, switches0, t0 = sample()
     time.sleep(max(duration - 2, 1))
-    web1, db1, t1 = _cpu_seconds(web), database(), time.monotonic()
+    web1, db1, switches1, t1 = sample()
     per_worker1 = [_cpu_seconds({pid}) for pid in workers]
     out, _ = proc.communicate(timeout=duration + 60)
     if proc.returncode:
@@ -267,6 +283,7 @@ def _load(
         reverse=True,
     )
     result["db_cpu_ms"] = 1000 * (db1 - db0) / moves if moves and postmaster else float("nan")
+    result["switches"] = (switches1 - switches0) / moves if moves else float("nan")
     return result
 
 
@@ -286,6 +303,25 @@ def fallback_rates(flat_out: float) -> list[int]:
     only miss."""
     highest = min(TARGET_RATE - FALLBACK_STEP, int(flat_out) // FALLBACK_STEP * FALLBACK_STEP)
     return list(range(highest, 0, -FALLBACK_STEP))[:FALLBACK_RUNS]
+
+
+def _switches_note(rows: list[dict[str, float]]) -> str:
+    """How many times the machine switched context per move at the target's rate and back
+    to back, as a parenthesis; empty where that was not counted."""
+
+    def span(values: list[float]) -> str:
+        low, high = min(values), max(values)
+        return f"{low:.0f}" if round(low) == round(high) else f"{low:.0f}-{high:.0f}"
+
+    counted = [r for r in rows if not math.isnan(r.get("switches", math.nan))]
+    paced = [r["switches"] for r in counted if r.get("rate") == TARGET_RATE]
+    flat_out = [r["switches"] for r in counted if "rate" not in r]
+    if not paced or not flat_out:
+        return ""
+    return (
+        f" (the machine switched context {span(paced)} times per move at the target's rate, "
+        f"{span(flat_out)} back to back)"
+    )
 
 
 def cpu_summary(rows: list[dict[str, float]], cores: int) -> list[str]:
@@ -317,9 +353,9 @@ def cpu_summary(rows: list[dict[str, float]], cores: int) -> list[str]:
             f" At {TARGET_RATE:,} moves/s offered the same move cost {min(costs):.2f}-"
             f"{max(costs):.2f} ms, and with the load generator's share those runs kept "
             f"{min(busy):.0f}-{max(busy):.0f}% of the {cores} cores busy. A move is dearer "
-            "at a fixed rate than flat out, most likely because moves then arrive one at a "
-            "time and each wakes a sleeping thread, backend and core, where flat out they "
-            "queue and are taken in turn. With that little to spare, a spell of slower CPU "
+            "at a fixed rate than flat out: moves then arrive one at a time and each wakes a "
+            "sleeping thread, backend and core, where flat out they queue and are taken in "
+            f"turn{_switches_note(measured)}. With that little to spare, a spell of slower CPU "
             "(runs minutes apart differ in CPU per move, as the rows show) builds a queue "
             "that the spare CPU drains slowly, and the p99 follows it."
         )

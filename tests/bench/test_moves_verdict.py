@@ -139,3 +139,23 @@ def test_the_cpu_summary_says_how_busy_the_target_rate_kept_the_machine():
 
 def test_the_cpu_summary_is_left_out_when_postgresql_was_not_measured():
     assert cpu_summary([_measured(1.1, float("nan"), rps=1300)], cores=2) == []
+
+
+def test_the_cpu_summary_counts_the_context_switches_a_move_took_each_way():
+    rows = [
+        {**_measured(1.1, 0.3, rps=1300), "switches": 18.4},
+        {**_measured(1.1, 0.3, rps=1280), "switches": 18.6},
+        {**_measured(1.3, 0.35, rate=TARGET_RATE), "switches": 22.4},
+        {**_measured(1.3, 0.35, rate=TARGET_RATE), "switches": 23.7},
+    ]
+    (_, text) = cpu_summary(rows, cores=2)
+    assert "switched context 22-24 times per move at the target's rate, 18-19 back to back" in text
+
+
+def test_the_cpu_summary_leaves_the_switches_out_where_they_were_not_counted():
+    rows = [
+        {**_measured(1.1, 0.3, rps=1300), "switches": float("nan")},
+        {**_measured(1.3, 0.35, rate=TARGET_RATE), "switches": float("nan")},
+    ]
+    (_, text) = cpu_summary(rows, cores=2)
+    assert "switched context" not in text and "taken in turn." in text
