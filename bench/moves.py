@@ -355,9 +355,9 @@ def cpu_summary(rows: list[dict[str, float]], cores: int) -> list[str]:
             f"{min(busy):.0f}-{max(busy):.0f}% of the {cores} cores busy. A move is dearer "
             "at a fixed rate than flat out: moves then arrive one at a time and each wakes a "
             "sleeping thread, backend and core, where flat out they queue and are taken in "
-            f"turn{_switches_note(measured)}. With that little to spare, a spell of slower CPU "
-            "(runs minutes apart differ in CPU per move, as the rows show) builds a queue "
-            "that the spare CPU drains slowly, and the p99 follows it."
+            f"turn{_switches_note(measured)}. What is left spare decides the p99: a spell of "
+            "slower CPU (runs minutes apart differ in CPU per move, as the rows show) builds "
+            "a queue that only the spare CPU drains."
         )
     text += (
         " The wall-clock figures also carry whatever else the machine was running (see the "
