@@ -119,6 +119,13 @@ def _bench_database_url(url: str) -> tuple[str, str, str]:
     return bench, maintenance, name
 
 
+def database_is_local(url: str) -> bool:
+    """Whether a postgres:// URL names a server on this machine: a loopback address, or a
+    socket directory (percent-encoded as libpq writes it, or none: libpq's default)."""
+    host = unquote(urlsplit(url).hostname or "")
+    return host in {"", "127.0.0.1", "localhost", "::1"} or host.startswith("/")
+
+
 def _recreate_database(maintenance: str, name: str, *, drop_only: bool = False) -> None:
     import psycopg
 
@@ -305,22 +312,25 @@ def fallback_rates(flat_out: float) -> list[int]:
     return list(range(highest, 0, -FALLBACK_STEP))[:FALLBACK_RUNS]
 
 
-def _switches_note(rows: list[dict[str, float]]) -> str:
+def _span(values: list[float], digits: int = 0) -> str:
+    """``low-high`` of the values to ``digits`` decimals, or one figure when both read alike."""
+    low, high = f"{min(values):.{digits}f}", f"{max(values):.{digits}f}"
+    return low if low == high else f"{low}-{high}"
+
+
+def _switches_note(flat_out: list[dict[str, float]], at_target: list[dict[str, float]]) -> str:
     """How many times the machine switched context per move at the target's rate and back
     to back, as a parenthesis; empty where that was not counted."""
 
-    def span(values: list[float]) -> str:
-        low, high = min(values), max(values)
-        return f"{low:.0f}" if round(low) == round(high) else f"{low:.0f}-{high:.0f}"
+    def counted(rows: list[dict[str, float]]) -> list[float]:
+        return [r["switches"] for r in rows if not math.isnan(r.get("switches", math.nan))]
 
-    counted = [r for r in rows if not math.isnan(r.get("switches", math.nan))]
-    paced = [r["switches"] for r in counted if r.get("rate") == TARGET_RATE]
-    flat_out = [r["switches"] for r in counted if "rate" not in r]
-    if not paced or not flat_out:
+    paced, closed = counted(at_target), counted(flat_out)
+    if not paced or not closed:
         return ""
     return (
-        f" (the machine switched context {span(paced)} times per move at the target's rate, "
-        f"{span(flat_out)} back to back)"
+        f" (the machine switched context {_span(paced)} times per move at the target's rate, "
+        f"{_span(closed)} back to back)"
     )
 
 
@@ -333,10 +343,10 @@ def cpu_summary(rows: list[dict[str, float]], cores: int) -> list[str]:
         return row["web_cpu_ms"] + row["db_cpu_ms"]
 
     measured = [r for r in rows if not math.isnan(r["db_cpu_ms"])]
-    flat_out = [server_ms(r) for r in measured if "rate" not in r]
+    flat_out = [r for r in measured if "rate" not in r]
     if not flat_out:
         return []
-    best = min(flat_out)
+    best = min(map(server_ms, flat_out))
     text = (
         f"Back to back a move costs gunicorn and PostgreSQL {best:.2f} ms of CPU together "
         f"(best run above), so {cores} cores serve at most about {1000 * cores / best:,.0f} "
@@ -345,19 +355,18 @@ def cpu_summary(rows: list[dict[str, float]], cores: int) -> list[str]:
     )
     at_target = [r for r in measured if r.get("rate") == TARGET_RATE]
     if at_target:
-        costs = [server_ms(r) for r in at_target]
         busy = [
             100 * (server_ms(r) + r["client_cpu_ms"]) * r["rps"] / 1000 / cores for r in at_target
         ]
         text += (
-            f" At {TARGET_RATE:,} moves/s offered the same move cost {min(costs):.2f}-"
-            f"{max(costs):.2f} ms, and with the load generator's share those runs kept "
-            f"{min(busy):.0f}-{max(busy):.0f}% of the {cores} cores busy. A move is dearer "
+            f" At {TARGET_RATE:,} moves/s offered the same move cost "
+            f"{_span(list(map(server_ms, at_target)), 2)} ms, and with the load generator's "
+            f"share those runs kept {_span(busy)}% of the {cores} cores busy. A move is dearer "
             "at a fixed rate than flat out: moves then arrive one at a time and each wakes a "
             "sleeping thread, backend and core, where flat out they queue and are taken in "
-            f"turn{_switches_note(measured)}. What is left spare decides the p99: a spell of "
-            "slower CPU (runs minutes apart differ in CPU per move, as the rows show) builds "
-            "a queue that only the spare CPU drains."
+            f"turn{_switches_note(flat_out, at_target)}. What is left spare decides the p99: a "
+            "spell of slower CPU (runs minutes apart differ in CPU per move, as the rows show) "
+            "builds a queue that only the spare CPU drains."
         )
     text += (
         " The wall-clock figures also carry whatever else the machine was running (see the "
@@ -404,9 +413,7 @@ def run(quick: bool = False) -> list[str]:
 
     bench_url, maintenance, name = _bench_database_url(database_url)
     load = os.getloadavg()
-    # A loopback address, or a socket directory (percent-encoded, or none: libpq's default).
-    host = unquote(urlsplit(database_url).hostname or "")
-    local_db = host in {"", "127.0.0.1", "localhost", "::1"} or host.startswith("/")
+    local_db = database_is_local(database_url)
     duration = 5 if quick else 15
     env = {
         **os.environ,

@@ -3,7 +3,10 @@ how it reads the CPU of a server whose processes come and go."""
 
 from __future__ import annotations
 
+import time
 from itertools import pairwise
+
+import pytest
 
 from bench.moves import (
     FALLBACK_RUNS,
@@ -11,9 +14,11 @@ from bench.moves import (
     TARGET_P99_MS,
     TARGET_RATE,
     TARGET_RUNS,
+    _context_switches,
     _verdict,
     _within_target,
     cpu_summary,
+    database_is_local,
     fallback_rates,
 )
 
@@ -159,3 +164,31 @@ def test_the_cpu_summary_leaves_the_switches_out_where_they_were_not_counted():
     ]
     (_, text) = cpu_summary(rows, cores=2)
     assert "switched context" not in text and "taken in turn." in text
+
+
+def test_the_cpu_summary_gives_one_figure_where_the_runs_read_alike():
+    rows = [_measured(1.1, 0.3, rps=1300)] + [
+        _measured(1.3, 0.35, rate=TARGET_RATE) for _ in range(TARGET_RUNS)
+    ]
+    (_, text) = cpu_summary(rows, cores=2)
+    assert "the same move cost 1.65 ms" in text
+
+
+@pytest.mark.parametrize(
+    ("url", "local"),
+    [
+        ("postgres://postgres@127.0.0.1:5432/test", True),
+        ("postgres://postgres@localhost/test", True),
+        ("postgres://postgres@%2Fvar%2Frun%2Fpostgresql/test", True),
+        ("postgres:///test", True),  # no host: libpq's default socket
+        ("postgres://postgres@db.internal:5432/test", False),
+    ],
+)
+def test_a_loopback_address_or_a_socket_directory_is_a_local_database(url, local):
+    assert database_is_local(url) is local
+
+
+def test_context_switches_are_counted_from_the_machine():
+    first = _context_switches()
+    time.sleep(0.01)
+    assert 0 < first <= _context_switches()
