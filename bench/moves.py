@@ -59,6 +59,8 @@ FALLBACK_STEP = 100
 FALLBACK_RUNS = 4
 GAMES = 256
 PLAYERS = 64
+# Moves counted under callgrind, after as many to warm up (connection, prepared statements).
+COUNTED_MOVES = 200
 # Wikipedia's example puzzle; every bench game plays it.
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -451,6 +453,7 @@ def run(quick: bool = False) -> list[str]:
                 check=True,
             )
             prepared = json.loads(summary.read_text())
+            instructions = _count_instructions(python, env, data, Path(tmp))
             script = Path(tmp) / "moves.lua"
             script.write_text(LUA)
             port = _free_port()
@@ -542,6 +545,8 @@ def run(quick: bool = False) -> list[str]:
         f"CPU per move in one process through Django's WSGI handler (no server, no network, "
         f"1,000 moves): {prepared['cpu_ms']:.2f} ms in Python, {prepared['db_cpu_ms']:.2f} ms "
         "in its PostgreSQL backend.",
+        "",
+        _instructions_note(instructions, prepared["cpu_ms"]),
         "",
         "Where a move's Python time goes (cProfile on a CPU clock over the same 1,000 moves; "
         "the profiler slows call-heavy code more than the rest, so read the shares, not "
@@ -650,6 +655,68 @@ def _wsgi_mover(token: str, game_id: int, cells: list[int]) -> Any:
             raise RuntimeError(f"a bench move was answered {statuses[-1]}")
 
     return call
+
+
+def callgrind_total(profile: str) -> int | None:
+    """The instructions a callgrind profile counted (its ``totals:`` line), if any."""
+    found = re.search(r"^totals:\s+(\d+)", profile, re.M)
+    return int(found.group(1)) if found else None
+
+
+def _count_instructions(python: str, env: dict, data: Path, tmp: Path) -> float | str:
+    """Instructions one move costs the web process's Python (Django's WSGI handler, as in the
+    CPU figure; the PostgreSQL backend not counted), under callgrind: the same count on any
+    host and in any spell, where CPU time is not. A str says why there is no count."""
+    valgrind, control = shutil.which("valgrind"), shutil.which("callgrind_control")
+    if valgrind is None or control is None:
+        return "not counted: valgrind is not installed (apt-get install valgrind)"
+    profile = tmp / "callgrind.out"
+    done = subprocess.run(
+        [valgrind, "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={profile}",
+         python, "-m", "bench.moves", "instructions", str(data)],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    total = callgrind_total(profile.read_text()) if profile.exists() else None
+    if done.returncode or not total:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return f"not counted: callgrind failed ({last})"
+    return total / COUNTED_MOVES
+
+
+def _instructions_note(instructions: float | str, cpu_ms: float) -> str:
+    """The report's sentence on the instruction count, and the pace the host ran it at."""
+    if isinstance(instructions, str):
+        return f"Instructions per move in that process (callgrind): {instructions}."
+    pace = instructions / (cpu_ms * 1e6)
+    return (
+        f"Instructions per move in that process (callgrind, {COUNTED_MOVES} moves): "
+        f"{instructions / 1e6:.2f} million, the same on any host and however busy it is, "
+        f"where the CPU time above is not; this machine ran them at {pace:.2f} per "
+        "nanosecond. The count tells a change in the code from a change in the host: a "
+        "slower move with the same count is a slower host, or a slower spell of it."
+    )
+
+
+def _play_counted_moves(data_path: str) -> None:
+    """Play the first bench game's moves under callgrind (run in a subprocess), with the
+    instruction count on for ``COUNTED_MOVES`` of them only."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudokusite.settings")
+    django.setup()
+    game, token, cells = Path(data_path).read_text().split("\n", 1)[0].split()
+    call_move = _wsgi_mover(token, int(game), [int(c) for c in cells.split(",")])
+    for i in range(COUNTED_MOVES):
+        call_move(i)
+
+    def collect(switch: str) -> None:
+        subprocess.run(["callgrind_control", "-i", switch, str(os.getpid())],
+                       check=True, capture_output=True)  # fmt: skip
+
+    collect("on")
+    for i in range(COUNTED_MOVES, 2 * COUNTED_MOVES):
+        call_move(i)
+    collect("off")
 
 
 def _backend_cpu_reader(connection: Any) -> Any:
@@ -824,5 +891,7 @@ def _prepare(data_path: str, summary_path: str) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["prepare"]:
         _prepare(sys.argv[2], sys.argv[3])
+    elif sys.argv[1:2] == ["instructions"]:
+        _play_counted_moves(sys.argv[2])
     else:
         print("\n".join(run(quick="--quick" in sys.argv)))

@@ -15,8 +15,10 @@ from bench.moves import (
     TARGET_RATE,
     TARGET_RUNS,
     _context_switches,
+    _instructions_note,
     _verdict,
     _within_target,
+    callgrind_total,
     cpu_summary,
     database_is_local,
     fallback_rates,
@@ -192,3 +194,40 @@ def test_context_switches_are_counted_from_the_machine():
     first = _context_switches()
     time.sleep(0.01)
     assert 0 < first <= _context_switches()
+
+
+# The head and tail of a profile callgrind 3.19 wrote for the move bench.
+CALLGRIND_PROFILE = """\
+# callgrind format
+version: 1
+creator: callgrind-3.19.0
+cmd:  .venv/bin/python -m bench.moves instructions /tmp/games.txt
+events: Ir
+summary: 0
+
+fl=(1) ???
+fn=(1) 0x0000000000001100
+5 3
+
+totals: 779193966
+"""
+
+
+def test_the_instruction_count_is_the_profiles_totals_not_its_summary():
+    assert callgrind_total(CALLGRIND_PROFILE) == 779193966
+
+
+def test_a_profile_without_totals_has_no_count():
+    assert callgrind_total("# callgrind format\nevents: Ir\n") is None
+
+
+def test_the_instruction_note_gives_millions_per_move_and_the_hosts_pace():
+    note = _instructions_note(3_900_000.0, 1.95)
+    assert "3.90 million" in note
+    assert "2.00 per nanosecond" in note
+
+
+def test_the_instruction_note_says_why_nothing_was_counted():
+    note = _instructions_note("not counted: valgrind is not installed", 1.0)
+    assert note.endswith("not counted: valgrind is not installed.")
+    assert "million" not in note
