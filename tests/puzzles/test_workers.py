@@ -188,10 +188,12 @@ def _kill_a_pool_process_mid_chunk(pack: PuzzlePack, worker: Worker) -> set[int]
     made); the chunks it cut short, empty when they finished in the instant between the look
     and the kill. None when the pack finished before a process could be caught holding one."""
     wait_for(
-        lambda: pack_status(pack) == PackStatus.DONE
-        or (
-            PackEntry.objects.filter(pack=pack).count() >= 8
-            and bool(_running_chunk_pids(pack) & worker.pool_pids())
+        lambda: (
+            pack_status(pack) == PackStatus.DONE
+            or (
+                PackEntry.objects.filter(pack=pack).count() >= 8
+                and bool(_running_chunk_pids(pack) & worker.pool_pids())
+            )
         ),
         [worker],
         "a pool process in the middle of a chunk",
