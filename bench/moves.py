@@ -231,6 +231,14 @@ def _process_tree(root: int) -> set[int]:
     return found
 
 
+def _stored_moves_counter(connection: Any, table: str) -> Callable[[], int]:
+    """A function giving how many moves the bench database holds: the move table's highest
+    id (a move that is not stored takes no id), one index lookup, where count(*) would
+    read the table."""
+    sql = f'SELECT coalesce(max("id"), 0) FROM "{table}"'
+    return lambda: connection.execute(sql).fetchone()[0]
+
+
 def _postmaster(maintenance: str) -> int | None:
     """The PostgreSQL server's main process (a backend's parent), if on this machine."""
     import psycopg
@@ -256,11 +264,14 @@ def _paced(port: int, data: Path, clients: int, rate: int, duration: int, run: i
 
 def _load(
     command: list[str], parse: Callable[[str], dict[str, float]], duration: int, env: dict,
-    gunicorn_pid: int, postmaster: int | None,
+    gunicorn_pid: int, postmaster: int | None, stored: Callable[[], int],
 ) -> dict[str, float]:  # fmt: skip
     """One run of a load generator, its output read by ``parse`` (``_parse_wrk``, or
     ``json.loads`` for bench.paced); the CPU per move of gunicorn and of the PostgreSQL
-    server (``postmaster``'s, when it is on this machine) over its middle part."""
+    server (``postmaster``'s, when it is on this machine) over its middle part, divided by
+    the moves ``stored`` in that same span (``stored()``: how many the database holds). Not
+    by the load generator's rate: a fixed-rate run that falls behind answers for longer
+    than it offers, so its rate over the whole run is not the rate in the middle part."""
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     time.sleep(1)  # connections open, workers warm
     web = _process_tree(gunicorn_pid)
@@ -270,18 +281,18 @@ def _load(
     def database() -> float:
         return _server_cpu_seconds(postmaster) if postmaster else 0.0
 
-    def sample() -> tuple[float, float, float, float]:
-        return _cpu_seconds(web), database(), _context_switches(), time.monotonic()
+    def sample() -> tuple[float, float, float, int, float]:
+        return _cpu_seconds(web), database(), _context_switches(), stored(), time.monotonic()
 
-    web0, db0, switches0, t0 = sample()
+    web0, db0, switches0, stored0, t0 = sample()
     time.sleep(max(duration - 2, 1))
-    web1, db1, switches1, t1 = sample()
+    web1, db1, switches1, stored1, t1 = sample()
     per_worker1 = [_cpu_seconds({pid}) for pid in workers]
     out, _ = proc.communicate(timeout=duration + 60)
     if proc.returncode:
         raise RuntimeError(f"{Path(command[0]).name} failed ({proc.returncode})")
     result = parse(out)
-    moves = result["rps"] * (t1 - t0)
+    moves = stored1 - stored0
     result["web_cpu_ms"] = 1000 * (web1 - web0) / moves if moves else float("nan")
     # How evenly the work fell on the processes (each keeps the connections it accepted).
     result["worker_load"] = sorted(
@@ -435,7 +446,10 @@ def run(quick: bool = False) -> list[str]:
     python = sys.executable
     _recreate_database(maintenance, name)
     postmaster = _postmaster(maintenance) if local_db else None
+    import psycopg
+
     gunicorn = None
+    moves_db = None
     try:
         with tempfile.TemporaryDirectory(prefix="movebench-") as tmp:
             data = Path(tmp) / "games.txt"
@@ -454,6 +468,8 @@ def run(quick: bool = False) -> list[str]:
             )
             prepared = json.loads(summary.read_text())
             instructions = _count_instructions(python, env, data, Path(tmp))
+            moves_db = psycopg.connect(bench_url, autocommit=True)
+            stored = _stored_moves_counter(moves_db, prepared["move_table"])
             script = Path(tmp) / "moves.lua"
             script.write_text(LUA)
             port = _free_port()
@@ -473,12 +489,12 @@ def run(quick: bool = False) -> list[str]:
             warm = 3 if quick else 5
             warm_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": "99"}
             _load(_wrk(wrk, script, port, 64, warm), _parse_wrk, warm, warm_env,
-                  gunicorn.pid, postmaster)  # fmt: skip
+                  gunicorn.pid, postmaster, stored)  # fmt: skip
             rows = []
             for run_number, clients in enumerate(CLIENTS, start=1):
                 wrk_env = {**env, "MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": str(run_number)}
                 result = _load(_wrk(wrk, script, port, clients, duration), _parse_wrk,
-                               duration, wrk_env, gunicorn.pid, postmaster)  # fmt: skip
+                               duration, wrk_env, gunicorn.pid, postmaster, stored)  # fmt: skip
                 rows.append((str(clients), result))
 
             # The target's own terms, three times: 64 clients offering 1,000 moves/s between
@@ -486,7 +502,7 @@ def run(quick: bool = False) -> list[str]:
             def fixed_rate(rate: int) -> dict[str, float]:
                 run_number = len(rows) + 1  # the wrk runs took 1 and 2
                 result = _load(_paced(port, data, 64, rate, duration, run_number), json.loads,
-                               duration, env, gunicorn.pid, postmaster)  # fmt: skip
+                               duration, env, gunicorn.pid, postmaster, stored)  # fmt: skip
                 result["rate"] = rate
                 rows.append((f"64, {rate:,} moves/s offered", result))
                 return result
@@ -499,6 +515,8 @@ def run(quick: bool = False) -> list[str]:
                         break
             speed_after = python_speed()
     finally:
+        if moves_db is not None:
+            moves_db.close()
         if gunicorn is not None:
             os.killpg(gunicorn.pid, signal.SIGTERM)
             try:
@@ -778,6 +796,7 @@ def _prepare(data_path: str, summary_path: str) -> None:
 
     from accounts.services import token_create
     from play import services
+    from play.models import Move
     from play.services import Player
     from puzzles.models import Puzzle
     from solver import format_line, parse, solve
@@ -875,6 +894,7 @@ def _prepare(data_path: str, summary_path: str) -> None:
             {
                 "token": players[0][1],
                 "game": game.pk,
+                "move_table": Move._meta.db_table,
                 "cpu_ms": cpu_ms,
                 "db_cpu_ms": db_cpu_ms,
                 "profile": profile,

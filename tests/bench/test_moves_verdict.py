@@ -16,6 +16,7 @@ from bench.moves import (
     TARGET_RUNS,
     _context_switches,
     _instructions_note,
+    _stored_moves_counter,
     _verdict,
     _within_target,
     callgrind_total,
@@ -231,3 +232,16 @@ def test_the_instruction_note_says_why_nothing_was_counted():
     note = _instructions_note("not counted: valgrind is not installed", 1.0)
     assert note.endswith("not counted: valgrind is not installed.")
     assert "million" not in note
+
+
+@pytest.mark.django_db
+def test_the_stored_moves_counter_rises_by_the_rows_written_in_between():
+    from django.db import connection
+
+    from accounts.factories import UserFactory
+
+    connection.ensure_connection()
+    stored = _stored_moves_counter(connection.connection, "auth_user")
+    before = stored()
+    UserFactory.create_batch(3)
+    assert stored() - before == 3
