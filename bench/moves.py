@@ -232,9 +232,10 @@ def _process_tree(root: int) -> set[int]:
 
 
 def _stored_moves_counter(connection: Any, table: str) -> Callable[[], int]:
-    """A function giving how many moves the bench database holds: the move table's highest
-    id (a move that is not stored takes no id), one index lookup, where count(*) would
-    read the table."""
+    """A function whose difference between two calls is the moves stored in between: the
+    move table's highest id (a move that is not stored takes no id), one index lookup,
+    where count(*) would read the table. The bench's table is never empty by then (the
+    prepare step played moves), so the first call is an id too, not 0."""
     sql = f'SELECT coalesce(max("id"), 0) FROM "{table}"'
     return lambda: connection.execute(sql).fetchone()[0]
 

@@ -240,6 +240,7 @@ def test_the_stored_moves_counter_rises_by_the_rows_written_in_between():
 
     from accounts.factories import UserFactory
 
+    UserFactory()  # ids go on from earlier tests' (PostgreSQL's sequences): not from 0
     connection.ensure_connection()
     stored = _stored_moves_counter(connection.connection, "auth_user")
     before = stored()
