@@ -294,6 +294,7 @@ def _load(
         raise RuntimeError(f"{Path(command[0]).name} failed ({proc.returncode})")
     result = parse(out)
     moves = stored1 - stored0
+    result["window_rps"] = moves / (t1 - t0)
     result["web_cpu_ms"] = 1000 * (web1 - web0) / moves if moves else float("nan")
     # How evenly the work fell on the processes (each keeps the connections it accepted).
     result["worker_load"] = sorted(
@@ -348,10 +349,16 @@ def _switches_note(flat_out: list[dict[str, float]], at_target: list[dict[str, f
     )
 
 
+# A move at the target's rate, in runs that kept up with it, is called dearer than flat out
+# when every run there cost this much more than the cheapest back-to-back run (3%: runs
+# minutes apart differ by that much).
+DEARER = 1.03
+
+
 def cpu_summary(rows: list[dict[str, float]], cores: int) -> list[str]:
     """The report's closing paragraph: what a move costs the server's CPU flat out (and the
-    rate that allows), and at the target's rate, where it is dearer, how much of the
-    machine that rate keeps busy. Empty when PostgreSQL's CPU was not measured."""
+    rate that allows), and at the target's rate, whether it is dearer there, and how much
+    of the machine that rate keeps busy. Empty when PostgreSQL's CPU was not measured."""
 
     def server_ms(row: dict[str, float]) -> float:
         return row["web_cpu_ms"] + row["db_cpu_ms"]
@@ -369,18 +376,37 @@ def cpu_summary(rows: list[dict[str, float]], cores: int) -> list[str]:
     )
     at_target = [r for r in measured if r.get("rate") == TARGET_RATE]
     if at_target:
+        # The rate answered while the CPU was read: a run that fell behind answers for
+        # longer than its schedule, so its rate over the whole run is lower.
         busy = [
-            100 * (server_ms(r) + r["client_cpu_ms"]) * r["rps"] / 1000 / cores for r in at_target
+            100 * (server_ms(r) + r["client_cpu_ms"]) * r["window_rps"] / 1000 / cores
+            for r in at_target
         ]
+        costs = list(map(server_ms, at_target))
         text += (
-            f" At {TARGET_RATE:,} moves/s offered the same move cost "
-            f"{_span(list(map(server_ms, at_target)), 2)} ms, and with the load generator's "
-            f"share those runs kept {_span(busy)}% of the {cores} cores busy. A move is dearer "
-            "at a fixed rate than flat out: moves then arrive one at a time and each wakes a "
-            "sleeping thread, backend and core, where flat out they queue and are taken in "
-            f"turn{_switches_note(flat_out, at_target)}. What is left spare decides the p99: a "
-            "spell of slower CPU (runs minutes apart differ in CPU per move, as the rows show) "
-            "builds a queue that only the spare CPU drains."
+            f" At {TARGET_RATE:,} moves/s offered the same move cost {_span(costs, 2)} ms, and "
+            f"with the load generator's share those runs kept {_span(busy)}% of the {cores} "
+            "cores busy."
+        )
+        switches = _switches_note(flat_out, at_target)
+        if any(r["window_rps"] < 0.98 * TARGET_RATE for r in at_target):
+            # Moves queued throughout: what the rate does to a move's cost is not seen here.
+            text += (
+                " Those runs fell behind the offered rate, so the server worked flat out "
+                f"through them, as back to back{switches}."
+            )
+        elif min(costs) > DEARER * best:
+            text += (
+                " A move is dearer at a fixed rate than flat out: moves then arrive one at a "
+                "time and each wakes a sleeping thread, backend and core, where flat out they "
+                f"queue and are taken in turn{switches}."
+            )
+        else:
+            text += f" No dearer than flat out{switches}."
+        text += (
+            " What is left spare decides the p99: a spell of slower CPU (runs minutes apart "
+            "differ in CPU per move, as the rows show) builds a queue that only the spare "
+            "CPU drains."
         )
     text += (
         " The wall-clock figures also carry whatever else the machine was running (see the "

@@ -117,8 +117,12 @@ def test_server_cpu_counts_a_child_that_exited_during_the_window():
     assert _server_cpu_seconds(os.getpid()) - before >= 0.25
 
 
-def _measured(web: float, db: float, *, rate: float | None = None, rps: float = 1000.0) -> dict:
+def _measured(
+    web: float, db: float, *, rate: float | None = None, rps: float = 1000.0,
+    window_rps: float | None = None,
+) -> dict:  # fmt: skip
     row = {"web_cpu_ms": web, "db_cpu_ms": db, "rps": rps, "client_cpu_ms": 0.1}
+    row["window_rps"] = rps if window_rps is None else window_rps
     if rate is not None:
         row["rate"] = rate
     return row
@@ -143,6 +147,39 @@ def test_the_cpu_summary_says_how_busy_the_target_rate_kept_the_machine():
     assert f"At {TARGET_RATE:,} moves/s offered the same move cost 1.65-1.80 ms" in text
     # (1.65 + 0.1) ms x 1,000/s = 87.5% of 2 cores; (1.8 + 0.1) x 990/s = 94%.
     assert "kept 88-94% of the 2 cores busy" in text
+
+
+def test_a_run_that_fell_behind_is_as_busy_as_the_rate_it_answered_while_measured():
+    rows = [
+        _measured(1.1, 0.3, rps=1300),
+        # 600 answers/s over the whole run (its tail after the schedule ended), 700 measured.
+        _measured(1.3, 0.35, rate=TARGET_RATE, rps=600, window_rps=700),
+    ]
+    (_, text) = cpu_summary(rows, cores=2)
+    assert "kept 61% of the 2 cores busy" in text  # (1.65 + 0.1) ms x 700/s
+
+
+def test_a_fixed_rate_that_costs_more_than_the_cheapest_back_to_back_run_is_called_dearer():
+    rows = [_measured(1.0, 0.3, rps=1300), _measured(1.1, 0.3, rate=TARGET_RATE)]
+    (_, text) = cpu_summary(rows, cores=2)
+    assert "A move is dearer at a fixed rate than flat out" in text
+
+
+@pytest.mark.parametrize("web", [1.1, 1.4])  # as dear as back to back, and dearer
+def test_runs_that_fell_behind_say_the_server_worked_flat_out_whatever_their_cost(web):
+    rows = [
+        _measured(1.1, 0.3, rps=700),
+        _measured(web, 0.3, rate=TARGET_RATE, rps=650, window_rps=690),
+    ]
+    (_, text) = cpu_summary(rows, cores=2)
+    assert "dearer" not in text
+    assert "Those runs fell behind the offered rate, so the server worked flat out" in text
+
+
+def test_runs_that_kept_up_at_no_extra_cost_are_no_dearer():
+    rows = [_measured(1.1, 0.3, rps=1300), _measured(1.1, 0.3, rate=TARGET_RATE)]
+    (_, text) = cpu_summary(rows, cores=2)
+    assert "No dearer than flat out. What is left spare" in text
 
 
 def test_the_cpu_summary_is_left_out_when_postgresql_was_not_measured():
