@@ -442,6 +442,8 @@ def _verdict(rows: list[dict[str, float]]) -> str:
 
 
 def run(quick: bool = False) -> list[str]:
+    import psycopg
+
     database_url = os.environ.get("DATABASE_URL", "")
     if urlsplit(database_url).scheme not in {"postgres", "postgresql", "pgsql"}:
         return _skip("set DATABASE_URL=postgres://... (and REDIS_URL=redis://...) to run it.")
@@ -473,8 +475,6 @@ def run(quick: bool = False) -> list[str]:
     python = sys.executable
     _recreate_database(maintenance, name)
     postmaster = _postmaster(maintenance) if local_db else None
-    import psycopg
-
     gunicorn = None
     moves_db = None
     try:
