@@ -309,10 +309,16 @@ def _load(
     return result
 
 
+def _kept_up(row: dict[str, float]) -> bool:
+    """A fixed-rate row whose answers came as many per second as were offered, give or take
+    2%, over the whole run (one that fell behind answers on after its schedule ends)."""
+    return row["rps"] >= 0.98 * row["rate"]
+
+
 def _within_target(row: dict[str, float]) -> bool:
-    """A fixed-rate row that carried its whole offered rate (every move answered 200, as
-    many per second as were offered, give or take 2%) with a p99 under the target."""
-    carried = row["rps"] >= 0.98 * row["rate"] and row["requests"] == row["offered"]
+    """A fixed-rate row that carried its whole offered rate (every move answered 200, and
+    kept up) with a p99 under the target."""
+    carried = _kept_up(row) and row["requests"] == row["offered"]
     clean = row["non2xx"] == 0 and row["socket_errors"] == 0
     return carried and clean and row["p99"] < TARGET_P99_MS
 
@@ -389,7 +395,7 @@ def cpu_summary(rows: list[dict[str, float]], cores: int) -> list[str]:
             "cores busy."
         )
         switches = _switches_note(flat_out, at_target)
-        if any(r["window_rps"] < 0.98 * TARGET_RATE for r in at_target):
+        if not all(map(_kept_up, at_target)):
             # Moves queued throughout: what the rate does to a move's cost is not seen here.
             text += (
                 " Those runs fell behind the offered rate, so the server worked flat out "
