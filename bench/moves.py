@@ -741,8 +741,9 @@ def _instructions_note(instructions: float | str, cpu_ms: float) -> str:
     pace = instructions / (cpu_ms * 1e6)
     return (
         f"Instructions per move in that process (callgrind, {COUNTED_MOVES} moves): "
-        f"{instructions / 1e6:.2f} million, the same on any host and however busy it is, "
-        f"where the CPU time above is not; this machine ran them at {pace:.2f} per "
+        f"{instructions / 1e6:.2f} million, the same on any host with the same interpreter "
+        "build (the header names it) and however busy it is, where the CPU time above is "
+        f"not; this machine ran them at {pace:.2f} per "
         "nanosecond. The count tells a change in the code from a change in the host: a "
         "slower move with the same count is a slower host, or a slower spell of it."
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import platform
+import re
 import sys
 import time
 from collections.abc import Iterable
@@ -128,6 +129,23 @@ def _cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+def python_build(maps: str | None = None) -> str:
+    """The interpreter's own file and how libpython is linked into it. Builds of one Python
+    version differ by a quarter in a move's CPU (a distribution's, optimised with profiles
+    and linked statically, against a pyenv build, shared and not optimised), so the report
+    names the one it ran on. ``maps``: the text of /proc/self/maps, read when not given."""
+    if maps is None:
+        try:
+            maps = Path("/proc/self/maps").read_text()
+        except OSError:
+            maps = ""
+    interpreter = os.path.realpath(sys.executable)
+    if not maps:
+        return interpreter
+    shared = re.search(r"/libpython[\d.]*\.so", maps)
+    return f"{interpreter}, libpython {'shared' if shared else 'linked in statically'}"
+
+
 def machine_lines(services: dict[str, str]) -> list[str]:
     """The header of the report: when, on what, against which services."""
     load = os.getloadavg()
@@ -142,7 +160,8 @@ def machine_lines(services: dict[str, str]) -> list[str]:
         f"| Cores | {os.cpu_count()} ({_cpu_model()}) |",
         f"| Memory | {_memory()} |",
         f"| System | {platform.system()} {platform.release()} |",
-        f"| Python | {sys.version.split()[0]} ({platform.python_implementation()}) |",
+        f"| Python | {sys.version.split()[0]} ({platform.python_implementation()}: "
+        f"{python_build()}) |",
         f"| PostgreSQL | {services['postgres']} ({services['database_url']}) |",
         f"| Redis | {services['redis']} ({services['redis_url']}) |",
         f"| Load average at the start | {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} |",

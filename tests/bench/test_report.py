@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 
 from bench import report
 
@@ -40,3 +42,18 @@ def test_the_report_ends_with_the_machines_python_speed(tmp_path):
     report.write_results(out, ["# Benchmark results"], "## A section\n", 0)
     footer = out.read_text().splitlines()[-1]
     assert re.search(r"Python speed at the end: [\d,]+ puzzles/s\. Every section ran\.$", footer)
+
+
+def test_the_header_names_the_interpreter_and_how_libpython_is_linked():
+    header = "\n".join(report.machine_lines(SERVICES))
+    row = re.search(r"^\| Python \| (\S+) \(CPython: (.*)\) \|$", header, re.M)
+    assert row is not None, header
+    assert row.group(2).startswith(os.path.realpath(sys.executable))
+
+
+def test_python_build_tells_a_shared_libpython_from_a_static_one():
+    shared = "7f00-7f01 r-xp 0 08:01 5 /opt/py/lib/libpython3.11.so.1.0\n"
+    static = "5500-5501 r-xp 0 08:01 6 /usr/bin/python3.11\n"
+    assert report.python_build(shared).endswith("libpython shared")
+    assert report.python_build(static).endswith("libpython linked in statically")
+    assert report.python_build("") == os.path.realpath(sys.executable)
