@@ -131,7 +131,7 @@ def _cpu_model() -> str:
 
 def python_build(maps: str | None = None) -> str:
     """The interpreter's own file and how libpython is linked into it. Builds of one Python
-    version differ by a quarter in a move's CPU (a distribution's, optimised with profiles
+    version differ by up to a quarter in a move's CPU (a distribution's, optimised with profiles
     and linked statically, against a pyenv build, shared and not optimised), so the report
     names the one it ran on. ``maps``: the text of /proc/self/maps, read when not given."""
     if maps is None:
