@@ -10,11 +10,19 @@ key's prefix, with their user) is written as SQL once (see sudokusite.rows): com
 through the ORM cost more than a move's own work. Everything else (the hashed lookup, the
 constant-time digest comparison, the throttled expiry refresh, the inactive-user check,
 the ``Authorization: Token ...`` header) is knox's own code.
+
+A move (the API's busiest request) does not pay even that query: its one read of the game
+takes the token rows along (``PresentedToken``, play.move_store), and ``verified`` runs the
+same checks over them. Anything short of a clean pass there (no such row, an expired token,
+an inactive user) goes to ``authenticate_credentials``, so the answer and its side effects
+are the same either way.
 """
 
 from __future__ import annotations
 
 import binascii
+import re
+from collections.abc import Sequence
 from functools import cache
 from hmac import compare_digest
 from typing import Any
@@ -29,14 +37,31 @@ from knox.models import get_token_model
 from knox.settings import CONSTANTS, knox_settings
 from knox.signals import token_expired
 from rest_framework import exceptions
+from rest_framework.authentication import get_authorization_header
+from rest_framework.request import Request
 
 from sudokusite.rows import ModelColumns, db
 
 
 @cache
-def _lookup() -> tuple[str, ModelColumns, ModelColumns]:
-    token_model, user_model = get_token_model(), get_user_model()
-    tokens, users = ModelColumns(token_model, "t"), ModelColumns(user_model, "u")
+def token_columns() -> tuple[ModelColumns, ModelColumns]:
+    """The token table's columns under the alias ``t`` and the user table's under ``u``."""
+    return ModelColumns(get_token_model(), "t"), ModelColumns(get_user_model(), "u")
+
+
+def tokens_load(row: Sequence[Any], start: int = 0) -> Any:
+    """A token, with its ``user``, from the token's and then the user's columns of a row."""
+    tokens, users = token_columns()
+    conn = db()
+    token = tokens.load(conn, row, start)
+    token.user = users.load(conn, row, start + tokens.width)
+    return token
+
+
+@cache
+def _lookup() -> str:
+    tokens, users = token_columns()
+    token_model, user_model = tokens.model, users.model
     conn = db()
     quote = conn.ops.quote_name
     user_fk = token_model._meta.get_field("user")
@@ -47,50 +72,111 @@ def _lookup() -> tuple[str, ModelColumns, ModelColumns]:
         f"ON u.{quote(user_model._meta.pk.column)} = t.{quote(user_fk.column)} "
         f"WHERE t.{quote('token_key')} = %s"
     )
-    return sql, tokens, users
+    return sql
 
 
 def _tokens_with_prefix(prefix: str) -> list[Any]:
     """The tokens whose key starts like the one presented, each with its ``user`` loaded."""
-    sql, tokens, users = _lookup()
-    conn = db()
-    with conn.cursor() as cursor:
-        cursor.execute(sql, [prefix])
-        rows = cursor.fetchall()
-    found = []
-    for row in rows:
-        token = tokens.load(conn, row)
-        token.user = users.load(conn, row, tokens.width)
-        found.append(token)
-    return found
+    with db().cursor() as cursor:
+        cursor.execute(_lookup(), [prefix])
+        return [tokens_load(row) for row in cursor.fetchall()]
 
 
 class TokenAuthentication(KnoxTokenAuthentication):
     def authenticate_credentials(self, token: bytes) -> tuple[Any, Any]:
         """knox's own steps, over ``_tokens_with_prefix``."""
-        msg = _("Invalid token.")
-        presented = token.decode("utf-8")
-        for auth_token in _tokens_with_prefix(presented[: CONSTANTS.TOKEN_KEY_LENGTH]):
-            if self._cleanup_token(auth_token):
-                continue
-            try:
-                digest = hash_token(presented)
-            except (TypeError, binascii.Error):
-                raise exceptions.AuthenticationFailed(msg) from None
-            if compare_digest(digest, auth_token.digest):
-                if knox_settings.AUTO_REFRESH and auth_token.expiry:
-                    self.renew_token(auth_token)
-                return self.validate_user(auth_token)
-        raise exceptions.AuthenticationFailed(msg)
+        try:
+            presented = token.decode("utf-8")
+        except UnicodeDecodeError:  # knox's own code let this through: a 500
+            raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
+        found = _tokens_with_prefix(presented[: CONSTANTS.TOKEN_KEY_LENGTH])
+        matched = self._matching(presented, [t for t in found if not self._cleanup_token(t)])
+        if matched is None:
+            raise exceptions.AuthenticationFailed(_("Invalid token."))
+        self._refresh(matched)
+        return self.validate_user(matched)
+
+    def verified(self, presented: str, found: list[Any]) -> tuple[Any, Any] | None:
+        """The user and token when ``found`` (the tokens under the presented key's prefix,
+        read by another statement) holds the presented key, live, of an active user; the
+        expiry refresh done as on any request. None for anything else: then
+        ``authenticate_credentials`` decides, and deletes an expired token."""
+        if any(self._expired(t) for t in found):
+            return None
+        matched = self._matching(presented, found)
+        if matched is None or not matched.user.is_active:
+            return None
+        self._refresh(matched)
+        return matched.user, matched
+
+    @staticmethod
+    def _matching(presented: str, tokens: list[Any]) -> Any | None:
+        """The token whose digest is the presented key's (compared in constant time)."""
+        if not tokens:
+            return None
+        try:
+            digest = hash_token(presented)
+        except (TypeError, binascii.Error):
+            return None
+        return next((t for t in tokens if compare_digest(digest, t.digest)), None)
+
+    def _refresh(self, auth_token: Any) -> None:
+        if knox_settings.AUTO_REFRESH and auth_token.expiry:
+            self.renew_token(auth_token)
+
+    @staticmethod
+    def _expired(auth_token: Any) -> bool:
+        return auth_token.expiry is not None and auth_token.expiry < timezone.now()
 
     def _cleanup_token(self, auth_token: Any) -> bool:
         """True (and the token deleted) if the presented token has expired."""
-        if auth_token.expiry is not None and auth_token.expiry < timezone.now():
+        if self._expired(auth_token):
             username = auth_token.user.get_username()
             auth_token.delete()
             token_expired.send(sender=self.__class__, username=username, source="auth_token")
             return True
         return False
+
+
+# What a key may look like to be checked inside another statement; anything else (spaces,
+# control characters, other alphabets) takes the ordinary path and its ordinary answer.
+_KEY = re.compile(r"[0-9A-Za-z_-]{1,200}")
+
+
+class PresentedToken:
+    """The key of an ``Authorization: Token <key>`` header, not yet checked: the statement
+    that reads what the request is about reads the tokens under its prefix too
+    (``token_columns``, ``tokens_load``) and hands them to ``accept``."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.prefix = key[: CONSTANTS.TOKEN_KEY_LENGTH]
+        self.user: Any = None
+        self.token: Any = None
+
+    @classmethod
+    def of(cls, request: Request) -> PresentedToken | None:
+        """The request's token when its header is a well-formed token header; None when
+        there is none, or anything about it is for the ordinary path to answer."""
+        parts = get_authorization_header(request).split()
+        if len(parts) != 2 or parts[0].lower() != knox_settings.AUTH_HEADER_PREFIX.lower().encode():
+            return None
+        key = parts[1].decode("latin-1")
+        return cls(key) if _KEY.fullmatch(key) else None
+
+    def accept(self, found: list[Any]) -> bool:
+        """Check the key against ``found``; True (``user`` and ``token`` set) if it passes."""
+        verified = TokenAuthentication().verified(self.key, found)
+        if verified is None:
+            return False
+        self.user, self.token = verified
+        return True
+
+
+class TokenNotVerified(Exception):
+    """A statement that reads with a ``PresentedToken`` found no row the token passes on
+    (a wrong, expired or foreign token, or nothing of this user's under that id): the
+    request is to be authenticated the ordinary way, and then answered."""
 
 
 class TokenScheme(KnoxTokenScheme):

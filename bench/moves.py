@@ -589,7 +589,8 @@ def run(quick: bool = False) -> list[str]:
         f"Queries per move: {q['service_max']} in move_apply (the SELECT of the game with its "
         "puzzle and any move stored under the client's move id; one statement that updates "
         "the game if its version and move count are unchanged and inserts the move if it "
-        f"did), {q['request_max']} for the whole request with token authentication; max "
+        f"did), {q['request_max']} for the whole request with a token (the same read "
+        "brings the token's rows and checks the token: no query of its own); max "
         f"over {q['samples']} moves of each kind (wrong, clear, note, right). A move opens "
         "no transaction (no BEGIN or COMMIT): the write is one statement. Target: at most 4.",
         "",
@@ -666,9 +667,12 @@ def _statements(captured: Any) -> int:
 
 # Where a move's CPU goes: (label, file, function) whose cumulative time is one part.
 PROFILE_PARTS = (
-    ("token authentication (its query included)", "accounts/auth.py", "authenticate_credentials"),
     ("the body's check (MoveInputSerializer)", "sudokusite/serializers.py", "validated"),
-    ("the game's read (one SELECT)", "play/move_store.py", "game_for_move"),
+    (
+        "the game's read and the token's check (one SELECT for both)",
+        "play/move_store.py",
+        "game_for_move",
+    ),
     ("the write of game and move (one statement)", "play/move_store.py", "move_save"),
     ("the answer (GameSerializer)", "play/api/serializers.py", "to_representation"),
 )

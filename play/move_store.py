@@ -1,11 +1,12 @@
 """The two statements of a move, written as SQL once (see sudokusite.rows).
 
 ``game_for_move`` reads the player's game, its puzzle and the move already stored under
-the client's move id (for a retry) in one SELECT. ``move_save`` writes the move and the
-game together, on condition that the game still has the version and move count that were
-read: on PostgreSQL one statement (the UPDATE in a data-modifying WITH, the INSERT fed by
-it), so a move is its own transaction and needs no BEGIN or COMMIT round trips; elsewhere
-(SQLite) the same two statements in a transaction.
+the client's move id (for a retry) in one SELECT; for a player known by an API token still
+to be checked, the tokens under its prefix with their user too, and checks it there.
+``move_save`` writes the move and the game together, on condition that the game still has
+the version and move count that were read: on PostgreSQL one statement (the UPDATE in a
+data-modifying WITH, the INSERT fed by it), so a move is its own transaction and needs no
+BEGIN or COMMIT round trips; elsewhere (SQLite) the same two statements in a transaction.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
+from accounts.auth import TokenNotVerified, token_columns, tokens_load
 from puzzles.models import Puzzle
 from sudokusite.rows import FieldValues, ModelColumns, db
 
@@ -58,17 +60,33 @@ def _columns() -> tuple[ModelColumns, ModelColumns, ModelColumns]:
 
 @cache
 def _read_sql(owner: str, lock: bool) -> str:
+    """The read for a game owned by a user (``user``), a guest (``guest``) or the user of
+    a token (``token``: the tokens under the prefix, with their user, come along, one row
+    each). Its parameters: the client move id, the game id, then the owner."""
     conn = db()
     game, puzzle, move = (c.select_list(conn) for c in _columns())
-    who = (
-        f"g.{_q('user_id')} = %s"
-        if owner == "user"
-        else f"g.{_q('user_id')} IS NULL AND g.{_q('guest_key')} = %s"
-    )
+    selected = f"{game}, {puzzle}, {move}"
+    token_join = ""
+    if owner == "token":
+        tokens, users = token_columns()
+        selected += f", {tokens.select_list(conn)}, {users.select_list(conn)}"
+        token_user = tokens.model._meta.get_field("user").column
+        token_join = (
+            f"INNER JOIN {_q(tokens.model._meta.db_table)} t "
+            f"ON t.{_q(token_user)} = g.{_q('user_id')} "
+            f"INNER JOIN {_q(users.model._meta.db_table)} u "
+            f"ON u.{_q(users.model._meta.pk.column)} = t.{_q(token_user)} "
+        )
+    who = {
+        "user": f"g.{_q('user_id')} = %s",
+        "guest": f"g.{_q('user_id')} IS NULL AND g.{_q('guest_key')} = %s",
+        "token": f"t.{_q('token_key')} = %s",
+    }[owner]
     sql = (
-        f"SELECT {game}, {puzzle}, {move} "
+        f"SELECT {selected} "
         f"FROM {_q(Game._meta.db_table)} g "
         f"INNER JOIN {_q(Puzzle._meta.db_table)} p ON p.{_q('id')} = g.{_q('puzzle_id')} "
+        f"{token_join}"
         f"LEFT OUTER JOIN {_q(Move._meta.db_table)} m "
         f"ON m.{_q('game_id')} = g.{_q('id')} AND m.{_q('client_move_id')} = %s "
         f"WHERE g.{_q('id')} = %s AND {who}"
@@ -84,11 +102,17 @@ def game_for_move(
 ) -> tuple[Game, Move | None] | None:
     """The player's game with its puzzle, and the move stored under ``client_move_id`` if
     any; None when the game is not theirs (or does not exist). ``lock`` row-locks the game
-    until the transaction ends."""
+    until the transaction ends.
+
+    A player known by ``token`` is checked here, on the token rows read with the game:
+    TokenNotVerified unless the token passes (which includes a game that is not its
+    user's), and nothing of the game is used then."""
     if player.user is not None:
         owner, who = "user", player.user.pk
     elif player.guest_key:
         owner, who = "guest", player.guest_key
+    elif player.token is not None:
+        owner, who = "token", player.token.prefix
     else:
         return None
     conn = db()
@@ -96,12 +120,17 @@ def game_for_move(
     move_id = Move._meta.get_field("client_move_id").get_db_prep_value(client_move_id, conn)
     with conn.cursor() as cursor:
         cursor.execute(_read_sql(owner, lock), [move_id, game_id, who])
-        row = cursor.fetchone()
-    if row is None:
+        rows = cursor.fetchall()
+    stored_at = game_cols.width + puzzle_cols.width
+    if player.token is not None and player.user is None:
+        tokens_at = stored_at + move_cols.width
+        if not player.token.accept([tokens_load(row, tokens_at) for row in rows]):
+            raise TokenNotVerified()
+    if not rows:
         return None
+    row = rows[0]
     game = game_cols.load(conn, row)
     game.puzzle = puzzle_cols.load(conn, row, game_cols.width)
-    stored_at = game_cols.width + puzzle_cols.width
     stored = move_cols.load(conn, row, stored_at) if row[stored_at] is not None else None
     return game, stored
 

@@ -25,6 +25,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 
+from accounts.auth import PresentedToken
 from puzzles.models import Puzzle
 from puzzles.selectors import daily_puzzle_get, daily_puzzle_ids, puzzle_pick
 from solver import cell_name
@@ -54,10 +55,15 @@ HINT_BUDGET = 200_000
 
 @dataclass(frozen=True)
 class Player:
-    """Who is playing: a signed-in user, or a guest known by the key in their session."""
+    """Who is playing: a signed-in user, or a guest known by the key in their session.
+
+    For a move only, ``token`` may stand for the user: an API token not yet checked, which
+    the move's read of the game checks in the same statement (play.move_store); the read
+    raises ``accounts.auth.TokenNotVerified`` unless the token passes."""
 
     user: AbstractBaseUser | None = None
     guest_key: str = ""
+    token: PresentedToken | None = None
 
     def owns(self) -> Q:
         if self.user is not None:

@@ -101,3 +101,9 @@ def test_the_schema_still_describes_the_token_header(api_client):
     assert '"Token"' in scheme["description"]
     moves = schema["paths"]["/api/v1/games/{id}/moves/"]["post"]
     assert {"knoxApiToken": []} in moves["security"]
+
+
+def test_a_key_that_is_not_utf8_is_refused_not_an_error():
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token k\u00e9y")  # latin-1 on the wire
+    assert client.get("/api/v1/me/").status_code == 401

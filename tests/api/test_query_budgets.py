@@ -3,7 +3,8 @@
 Each endpoint is measured with a few rows, then again after more rows were added: the count
 must be the same (no query per row) and within its budget (today's count: a change that
 costs a query more fails here; one that saves a query does not). Token authentication is one of
-the queries (tests/accounts/test_token_auth.py); savepoints are not counted.
+the queries (tests/accounts/test_token_auth.py), except for a move, whose read of the game
+checks the token too (tests/play/test_move_token.py); savepoints are not counted.
 """
 
 from __future__ import annotations

@@ -6,8 +6,10 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.db.models.signals import post_init
 from django.utils import timezone
 
+from accounts.auth import PresentedToken, TokenNotVerified
 from play import move_store, services
 from play.models import Game, Move
 from play.services import Player
@@ -39,6 +41,47 @@ def test_the_read_loads_the_game_and_puzzle_the_orm_loads(token_client, user, pu
     assert loaded.hint == {"technique": "naked_single"}
     assert timezone.is_aware(loaded.created)
     assert stored is None
+
+
+def test_a_loaded_game_is_a_stored_instance_the_orm_can_save(token_client, user, puzzle9):
+    game = start(token_client, puzzle9)
+    loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+    assert (loaded._state.adding, loaded._state.db) == (False, "default")
+    assert loaded.user == user  # the relation loads from the id read
+    loaded.mistakes = 2
+    loaded.save(update_fields=["mistakes"])  # an UPDATE: a new instance would INSERT
+    assert Game.objects.get(pk=game["id"]).mistakes == 2
+    assert Game.objects.count() == 1
+
+
+def test_a_model_with_init_signal_receivers_is_loaded_through_them(token_client, user, puzzle9):
+    game = start(token_client, puzzle9)
+    seen = []
+
+    def receiver(sender, instance, **kwargs):
+        seen.append(instance)
+
+    post_init.connect(receiver, sender=Game)
+    try:
+        loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+    finally:
+        post_init.disconnect(receiver, sender=Game)
+    assert seen == [loaded]
+
+
+def test_a_read_with_a_token_checks_it_and_loads_its_user(token_client, user, puzzle9):
+    game = start(token_client, puzzle9)
+    token = PresentedToken(token_client.token)
+    loaded, _ = move_store.game_for_move(game["id"], Player(token=token), uuid.uuid4())
+    assert loaded.pk == game["id"]
+    assert token.user == user and token.token.user_id == user.pk
+
+    forged = PresentedToken(
+        token_client.token[:-1] + ("0" if token_client.token[-1] != "0" else "1")
+    )
+    with pytest.raises(TokenNotVerified):
+        move_store.game_for_move(game["id"], Player(token=forged), uuid.uuid4())
+    assert forged.user is None
 
 
 def test_the_read_finds_the_move_stored_under_the_client_id(token_client, user, puzzle4):
