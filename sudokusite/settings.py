@@ -165,7 +165,7 @@ MIDDLEWARE = [
     "sudokusite.middleware.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "sudokusite.middleware.MessageMiddleware",  # Django's, with no storage for /api/
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "sudokusite.csp.CSPMiddleware",  # django-csp's, with the site policy built once
     # Last, so it sees the login attempts the views made.

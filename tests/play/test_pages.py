@@ -288,3 +288,13 @@ def test_the_lobby_marks_levels_the_bank_has_no_puzzle_of(guest):
     assert missing["easy"] == "6 9 16"
     assert missing["hard"] == "4 6 16"
     assert missing["master"] == "4 6 9 16"
+
+
+def test_a_message_waits_through_api_calls_for_the_next_page(guest):
+    guest.get("/")  # the CSRF cookie, which makes this browser a guest of the API
+    queued = guest.post("/play/new/", {"size": "16", "difficulty": "master"})  # not followed
+    assert queued.status_code == 302
+    api = guest.get("/api/v1/games/")
+    assert api.status_code == 200
+    assert not hasattr(api.wsgi_request, "_messages")  # the API makes no message storage
+    assert "no master 16x16 puzzle" in guest.get("/").content.decode()
