@@ -16,7 +16,7 @@ import secrets
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -25,7 +25,6 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 
-from accounts.auth import PresentedToken
 from puzzles.models import Puzzle
 from puzzles.selectors import daily_puzzle_get, daily_puzzle_ids, puzzle_pick
 from solver import cell_name
@@ -46,6 +45,9 @@ from .errors import (
 from .models import FINISHED, UNFINISHED, Game, Move, MoveKind, Status
 from .move_store import SAVED_FIELDS, game_for_move, move_save
 from .scoring import game_score
+
+if TYPE_CHECKING:
+    from accounts.auth import PresentedToken
 
 GUEST_SESSION_KEY = "play_guest_key"
 HINT_LEVELS = (1, 2, 3)
