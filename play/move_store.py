@@ -122,7 +122,7 @@ def game_for_move(
         cursor.execute(_read_sql(owner, lock), [move_id, game_id, who])
         rows = cursor.fetchall()
     stored_at = game_cols.width + puzzle_cols.width
-    if player.token is not None and player.user is None:
+    if owner == "token":
         tokens_at = stored_at + move_cols.width
         if not player.token.accept([tokens_load(row, tokens_at) for row in rows]):
             raise TokenNotVerified()

@@ -178,19 +178,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             if token is not None:  # a wrong token is still told 401 before a bad body 400
                 self._authenticate_in_full(request)
             raise
-        try:
-            try:
-                player = player_of(request) if token is None else Player(token=token)
-                result = services.move_apply(game_id=int(pk), player=player, **move)
-            except TokenNotVerified:
-                # The token did not pass on the rows read with the game: authenticate the
-                # ordinary way (401 for a wrong or expired token), then answer as for any
-                # user (404 for a game that is not theirs).
-                self._authenticate_in_full(request)
-                result = services.move_apply(game_id=int(pk), player=player_of(request), **move)
-        finally:
-            if token is not None and token.user is not None:
-                request.user, request.auth = token.user, token.token
+        if token is None:
+            result = services.move_apply(game_id=int(pk), player=player_of(request), **move)
+        else:
+            result = self._move_with_token(request, int(pk), token, move)
         return Response(
             {
                 "correct": result.correct,
@@ -200,6 +191,21 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                 "game": GameSerializer(result.game).data,
             }
         )
+
+    def _move_with_token(
+        self, request: Request, game_id: int, token: PresentedToken, move: dict[str, Any]
+    ) -> services.MoveResult:
+        try:
+            return services.move_apply(game_id=game_id, player=Player(token=token), **move)
+        except TokenNotVerified:
+            # The token did not pass on the rows read with the game: authenticate the
+            # ordinary way (401 for a wrong or expired token), then answer as for any user
+            # (404 for a game that is not theirs).
+            self._authenticate_in_full(request)
+            return services.move_apply(game_id=game_id, player=player_of(request), **move)
+        finally:
+            if token.user is not None:
+                request.user, request.auth = token.user, token.token
 
     def _simple(self, request: Request, pk: str, service: Any) -> Response:
         game = service(game_id=int(pk), player=player_of(request), version=self._version(request))
