@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 from functools import cache
 from hmac import compare_digest
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
@@ -44,14 +44,43 @@ from sudokusite.rows import ModelColumns, db
 
 
 @cache
-def token_columns() -> tuple[ModelColumns, ModelColumns]:
-    """The token table's columns under the alias ``t`` and the user table's under ``u``."""
+def _token_columns() -> tuple[ModelColumns, ModelColumns]:
     return ModelColumns(get_token_model(), "t"), ModelColumns(get_user_model(), "u")
 
 
+class TokenSql(NamedTuple):
+    """The SQL that reads the tokens under a key prefix with their user (the token table
+    under the alias ``t``, the user table under ``u``), in pieces a statement about
+    something else can take in too."""
+
+    columns: str  # the token's columns, then the user's: what ``tokens_load`` reads back
+    tokens: str  # the token table, as t
+    users_join: str  # INNER JOIN of the user table, as u, on the token's user
+    user_id: str  # the token's user column
+    prefix_is: str  # the condition on the key prefix: one parameter
+
+
+@cache
+def token_sql() -> TokenSql:
+    tokens, users = _token_columns()
+    conn = db()
+    quote = conn.ops.quote_name
+    user_id = f"t.{quote(tokens.model._meta.get_field('user').column)}"
+    return TokenSql(
+        columns=f"{tokens.select_list(conn)}, {users.select_list(conn)}",
+        tokens=f"{quote(tokens.model._meta.db_table)} t",
+        users_join=(
+            f"INNER JOIN {quote(users.model._meta.db_table)} u "
+            f"ON u.{quote(users.model._meta.pk.column)} = {user_id}"
+        ),
+        user_id=user_id,
+        prefix_is=f"t.{quote('token_key')} = %s",
+    )
+
+
 def tokens_load(row: Sequence[Any], start: int = 0) -> Any:
-    """A token, with its ``user``, from the token's and then the user's columns of a row."""
-    tokens, users = token_columns()
+    """A token, with its ``user``, from the columns of ``token_sql().columns`` in a row."""
+    tokens, users = _token_columns()
     conn = db()
     token = tokens.load(conn, row, start)
     token.user = users.load(conn, row, start + tokens.width)
@@ -60,19 +89,8 @@ def tokens_load(row: Sequence[Any], start: int = 0) -> Any:
 
 @cache
 def _lookup() -> str:
-    tokens, users = token_columns()
-    token_model, user_model = tokens.model, users.model
-    conn = db()
-    quote = conn.ops.quote_name
-    user_fk = token_model._meta.get_field("user")
-    sql = (
-        f"SELECT {tokens.select_list(conn)}, {users.select_list(conn)} "
-        f"FROM {quote(token_model._meta.db_table)} t "
-        f"INNER JOIN {quote(user_model._meta.db_table)} u "
-        f"ON u.{quote(user_model._meta.pk.column)} = t.{quote(user_fk.column)} "
-        f"WHERE t.{quote('token_key')} = %s"
-    )
-    return sql
+    sql = token_sql()
+    return f"SELECT {sql.columns} FROM {sql.tokens} {sql.users_join} WHERE {sql.prefix_is}"
 
 
 def _tokens_with_prefix(prefix: str) -> list[Any]:
@@ -146,7 +164,7 @@ _KEY = re.compile(r"[0-9A-Za-z_-]{1,200}")
 class PresentedToken:
     """The key of an ``Authorization: Token <key>`` header, not yet checked: the statement
     that reads what the request is about reads the tokens under its prefix too
-    (``token_columns``, ``tokens_load``) and hands them to ``accept``."""
+    (``token_sql``, ``tokens_load``) and hands them to ``accept``."""
 
     def __init__(self, key: str) -> None:
         self.key = key

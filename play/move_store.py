@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
-from accounts.auth import TokenNotVerified, token_columns, tokens_load
+from accounts.auth import TokenNotVerified, token_sql, tokens_load
 from puzzles.models import Puzzle
 from sudokusite.rows import FieldValues, ModelColumns, db
 
@@ -68,20 +68,18 @@ def _read_sql(owner: str, lock: bool) -> str:
     selected = f"{game}, {puzzle}, {move}"
     token_join = ""
     if owner == "token":
-        tokens, users = token_columns()
-        selected += f", {tokens.select_list(conn)}, {users.select_list(conn)}"
-        token_user = tokens.model._meta.get_field("user").column
+        tokens = token_sql()
+        selected += f", {tokens.columns}"
         token_join = (
-            f"INNER JOIN {_q(tokens.model._meta.db_table)} t "
-            f"ON t.{_q(token_user)} = g.{_q('user_id')} "
-            f"INNER JOIN {_q(users.model._meta.db_table)} u "
-            f"ON u.{_q(users.model._meta.pk.column)} = t.{_q(token_user)} "
+            f"INNER JOIN {tokens.tokens} ON {tokens.user_id} = g.{_q('user_id')} "
+            f"{tokens.users_join} "
         )
-    who = {
-        "user": f"g.{_q('user_id')} = %s",
-        "guest": f"g.{_q('user_id')} IS NULL AND g.{_q('guest_key')} = %s",
-        "token": f"t.{_q('token_key')} = %s",
-    }[owner]
+        who = tokens.prefix_is
+    else:
+        who = {
+            "user": f"g.{_q('user_id')} = %s",
+            "guest": f"g.{_q('user_id')} IS NULL AND g.{_q('guest_key')} = %s",
+        }[owner]
     sql = (
         f"SELECT {selected} "
         f"FROM {_q(Game._meta.db_table)} g "

@@ -103,7 +103,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             super().check_permissions(request)
 
     def _authenticate_in_full(self, request: Request) -> None:
-        self.token_to_check = None
         super().perform_authentication(request)
         super().check_permissions(request)
 
