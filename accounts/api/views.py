@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from sudokusite.errors import DomainError
+from sudokusite.schema import error_responses
 
 from .. import services
 from .serializers import (
@@ -79,7 +80,10 @@ class TokenView(APIView):
         description="Each call creates a new token for one device. Tokens expire after "
         "a period without use.",
         request=TokenInputSerializer,
-        responses={200: TokenOutputSerializer},
+        responses={
+            200: TokenOutputSerializer,
+            **error_responses({400: ["invalid_credentials"], 429: ["login_locked"]}),
+        },
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
@@ -139,7 +143,7 @@ class PasswordChangeView(APIView):
         "the response carries a fresh token for this device. A wrong old password counts "
         "as a failed sign-in: after too many, the account is locked out (429 login_locked).",
         request=PasswordChangeInputSerializer,
-        responses={200: TokenOutputSerializer},
+        responses={200: TokenOutputSerializer, **error_responses({429: ["login_locked"]})},
         tags=["me"],
     )
     def post(self, request: Request) -> Response:
@@ -169,7 +173,10 @@ class AccountDeleteView(APIView):
         "account is locked out (429 login_locked). A staff account cannot delete itself "
         "(403 account_protected).",
         request=AccountDeleteInputSerializer,
-        responses={204: OpenApiResponse(description="The account is deleted.")},
+        responses={
+            204: OpenApiResponse(description="The account is deleted."),
+            **error_responses({403: ["account_protected"], 429: ["login_locked"]}),
+        },
         tags=["me"],
     )
     def post(self, request: Request) -> Response:

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from puzzles.models import Difficulty
-from solver import VALID_SIZES
+from puzzles.services import PACK_SIZES
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
@@ -24,7 +24,10 @@ from ..services import pending_hint
 class GameCreateInputSerializer(InputSerializer):
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
     size = serializers.ChoiceField(
-        choices=VALID_SIZES, required=False, help_text="The grid's side (a size with boxes)."
+        choices=PACK_SIZES,
+        required=False,
+        help_text="The grid's side: a size the bank holds puzzles of (a daily puzzle is "
+        "made at 4, 6, 9 and 16).",
     )
     puzzle = StrictIntegerField(required=False, min_value=1)
     daily = serializers.BooleanField(required=False, default=False)
@@ -97,7 +100,7 @@ class GameListQuerySerializer(serializers.Serializer):
 
 class LeaderboardQuerySerializer(serializers.Serializer):
     difficulty = serializers.ChoiceField(choices=Difficulty.choices)
-    size = serializers.ChoiceField(choices=VALID_SIZES, required=False, default=9)
+    size = serializers.ChoiceField(choices=PACK_SIZES, required=False, default=9)
     period = serializers.ChoiceField(choices=PERIODS, required=False, default="all")
 
 
@@ -304,16 +307,6 @@ class MoveOutputSerializer(serializers.Serializer):
 class HintOutputSerializer(serializers.Serializer):
     hint = HintSerializer()
     game = GameSerializer()
-
-
-class StaleVersionErrorSerializer(serializers.Serializer):
-    class _Error(serializers.Serializer):
-        code = serializers.CharField()
-        message = serializers.CharField()
-        version = serializers.IntegerField(required=False)
-        game = GameSerializer(required=False, help_text="The current game (on stale_version).")
-
-    error = _Error()
 
 
 class RecentSolveSerializer(serializers.Serializer):

@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 from accounts.auth import PresentedToken, TokenAuthentication, TokenNotVerified
 from puzzles.models import Puzzle
 from solver.api.throttles import AnalyseThrottle
-from solver.api.views import TOO_HARD
+from sudokusite.schema import error_responses
 
 from .. import selectors, services
 from ..errors import StaleVersion
@@ -40,21 +40,14 @@ from .serializers import (
     LeaderboardRowSerializer,
     MoveInputSerializer,
     MoveOutputSerializer,
-    StaleVersionErrorSerializer,
     StatsSerializer,
     VersionInputSerializer,
 )
 
-CONFLICT = OpenApiResponse(
-    StaleVersionErrorSerializer,
-    description="The game refuses this now: game_finished, game_paused, cell_is_given, "
-    "cell_has_value, nothing_to_undo/nothing_to_redo, hint_unavailable, or stale_version "
-    "(with the current game under error.game).",
-)
-IDEMPOTENCY = OpenApiResponse(
-    StaleVersionErrorSerializer,
-    description="idempotency_conflict: this client_move_id was used for a different move.",
-)
+# What a game's write can be refused with, besides a stale version (409 with the game).
+_OVER = "game_finished"
+_RACED = "conflict"  # another request changed the game while this one ran: retry
+_PLAYING = [_OVER, "game_paused", _RACED]
 
 
 def _game_response(game: Game, status_code: int = status.HTTP_200_OK) -> Response:
@@ -138,7 +131,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             200: OpenApiResponse(
                 GameSerializer, description="Your unfinished game of that puzzle, as it is."
             ),
-            422: TOO_HARD,
+            **error_responses(
+                {
+                    400: ["no_solution", "multiple_solutions"],
+                    404: ["no_puzzle_available", "bank_empty"],
+                    422: ["too_hard"],
+                }
+            ),
         },
     )
     def create(self, request: Request) -> Response:
@@ -166,7 +165,16 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         "Retrying with the same client_move_id returns the stored answer (replayed: true) "
         "without applying the move twice.",
         request=MoveInputSerializer,
-        responses={200: MoveOutputSerializer, 409: CONFLICT, 422: IDEMPOTENCY},
+        responses={
+            200: MoveOutputSerializer,
+            **error_responses(
+                {
+                    409: [*_PLAYING, "cell_is_given", "cell_has_value"],
+                    422: ["idempotency_conflict"],
+                },
+                stale=True,
+            ),
+        },
     )
     @action(detail=True, methods=["post"])
     def moves(self, request: Request, pk: str) -> Response:
@@ -213,7 +221,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(
         summary="Undo the last move (mistakes stay counted)",
         request=VersionInputSerializer,
-        responses={200: GameSerializer, 409: CONFLICT},
+        responses={
+            200: GameSerializer,
+            **error_responses({409: [*_PLAYING, "nothing_to_undo"]}, stale=True),
+        },
     )
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str) -> Response:
@@ -222,7 +233,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(
         summary="Redo the last undone move",
         request=VersionInputSerializer,
-        responses={200: GameSerializer, 409: CONFLICT},
+        responses={
+            200: GameSerializer,
+            **error_responses({409: [*_PLAYING, "nothing_to_redo"]}, stale=True),
+        },
     )
     @action(detail=True, methods=["post"])
     def redo(self, request: Request, pk: str) -> Response:
@@ -231,7 +245,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(
         summary="Pause: the clock stops and the board is hidden until resumed",
         request=VersionInputSerializer,
-        responses={200: GameSerializer, 409: CONFLICT},
+        responses={200: GameSerializer, **error_responses({409: [_OVER, _RACED]}, stale=True)},
     )
     @action(detail=True, methods=["post"])
     def pause(self, request: Request, pk: str) -> Response:
@@ -240,7 +254,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(
         summary="Resume a paused game: the clock runs again",
         request=VersionInputSerializer,
-        responses={200: GameSerializer, 409: CONFLICT},
+        responses={200: GameSerializer, **error_responses({409: [_OVER, _RACED]}, stale=True)},
     )
     @action(detail=True, methods=["post"])
     def resume(self, request: Request, pk: str) -> Response:
@@ -249,7 +263,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(
         summary="Give up the game (the solution is shown)",
         request=VersionInputSerializer,
-        responses={200: GameSerializer, 409: CONFLICT},
+        responses={200: GameSerializer, **error_responses({409: [_OVER, _RACED]}, stale=True)},
     )
     @action(detail=True, methods=["post"])
     def abandon(self, request: Request, pk: str) -> Response:
@@ -260,7 +274,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         description="An aid: each use that changes the notes counts against the score "
         "(see the scoring). Undoable as one move; undo does not refund the aid.",
         request=VersionInputSerializer,
-        responses={200: GameSerializer, 409: CONFLICT},
+        responses={200: GameSerializer, **error_responses({409: _PLAYING}, stale=True)},
     )
     @action(detail=True, methods=["post"], url_path="auto-notes")
     def auto_notes(self, request: Request, pk: str) -> Response:
@@ -269,7 +283,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(
         summary="Restart: clear every entry and note (the clock and counts stay)",
         request=VersionInputSerializer,
-        responses={200: GameSerializer, 409: CONFLICT},
+        responses={200: GameSerializer, **error_responses({409: _PLAYING}, stale=True)},
     )
     @action(detail=True, methods=["post"])
     def restart(self, request: Request, pk: str) -> Response:
@@ -281,7 +295,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         "level 2 first pays for 1 and 2. If a value on the board is wrong, the hint says so "
         "first.",
         request=HintInputSerializer,
-        responses={200: HintOutputSerializer, 409: CONFLICT},
+        responses={
+            200: HintOutputSerializer,
+            **error_responses({409: [*_PLAYING, "hint_unavailable"]}, stale=True),
+        },
     )
     @action(detail=True, methods=["post"])
     def hint(self, request: Request, pk: str) -> Response:

@@ -11,7 +11,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from puzzles import selectors, services
 from puzzles.exports import pack_export
 from puzzles.models import Puzzle, PuzzlePack
+from sudokusite.schema import error_responses
 
 from . import schema  # noqa: F401 - registers the pack request's schema
 from .serializers import (
@@ -73,7 +74,7 @@ class PuzzleViewSet(viewsets.GenericViewSet):
         summary="Today's daily puzzle",
         description="The puzzle of the day (UTC) for a size, the same for every player.",
         parameters=[DailyQuerySerializer],
-        responses={200: DailyPuzzleSerializer},
+        responses={200: DailyPuzzleSerializer, **error_responses({404: ["bank_empty"]})},
         tags=["puzzles"],
     )
     @action(detail=False, methods=["get"])
@@ -124,7 +125,15 @@ class PackViewSet(
         request=PackCreateSerializer,
         responses={
             202: PackSerializer,
-            409: OpenApiResponse(description="A pack with that name exists (pack_name_taken)."),
+            **error_responses(
+                {
+                    400: [
+                        f"invalid_{field}"
+                        for field in ("name", "size", "difficulty", "count", "symmetry")
+                    ],
+                    409: ["pack_name_taken"],
+                }
+            ),
         },
         tags=["packs"],
     )
@@ -140,7 +149,7 @@ class PackViewSet(
     @extend_schema(
         summary="Cancel a pack",
         request=None,
-        responses={200: PackSerializer, 409: OpenApiResponse(description="Already finished.")},
+        responses={200: PackSerializer, **error_responses({409: ["pack_not_active"]})},
         tags=["packs"],
     )
     @action(detail=True, methods=["post"])

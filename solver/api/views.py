@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from sudokusite.schema import error_responses
 
 from . import services
 from .serializers import (
@@ -17,13 +18,6 @@ from .serializers import (
     SolverHintSerializer,
 )
 from .throttles import AnalyseThrottle, HintThrottle
-
-TOO_HARD = OpenApiResponse(
-    response=OpenApiTypes.OBJECT,
-    description='`{"error": {"code": "too_hard", "message": ..., "engine": "search" | '
-    '"logic", "budget": <nodes or passes>}}`: the grid used up the work budget of one '
-    "request.",
-)
 
 _EXAMPLE_GRID = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -43,7 +37,11 @@ class AnalyseView(APIView):
             "throttled per client."
         ),
         request=SolverAnalyseInputSerializer,
-        responses={200: SolverAnalysisSerializer, 422: TOO_HARD},
+        responses={
+            200: SolverAnalysisSerializer,
+            # too_hard says more: the engine ("search" or "logic") and its budget.
+            **error_responses({400: ["invalid_grid"], 422: ["too_hard"]}),
+        },
         examples=[OpenApiExample("A 9x9 puzzle", value={"grid": _EXAMPLE_GRID}, request_only=True)],
         tags=["solver"],
     )
@@ -72,7 +70,12 @@ class HintView(APIView):
             "budget is a 422 `too_hard`."
         ),
         request=SolverHintInputSerializer,
-        responses={200: SolverHintSerializer, 422: TOO_HARD},
+        responses={
+            200: SolverHintSerializer,
+            **error_responses(
+                {400: ["invalid_grid", "no_solution", "multiple_solutions"], 422: ["too_hard"]}
+            ),
+        },
         tags=["solver"],
     )
     def post(self, request: Request) -> Response:

@@ -41,16 +41,67 @@ def test_it_says_request_bodies_take_no_other_fields():
         assert components[name].get("additionalProperties") is False, name
 
 
-def test_it_documents_the_error_shape_for_every_error_an_operation_declares():
+def test_it_documents_the_error_shape_and_codes_for_every_error_an_operation_declares():
     schema = _schema()
     error = {"$ref": "#/components/schemas/Error"}
+    conflict = {"oneOf": [{"$ref": "#/components/schemas/StaleVersionError"}, error]}
     for path, item in schema["paths"].items():
         for method, operation in item.items():
             for status, response in operation["responses"].items():
                 if not status.startswith("4"):
                     continue
                 body = response["content"]["application/json"]["schema"]
-                assert body == error or body["$ref"].endswith("Error"), (method, path, status)
+                codes = response["x-error-codes"]
+                assert codes and all(code in response["description"] for code in codes)
+                if "stale_version" in codes:
+                    assert (status, body) == ("409", conflict), (method, path)
+                else:
+                    assert body == error, (method, path, status)
+
+
+def test_it_lists_the_codes_a_move_can_be_refused_with():
+    responses = _schema()["paths"]["/api/v1/games/{id}/moves/"]["post"]["responses"]
+    assert {"cell_is_given", "game_finished", "stale_version"} <= set(
+        responses["409"]["x-error-codes"]
+    )
+    assert responses["422"]["x-error-codes"] == ["idempotency_conflict"]
+    assert {"not_authenticated", "authentication_failed"} == set(responses["401"]["x-error-codes"])
+
+
+def test_it_gives_errors_one_component_and_a_stale_version_its_own():
+    components = _schema()["components"]["schemas"]
+    detail = components["ErrorDetail"]
+    assert detail["required"] == ["code", "message"]
+    assert set(detail["properties"]) == {"code", "message", "fields"}
+    stale = components["StaleVersionErrorDetail"]
+    assert stale["properties"]["code"]["enum"] == ["stale_version"]
+    assert stale["properties"]["game"]["$ref"] == "#/components/schemas/Game"
+
+
+def test_it_names_every_component_plainly_and_once():
+    names = list(_schema()["components"]["schemas"])
+    assert all(re.fullmatch(r"[A-Z][A-Za-z0-9]*", name) for name in names), names
+    # Generators turn names into Python, Kotlin or Swift identifiers: no two may meet.
+    folded = [name.lower() for name in names]
+    assert len(set(folded)) == len(folded)
+
+
+def test_it_offers_only_the_sizes_the_bank_serves():
+    from puzzles.services import BANK_SIZES, PACK_SIZES
+
+    schema = _schema()
+    components = schema["components"]["schemas"]
+    game = components["GameCreateInputRequest"]["properties"]["size"]
+    enum = game["allOf"][0]["$ref"].rsplit("/", 1)[-1]
+    assert components[enum]["enum"] == list(PACK_SIZES)
+    parameters = {
+        path: {p["name"]: p["schema"] for p in item["get"].get("parameters", [])}
+        for path, item in schema["paths"].items()
+        if "get" in item
+    }
+    assert parameters["/api/v1/leaderboards/"]["size"]["enum"] == list(PACK_SIZES)
+    assert parameters["/api/v1/puzzles/"]["size"]["enum"] == list(PACK_SIZES)
+    assert parameters["/api/v1/puzzles/daily/"]["size"]["enum"] == list(BANK_SIZES)
 
 
 @pytest.mark.django_db
