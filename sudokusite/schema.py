@@ -60,6 +60,8 @@ _SCHEMAS: dict[str, dict[str, Any]] = {
                 "type": "string",
                 "description": "What went wrong, for programs; each operation lists its codes.",
                 "example": "cell_is_given",
+                # stale_version is a StaleVersionError: a 409 is one or the other.
+                "not": {"enum": [STALE_VERSION]},
             },
             "message": {
                 "type": "string",
@@ -175,3 +177,41 @@ def _document_codes(status: str, response: dict[str, Any]) -> None:
         response[_CODES_KEY] = codes
         listed = ", ".join(f"`{code}`" for code in codes)
         response["description"] = f"{response.get('description', '').rstrip()} Codes: {listed}."
+
+
+def name_parameter_enums(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Give a query parameter's choices a component, as drf-spectacular does for bodies'.
+
+    A parameter whose choices are a body's (a level, a game status) reuses that enum; any
+    other gets ``<Name>Enum``, or ``<Segment><Name>Enum`` after the path's last word when
+    that name is taken (the daily puzzle's sizes). Left inline, generators name them after
+    the operation (``LeaderboardsListDifficulty`` beside ``DifficultyEnum``).
+    """
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    for path, path_item in result.get("paths", {}).items():
+        for operation in path_item.values():
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                if "enum" not in schema:
+                    continue
+                enum = {"type": schema["type"], "enum": schema["enum"]}
+                name = _enum_component(schemas, enum, parameter["name"], path)
+                ref = _ref(name)
+                if "default" in schema:
+                    ref = {"allOf": [ref], "default": schema["default"]}
+                parameter["schema"] = ref
+    return result
+
+
+def _enum_component(schemas: dict[str, Any], enum: dict[str, Any], name: str, path: str) -> str:
+    for existing, schema in schemas.items():
+        if schema.get("type") == enum["type"] and schema.get("enum") == enum["enum"]:
+            return existing
+    words = [word for word in path.split("/") if word and not word.startswith("{")]
+    for candidate in (f"{name.title()}Enum", f"{words[-1].title()}{name.title()}Enum"):
+        if candidate not in schemas:
+            schemas[candidate] = enum
+            return candidate
+    raise ValueError(f"No free name for the choices of {name!r} in {path}")

@@ -345,6 +345,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "sudokusite.schema.add_error_responses",
+        "sudokusite.schema.name_parameter_enums",
     ],
 }
 

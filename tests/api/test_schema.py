@@ -86,22 +86,43 @@ def test_it_names_every_component_plainly_and_once():
     assert len(set(folded)) == len(folded)
 
 
+def _enum(components: dict, schema: dict) -> list:
+    ref = schema.get("$ref") or schema["allOf"][0]["$ref"]
+    return components[ref.rsplit("/", 1)[-1]]["enum"]
+
+
+def _query_parameters(schema: dict) -> dict[str, dict[str, dict]]:
+    return {
+        path: {p["name"]: p["schema"] for p in item["get"].get("parameters", [])}
+        for path, item in schema["paths"].items()
+        if "get" in item
+    }
+
+
 def test_it_offers_only_the_sizes_the_bank_serves():
     from puzzles.services import BANK_SIZES, PACK_SIZES
 
     schema = _schema()
     components = schema["components"]["schemas"]
     game = components["GameCreateInputRequest"]["properties"]["size"]
-    enum = game["allOf"][0]["$ref"].rsplit("/", 1)[-1]
-    assert components[enum]["enum"] == list(PACK_SIZES)
-    parameters = {
-        path: {p["name"]: p["schema"] for p in item["get"].get("parameters", [])}
-        for path, item in schema["paths"].items()
-        if "get" in item
+    assert _enum(components, game) == list(PACK_SIZES)
+    parameters = _query_parameters(schema)
+    assert _enum(components, parameters["/api/v1/leaderboards/"]["size"]) == list(PACK_SIZES)
+    assert _enum(components, parameters["/api/v1/puzzles/"]["size"]) == list(PACK_SIZES)
+    assert _enum(components, parameters["/api/v1/puzzles/daily/"]["size"]) == list(BANK_SIZES)
+
+
+def test_it_names_the_choices_of_query_parameters_as_components():
+    schema = _schema()
+    for path, parameters in _query_parameters(schema).items():
+        for name, parameter in parameters.items():
+            assert "enum" not in parameter, (path, name)
+    leaderboard = _query_parameters(schema)["/api/v1/leaderboards/"]
+    assert leaderboard["difficulty"] == {"$ref": "#/components/schemas/DifficultyEnum"}
+    assert leaderboard["period"] == {
+        "allOf": [{"$ref": "#/components/schemas/PeriodEnum"}],
+        "default": "all",
     }
-    assert parameters["/api/v1/leaderboards/"]["size"]["enum"] == list(PACK_SIZES)
-    assert parameters["/api/v1/puzzles/"]["size"]["enum"] == list(PACK_SIZES)
-    assert parameters["/api/v1/puzzles/daily/"]["size"]["enum"] == list(BANK_SIZES)
 
 
 @pytest.mark.django_db
