@@ -79,23 +79,41 @@ def _models() -> Any:
     return importlib.import_module(f"{PACKAGE}.models")
 
 
-def test_a_generated_client_plays_a_game(generated, live_server, user, transactional_db):
-    models = _models()
-    puzzle = puzzle_create(FOUR, difficulty="easy")
-    anonymous = generated.Client(base_url=live_server.url, raise_on_unexpected_status=True)
+def test_every_generated_operation_reads_its_errors_as_the_error_model(generated):
+    operations = [
+        path
+        for path in Path(generated.__file__).parent.glob("api/*/*.py")
+        if path.name != "__init__.py"
+    ]
+    assert len(operations) >= 30
+    for path in operations:
+        assert "Error.from_dict(" in path.read_text(), path.name
 
-    # Sign in: the token endpoint's answer is the generated TokenOutput.
-    signed_in = _api("auth.auth_token_create").sync_detailed(
-        client=anonymous,
-        body=models.TokenInputRequest(username=user.username, password=user.raw_password),
-    )
+
+@pytest.fixture
+def client(generated: ModuleType, live_server: Any, user: Any) -> Iterator[Any]:
+    """A generated client signed in with a token from the generated token call."""
+    models = _models()
+    with generated.Client(base_url=live_server.url) as anonymous:
+        signed_in = _api("auth.auth_token_create").sync_detailed(
+            client=anonymous,
+            body=models.TokenInputRequest(username=user.username, password=user.raw_password),
+        )
     assert signed_in.status_code == 200, signed_in.content
-    client = generated.AuthenticatedClient(
+    assert isinstance(signed_in.parsed, models.TokenOutput)
+    # Closed at the end: an open connection would hold the server's database session.
+    with generated.AuthenticatedClient(
         base_url=live_server.url,
         token=signed_in.parsed.token,
         prefix="Token",
         raise_on_unexpected_status=True,
-    )
+    ) as authenticated:
+        yield authenticated
+
+
+def test_a_generated_client_plays_a_game(client, transactional_db):
+    models = _models()
+    puzzle = puzzle_create(FOUR, difficulty="easy")
 
     # A new game of a 4x4 easy puzzle, through the generated enums.
     created = _api("games.games_create").sync_detailed(
