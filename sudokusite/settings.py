@@ -331,8 +331,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Sudoku API",
     "DESCRIPTION": (
         "Version 1 of the Sudoku API. Authenticate with `Authorization: Token <key>` "
-        "from POST /api/v1/auth/token/. Errors have one shape: "
-        '`{"error": {"code": "...", "message": "..."}}`.'
+        "from POST /api/v1/auth/token/. Errors have one shape, the Error component: "
+        '`{"error": {"code": "...", "message": "..."}}` (a stale version\'s 409 is a '
+        "StaleVersionError, with the game). Each error response lists the codes it can "
+        "carry in `x-error-codes` and in its description."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
