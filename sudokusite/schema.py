@@ -110,12 +110,9 @@ _COMMON: dict[str, tuple[str, list[str]]] = {
 }
 
 _REASONS = {
-    "400": "Bad request.",
-    "403": "Not allowed.",
-    "404": "Not found.",
+    **{status: description for status, (description, _codes) in _COMMON.items()},
     "409": "The request conflicts with the game or resource as it is now.",
     "422": "Understood, but refused.",
-    "429": "Too many requests; see Retry-After.",
 }
 
 
