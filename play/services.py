@@ -156,7 +156,7 @@ def _puzzle_from_text(text: str) -> Puzzle:
     """The bank's puzzle for a grid typed in; a 400 naming the problem for a grid that
     cannot be read or has no single solution, a 422 too_hard for one that uses up the
     solver's work budget (the check and the grading are budgeted like the solver API's)."""
-    from solver.api.services import InvalidGrid, puzzle_from_entered_grid
+    from solving.services import InvalidGrid, puzzle_from_entered_grid
 
     try:
         puzzle, _ = puzzle_from_entered_grid(grid_text=text)

@@ -154,6 +154,7 @@ INSTALLED_APPS = [
     "accounts",
     "puzzles",
     "play",
+    "solving",
 ]
 
 MIDDLEWARE = [
@@ -292,7 +293,7 @@ API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 
 # Work one solver request may spend on a 9x9 grid: search nodes, and logic-engine
 # technique passes. Bigger grids get fewer, as each costs more there (see
-# solver/api/services.py); a grid that needs more is answered 422 too_hard.
+# solving/services.py); a grid that needs more is answered 422 too_hard.
 SOLVER_NODE_BUDGET = env_int("SOLVER_NODE_BUDGET", 20_000, minimum=100, maximum=1_000_000)
 SOLVER_LOGIC_BUDGET = env_int("SOLVER_LOGIC_BUDGET", 2_500, minimum=100, maximum=100_000)
 

@@ -22,8 +22,8 @@ from rest_framework.views import APIView
 
 from accounts.auth import PresentedToken, TokenAuthentication, TokenNotVerified
 from puzzles.models import Puzzle
-from solver.api.throttles import AnalyseThrottle
-from solver.api.views import TOO_HARD
+from solving.api.throttles import AnalyseThrottle
+from solving.api.views import TOO_HARD
 
 from .. import selectors, services
 from ..errors import StaleVersion

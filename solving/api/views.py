@@ -1,4 +1,4 @@
-"""Thin views over :mod:`solver.api.services`: open to guests, throttled per client."""
+"""Thin views over :mod:`solving.services`: open to guests, throttled per client."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import services
+from .. import services
 from .serializers import (
     SolverAnalyseInputSerializer,
     SolverAnalysisSerializer,
