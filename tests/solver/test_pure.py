@@ -1,6 +1,7 @@
 """The solver package stands alone: importing it, or any of its modules, loads no Django
 and nothing of the site."""
 
+import ast
 import json
 import pkgutil
 import subprocess
@@ -58,6 +59,26 @@ def test_importing_solver_loads_no_django_and_nothing_of_the_site():
 
 def test_importing_every_solver_module_loads_no_django_and_nothing_of_the_site():
     assert loaded_after_importing(solver_modules()) == []
+
+
+def test_no_solver_module_imports_the_site_or_the_benchmarks_even_lazily():
+    # An import inside a function escapes the probe above until it runs: read them all.
+    outside = set(FORBIDDEN) | {"bench"}
+    found = []
+    for path in sorted(Path(solver.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            found += [
+                f"{path.relative_to(ROOT)}: {name}"
+                for name in names
+                if name.partition(".")[0] in outside
+            ]
+    assert found == []
 
 
 def test_the_probe_sees_the_site_and_django_when_they_are_imported():
