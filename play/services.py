@@ -25,8 +25,9 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 
+from puzzles.daily import daily_puzzle_get
 from puzzles.models import Puzzle
-from puzzles.selectors import daily_puzzle_get, daily_puzzle_ids, puzzle_pick
+from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from solver import cell_name
 from sudokusite.errors import Conflict
 from sudokusite.unique import insert_or_existing

@@ -48,8 +48,8 @@ from typing import Any
 from django.conf import settings
 from rest_framework import status
 
+from puzzles.bank import givens_clash_text, puzzle_get_or_create_from_grid
 from puzzles.models import Puzzle, Source
-from puzzles.services import givens_clash_text, puzzle_get_or_create_from_grid
 from solver import (
     SYMBOLS,
     BudgetExceeded,
