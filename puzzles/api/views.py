@@ -42,7 +42,6 @@ class PuzzleViewSet(viewsets.GenericViewSet):
 
     permission_classes = [IsAuthenticated]
     serializer_class = PuzzleSerializer
-    filter_backends: list[type] = []
     queryset = Puzzle.objects.none()
 
     def get_queryset(self):
@@ -103,7 +102,6 @@ class PackViewSet(
 
     permission_classes = [IsAdminUser]
     serializer_class = PackSerializer
-    filter_backends: list[type] = []
     queryset = PuzzlePack.objects.none()
 
     def get_queryset(self):
