@@ -47,7 +47,7 @@ def _chunk_size(size: int, level: str) -> int:
         return 25 if level == "easy" else 10
     if size <= 9:
         return {"easy": 10, "medium": 8, "hard": 5, "expert": 4, "master": 2}.get(level, 5)
-    # A 16x16 master puzzle takes the better part of a minute.
+    # A hard 16x16 puzzle is slow to make: one or two per chunk.
     return 2 if level in ("easy", "medium") else 1
 
 

@@ -66,7 +66,7 @@ def bank_top_up(
 
 STARTER_FILE = Path(__file__).resolve().parent / "data" / "starter.jsonl"
 """Puzzles made once by ``seed_bank --rebuild`` and shipped, so a fresh bank is stocked in
-seconds: generating a 16x16 master puzzle alone takes the better part of a minute."""
+moments instead of waiting for the generator (slowest on big grids at hard levels)."""
 
 
 STARTER_PLAN_COUNTS = {4: 4, 6: 4, 9: 6, 16: 2}
@@ -74,8 +74,8 @@ STARTER_PLAN_COUNTS = {4: 4, 6: 4, 9: 6, 16: 2}
 
 
 REGRADE_MAX_SIZE = 9
-"""Starter puzzles up to this size are graded again when loaded (milliseconds each); the
-bigger ones keep the grade stored in the file (grading a 16x16 master takes seconds)."""
+"""Starter puzzles up to this size are graded again when loaded (cheap); the bigger ones
+keep the grade stored in the file (grading them is slow)."""
 
 
 def starter_plan() -> dict[tuple[int, str], int]:
