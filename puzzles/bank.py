@@ -31,7 +31,6 @@ from sudokusite.unique import insert_or_existing
 BANK_SIZES = (4, 6, 9, 16)
 """Sizes the starter bank and the top-up keep stocked."""
 
-
 CHECK_BUDGET = 2_000_000
 """Search nodes allowed to prove an imported puzzle has one solution."""
 

@@ -30,11 +30,9 @@ from solver.generate import GenerationFailed, generate
 
 logger = logging.getLogger(__name__)
 
-
 CHUNK_MAX_ATTEMPTS = 4
 """Starts of one chunk (first run, retries after an error, redeliveries after a worker
 died) before the pack is failed."""
-
 
 MAX_REPLACEMENTS = 25
 """Sub-seeds tried for one position when the bank already holds each puzzle made."""

@@ -20,7 +20,6 @@ from sudokusite.errors import DomainError
 
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
 
-
 IMPORT_MAX_PUZZLES = 20_000
 
 

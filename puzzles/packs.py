@@ -32,10 +32,8 @@ logger = logging.getLogger(__name__)
 CHUNK_TASK = "puzzles.pack_chunk_generate"
 """The chunk's task, sent by name (:func:`puzzles.tasks.pack_chunk_generate`)."""
 
-
 PACK_MAX_COUNT = 10_000
 """The largest pack one request may ask for."""
-
 
 PACK_SIZES = (4, 6, 8, 9, 12, 16)
 """Grid sides a pack can be made of."""

@@ -68,10 +68,8 @@ STARTER_FILE = Path(__file__).resolve().parent / "data" / "starter.jsonl"
 """Puzzles made once by ``seed_bank --rebuild`` and shipped, so a fresh bank is stocked in
 moments instead of waiting for the generator (slowest on big grids at hard levels)."""
 
-
 STARTER_PLAN_COUNTS = {4: 4, 6: 4, 9: 6, 16: 2}
 """Puzzles per level in the starter file, by size (every level the size is offered at)."""
-
 
 REGRADE_MAX_SIZE = 9
 """Starter puzzles up to this size are graded again when loaded (cheap); the bigger ones
