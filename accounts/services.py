@@ -10,6 +10,7 @@ import hashlib
 import logging
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, password_validation
 from django.contrib.auth.forms import PasswordResetForm
@@ -21,11 +22,15 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from knox.models import AuthToken
+from kombu.exceptions import OperationalError
 
 from sudokusite.errors import Forbidden, TooManyRequests
 
 User = get_user_model()
 logger = logging.getLogger(__name__)
+
+PASSWORD_RESET_TASK = "accounts.password_reset_email"
+"""Sent by name (:func:`accounts.tasks.password_reset_email`): tasks import services."""
 
 
 def _validate_new_password(password: str, *, user: AbstractBaseUser) -> None:
@@ -145,12 +150,8 @@ def password_reset_send(*, request: HttpRequest, email: str) -> None:
 
 
 def _password_reset_enqueue(**where: Any) -> None:
-    from kombu.exceptions import OperationalError
-
-    from accounts.tasks import password_reset_email
-
     try:
-        password_reset_email.delay(**where)
+        current_app.send_task(PASSWORD_RESET_TASK, kwargs=where)
     except OperationalError as exc:
         logger.warning("password reset: the broker is unreachable (%s); sending it now", exc)
         password_reset_email_send(**where)

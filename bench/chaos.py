@@ -498,8 +498,8 @@ def _prepare(staff_password: str) -> list[Player]:
     from django.contrib.auth import get_user_model
 
     from accounts.services import token_create
+    from puzzles.bank import puzzle_get_or_create_from_grid
     from puzzles.models import Source
-    from puzzles.services import puzzle_get_or_create_from_grid
     from solver.generate import generate
 
     for size in sorted(set(GAME_SIZES)):

@@ -36,11 +36,11 @@ DRIVER = r"""
 import json, sys, time
 import django
 django.setup()
-from puzzles import services
+from puzzles import packs
 from puzzles.models import PuzzlePack
 level, count, queue = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 started = time.perf_counter()
-pack = services.pack_create(
+pack = packs.pack_create(
     name=f"bench {level} {queue}", size=9, difficulty=level, count=count, queue=queue
 )
 while True:

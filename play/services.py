@@ -25,8 +25,9 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 
+from puzzles.daily import daily_puzzle_get
 from puzzles.models import Puzzle
-from puzzles.selectors import daily_puzzle_get, daily_puzzle_ids, puzzle_pick
+from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from solver import cell_name
 from sudokusite.errors import Conflict
 from sudokusite.unique import insert_or_existing
@@ -156,7 +157,7 @@ def _puzzle_from_text(text: str) -> Puzzle:
     """The bank's puzzle for a grid typed in; a 400 naming the problem for a grid that
     cannot be read or has no single solution, a 422 too_hard for one that uses up the
     solver's work budget (the check and the grading are budgeted like the solver API's)."""
-    from solver.api.services import InvalidGrid, puzzle_from_entered_grid
+    from solving.services import InvalidGrid, puzzle_from_entered_grid
 
     try:
         puzzle, _ = puzzle_from_entered_grid(grid_text=text)

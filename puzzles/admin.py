@@ -14,7 +14,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from puzzles import selectors, services
+from puzzles import bank, packs, selectors
 from puzzles.exports import FORMATS, pack_export
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle, PuzzlePack, Symmetry
 from puzzles.printing import print_pages
@@ -110,7 +110,7 @@ class PuzzleAdmin(admin.ModelAdmin):
                 request, "Select at most 2,000 puzzles to re-grade at once.", messages.ERROR
             )
             return
-        changed = services.puzzle_regrade(puzzles=queryset.iterator())
+        changed = bank.puzzle_regrade(puzzles=queryset.iterator())
         self.message_user(request, f"Re-graded: {changed} puzzle(s) changed level or score.")
 
 
@@ -118,14 +118,14 @@ class PackRequestForm(forms.ModelForm):
     """What a staff member asks for; checked by the same rules as the API."""
 
     size = forms.TypedChoiceField(
-        choices=[(s, f"{s}x{s}") for s in services.PACK_SIZES], coerce=int, initial=9
+        choices=[(s, f"{s}x{s}") for s in packs.PACK_SIZES], coerce=int, initial=9
     )
     difficulty = forms.ChoiceField(choices=Difficulty.choices)
     count = forms.IntegerField(
         min_value=1,
-        max_value=services.PACK_MAX_COUNT,
+        max_value=packs.PACK_MAX_COUNT,
         initial=100,
-        help_text=f"1 to {services.PACK_MAX_COUNT:,} puzzles.",
+        help_text=f"1 to {packs.PACK_MAX_COUNT:,} puzzles.",
     )
     symmetry = forms.ChoiceField(choices=Symmetry.choices, initial=Symmetry.NONE)
 
@@ -138,14 +138,14 @@ class PackRequestForm(forms.ModelForm):
         if self.errors:
             return data
         try:
-            services.pack_request_validate(
+            packs.pack_request_validate(
                 name=data["name"],
                 size=data["size"],
                 difficulty=data["difficulty"],
                 count=data["count"],
                 symmetry=data["symmetry"],
             )
-        except services.PackRequestInvalid as exc:
+        except packs.PackRequestInvalid as exc:
             self.add_error(exc.field_name, exc.message.split(": ", 1)[-1])
         return data
 
@@ -211,7 +211,7 @@ class PuzzlePackAdmin(admin.ModelAdmin):
         if change:
             return super().save_form(request, form, change)
         data = form.cleaned_data
-        return services.pack_create(
+        return packs.pack_create(
             name=data["name"],
             size=data["size"],
             difficulty=data["difficulty"],
@@ -299,8 +299,8 @@ class PuzzlePackAdmin(admin.ModelAdmin):
 
             raise PermissionDenied
         try:
-            services.pack_cancel(pack=pack)
-        except services.PackNotActive as exc:
+            packs.pack_cancel(pack=pack)
+        except packs.PackNotActive as exc:
             self.message_user(request, exc.message, messages.WARNING)
         else:
             self.message_user(request, f"The pack {pack.name!r} was cancelled.")

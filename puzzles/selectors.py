@@ -73,14 +73,6 @@ def puzzle_pick(
     )
 
 
-def daily_puzzle_get(*, day: date, size: int = 9) -> Puzzle:
-    """The daily puzzle of ``day`` for ``size`` (chosen and stored on first use).
-    Raises services.BankEmpty when the bank holds no puzzle of that size."""
-    from puzzles.services import daily_puzzle_pick
-
-    return daily_puzzle_pick(day=day, size=size).puzzle
-
-
 def daily_puzzle_ids(*, since: date) -> QuerySet[DailyPuzzle]:
     """The ids (values('puzzle_id')) of the daily puzzles of ``since`` and later days."""
     return DailyPuzzle.objects.filter(date__gte=since).values("puzzle_id")

@@ -11,7 +11,7 @@ import logging
 
 from celery import shared_task
 
-from puzzles import services
+from puzzles import chunks, daily, packs, stock
 
 logger = logging.getLogger(__name__)
 
@@ -28,29 +28,29 @@ RETRY_DELAYS = (1, 2, 4)
 )
 def pack_chunk_generate(self, pack_id: int, number: int) -> int:
     try:
-        return services.pack_chunk_generate(pack_id=pack_id, number=number)
+        return chunks.pack_chunk_generate(pack_id=pack_id, number=number)
     except Exception as exc:
         error = f"{type(exc).__name__}: {exc}"
-        if services.pack_chunk_may_retry(pack_id=pack_id, number=number):
+        if chunks.pack_chunk_may_retry(pack_id=pack_id, number=number):
             delay = RETRY_DELAYS[min(self.request.retries, len(RETRY_DELAYS) - 1)]
             logger.warning(
                 "pack %s chunk %s failed (%s); retry in %ss", pack_id, number, error, delay
             )
             raise self.retry(exc=exc, countdown=delay) from exc
-        services.pack_chunk_fail(pack_id=pack_id, number=number, error=error)
+        chunks.pack_chunk_fail(pack_id=pack_id, number=number, error=error)
         return 0
 
 
 @shared_task(name="puzzles.bank_top_up", acks_late=True, reject_on_worker_lost=True)
 def bank_top_up() -> list[int]:
-    return [pack.pk for pack in services.bank_top_up()]
+    return [pack.pk for pack in stock.bank_top_up()]
 
 
 @shared_task(name="puzzles.daily_puzzles_pick", acks_late=True, reject_on_worker_lost=True)
 def daily_puzzles_pick() -> int:
-    return services.daily_puzzles_pick()
+    return daily.daily_puzzles_pick()
 
 
 @shared_task(name="puzzles.pack_resume_stalled", acks_late=True, reject_on_worker_lost=True)
 def pack_resume_stalled() -> int:
-    return services.pack_resume_stalled()
+    return packs.pack_resume_stalled()

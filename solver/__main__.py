@@ -11,7 +11,6 @@ line of answer, in order; a puzzle that cannot be answered gets ``error: <reason
     steps     every step of the logic solution, one per line, for one puzzle
     generate  new puzzles, one per line (``--size``, ``--difficulty``, ``--count``, ...)
     canon     the canonical key: equal for puzzles that are the same up to symmetry
-    bench     the solver benchmarks (``--quick`` for a short run)
 
 ``--budget N`` caps the work of one puzzle: search nodes for solve and count (default
 ``DEFAULT_NODE_BUDGET``), technique passes for grade, hint and steps (default: no cap; their
@@ -46,7 +45,6 @@ from solver.rules import conflicts
 from solver.search import DEFAULT_NODE_BUDGET, count_solutions, solve
 
 PER_PUZZLE = ("solve", "count", "grade", "hint", "canon")
-BENCH_SECTIONS = ("solve", "grade", "generate")
 
 
 class Failure(Exception):
@@ -105,9 +103,6 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", default="0", help="same seed, same puzzles (0)")
     gen.add_argument("--symmetry", choices=SYMMETRIES, default="none")
     gen.add_argument("--minimal", action="store_true", help="no clue can be removed")
-
-    bench = commands.add_parser("bench", help="run the solver benchmarks")
-    bench.add_argument("--quick", action="store_true", help="a short run on samples")
     return parser
 
 
@@ -276,15 +271,6 @@ def run_generate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def run_bench(args: argparse.Namespace, out: TextIO) -> int:
-    try:
-        from bench.__main__ import run_sections
-    except ImportError:
-        print("error: the bench package is not here: run from the project's root", file=out)
-        return 1
-    return run_sections(BENCH_SECTIONS, quick=args.quick, out=out, tracebacks=False)
-
-
 def main(
     argv: list[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None
 ) -> int:
@@ -299,8 +285,6 @@ def main(
     try:
         if args.command == "generate":
             return run_generate(args, out)
-        if args.command == "bench":
-            return run_bench(args, out)
         try:
             text = read_input(args.file, stdin)
         except OSError as exc:

@@ -8,7 +8,7 @@ empty cell as 0 (so empties sort first) and relabelling symbols 1, 2, 3... in or
 first appearance. Equal keys mean equivalent puzzles and equivalent puzzles get equal keys:
 the key is exact, for every size.
 
-How it stays fast (a 9x9 puzzle takes about 0.3 ms): the form is built row by row.
+How it stays fast (``make bench`` times it per set): the form is built row by row.
 Each *state* is a partial transformation: the orientation, the original rows placed so
 far, the label map, and what is known of the column order. Because empties sort first,
 the columns still unordered are exactly those empty in every placed row; they are kept as
@@ -28,11 +28,10 @@ is the same for every puzzle of a class, so a class either always gets its exact
 past the bound, always gets the weaker key ``<shape>~<puzzle relabelled by first
 appearance>``: still sound (equal keys only for equivalent puzzles) but it tells apart
 geometric variants. 9x9 puzzles are never bounded (a complete 9x9 grid, where every first
-row ties, takes about 0.2 s). The default bound, 50,000, is well above what puzzles need:
-generated 16x16 and 25x25 puzzles take milliseconds to tens of milliseconds, and the dense
-25x25 puzzles of the shared set (360 givens) at most about 31,000 states and 1 s. Complete
-grids of 16x16 and up (every symbol new in the first row) go past it at once (the count
-is known before the states are made) and get the weaker key.
+row ties, is their slowest case). The default bound is well above what puzzles need, the
+dense 25x25 puzzles of the shared set included. Complete grids of 16x16 and up (every
+symbol new in the first row) go past it at once (the count is known before the states are
+made) and get the weaker key.
 
 The grid's givens are assumed not to clash (two equal values in a row or column break the
 reasoning that tied columns are empty ones); for such a grid the form is still an

@@ -33,5 +33,5 @@ urlpatterns = [
     path("docs/", DocsView.as_view(url_name="api:schema"), name="docs"),
     path("", include("accounts.api.urls")),
     path("", include("puzzles.api.urls")),
-    path("", include("solver.api.urls")),
+    path("", include("solving.api.urls")),
 ]

@@ -1,7 +1,7 @@
 """django-csp's middleware with the site-wide policy built once.
 
 django-csp builds the Content-Security-Policy header from the settings on every response,
-twice (the policy and the report-only one), which cost a move 8% of its CPU. A response
+twice (the policy and the report-only one), a measurable share of a move's CPU. A response
 with no policy of its own (no ``csp_*`` decorator, no nonce used) gets the same header
 every time, so it is built once per settings object (tests override the settings) and
 set with django-csp's own rules; any other response goes through django-csp unchanged.

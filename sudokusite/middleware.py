@@ -91,8 +91,8 @@ class CommonMiddleware(DjangoCommonMiddleware):
 class MessageMiddleware(DjangoMessageMiddleware):
     """Django's, for pages only. The API answers in JSON and never shows or queues a
     message, so an /api/ request gets no message storage: making one (a cookie store and a
-    session store behind it) cost a move 2% of its CPU. A message queued by a page waits,
-    untouched, for the next page."""
+    session store behind it) was a measurable share of a move's CPU. A message queued by a
+    page waits, untouched, for the next page."""
 
     def process_request(self, request: HttpRequest) -> None:
         if not is_api_request(request):

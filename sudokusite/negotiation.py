@@ -2,7 +2,7 @@
 
 The API renders JSON only. A client that accepts anything (no Accept header, or ``*/*``)
 or exactly the one renderer's type gets it without DRF parsing the header into media
-types against every renderer (4% of a move's CPU); anything else (a list of types, a
+types against every renderer (a measurable share of a move's CPU); anything else (a list of types, a
 quality, ``?format=``, another type, which is a 406) goes through DRF unchanged.
 """
 

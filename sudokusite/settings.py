@@ -145,7 +145,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "knox",
-    "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
@@ -154,6 +153,7 @@ INSTALLED_APPS = [
     "accounts",
     "puzzles",
     "play",
+    "solving",
 ]
 
 MIDDLEWARE = [
@@ -292,7 +292,7 @@ API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 
 # Work one solver request may spend on a 9x9 grid: search nodes, and logic-engine
 # technique passes. Bigger grids get fewer, as each costs more there (see
-# solver/api/services.py); a grid that needs more is answered 422 too_hard.
+# solving/services.py); a grid that needs more is answered 422 too_hard.
 SOLVER_NODE_BUDGET = env_int("SOLVER_NODE_BUDGET", 20_000, minimum=100, maximum=1_000_000)
 SOLVER_LOGIC_BUDGET = env_int("SOLVER_LOGIC_BUDGET", 2_500, minimum=100, maximum=100_000)
 
@@ -308,7 +308,6 @@ REST_FRAMEWORK = {
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "sudokusite.negotiation.ContentNegotiation",
     "DEFAULT_PAGINATION_CLASS": "sudokusite.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "sudokusite.schema.AutoSchema",
     "EXCEPTION_HANDLER": "sudokusite.errors.api_exception_handler",
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,

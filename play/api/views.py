@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 
 from accounts.auth import PresentedToken, TokenAuthentication, TokenNotVerified
 from puzzles.models import Puzzle
-from solver.api.throttles import AnalyseThrottle
+from solving.api.throttles import AnalyseThrottle
 from sudokusite.schema import error_responses
 
 from .. import selectors, services

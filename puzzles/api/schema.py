@@ -7,7 +7,8 @@ from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerExtension
 
-from puzzles.services import PACK_SIZES, bank_levels
+from puzzles.bank import bank_levels
+from puzzles.packs import PACK_SIZES
 from solver.grade import LEVELS
 
 # No NUL or lone surrogate (Django refuses both), and for a name one visible character.

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from puzzles.bank import BANK_SIZES
 from puzzles.models import Difficulty, Puzzle, PuzzlePack, Symmetry
-from puzzles.services import BANK_SIZES, PACK_MAX_COUNT, PACK_SIZES
+from puzzles.packs import PACK_MAX_COUNT, PACK_SIZES
 from sudokusite.fields import StrictCharField, StrictIntegerField
 from sudokusite.serializers import InputSerializer
 

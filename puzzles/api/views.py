@@ -1,4 +1,5 @@
-"""Puzzle bank endpoints: thin views over puzzles.selectors and puzzles.services.
+"""Puzzle bank endpoints: thin views over puzzles.selectors (reads) and puzzles.packs and
+puzzles.daily (writes).
 
 Players read puzzles (never a solution); staff ask for packs, follow, cancel and
 export them.
@@ -20,7 +21,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from puzzles import selectors, services
+from puzzles import daily, packs, selectors
 from puzzles.exports import pack_export
 from puzzles.models import Puzzle, PuzzlePack
 from sudokusite.schema import error_responses
@@ -42,7 +43,6 @@ class PuzzleViewSet(viewsets.GenericViewSet):
 
     permission_classes = [IsAuthenticated]
     serializer_class = PuzzleSerializer
-    filter_backends: list[type] = []
     queryset = Puzzle.objects.none()
 
     def get_queryset(self):
@@ -82,7 +82,7 @@ class PuzzleViewSet(viewsets.GenericViewSet):
         query = DailyQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         today = timezone.now().date()
-        puzzle = selectors.daily_puzzle_get(day=today, size=query.validated_data["size"])
+        puzzle = daily.daily_puzzle_get(day=today, size=query.validated_data["size"])
         puzzle.date = today  # type: ignore[attr-defined]
         return Response(DailyPuzzleSerializer(puzzle).data)
 
@@ -103,7 +103,6 @@ class PackViewSet(
 
     permission_classes = [IsAdminUser]
     serializer_class = PackSerializer
-    filter_backends: list[type] = []
     queryset = PuzzlePack.objects.none()
 
     def get_queryset(self):
@@ -120,7 +119,7 @@ class PackViewSet(
     @extend_schema(
         summary="Ask for a new pack",
         description="Records the pack and queues its generation; answers at once with "
-        f"202. At most {services.PACK_MAX_COUNT:,} puzzles per pack; the level must be "
+        f"202. At most {packs.PACK_MAX_COUNT:,} puzzles per pack; the level must be "
         "one the size is made at (4x4: easy; 6x6: easy, medium; ...).",
         request=PackCreateSerializer,
         responses={
@@ -140,7 +139,7 @@ class PackViewSet(
     def create(self, request: Request) -> Response:
         data = PackCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        pack = services.pack_create(**data.validated_data, requested_by=request.user)
+        pack = packs.pack_create(**data.validated_data, requested_by=request.user)
         return Response(
             PackSerializer(selectors.pack_get(pack_id=pack.pk)).data,
             status=status.HTTP_202_ACCEPTED,
@@ -155,7 +154,7 @@ class PackViewSet(
     @action(detail=True, methods=["post"])
     def cancel(self, request: Request, pk: str) -> Response:
         pack = self.get_object()
-        services.pack_cancel(pack=pack)
+        packs.pack_cancel(pack=pack)
         return Response(PackSerializer(selectors.pack_get(pack_id=pack.pk)).data)
 
     @extend_schema(

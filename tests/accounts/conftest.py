@@ -14,14 +14,16 @@ def reset_emails(
     monkeypatch, django_capture_on_commit_callbacks
 ) -> Callable[[], AbstractContextManager[None]]:
     """Send password-reset emails as a worker would, in this process: ``with
-    reset_emails(): client.post(...)`` commits, queues accounts.password_reset_email, and
+    reset_emails(): client.post(...)`` commits, sends accounts.password_reset_email by name, and
     runs it (mail.outbox then holds what it sent)."""
-    from accounts import tasks
+    from celery import current_app
 
-    def delay(**kwargs: Any) -> None:
-        tasks.password_reset_email.apply(kwargs=kwargs).get()
+    import accounts.tasks  # noqa: F401 - registers the task run below
 
-    monkeypatch.setattr(tasks.password_reset_email, "delay", delay)
+    def send_task(name: str, kwargs: dict[str, Any] | None = None, **options: Any) -> None:
+        current_app.tasks[name].apply(kwargs=kwargs).get()
+
+    monkeypatch.setattr(current_app, "send_task", send_task)
 
     @contextmanager
     def committed() -> Iterator[None]:

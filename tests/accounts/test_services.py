@@ -69,3 +69,10 @@ def test_it_purges_only_expired_tokens():
 def test_it_schedules_the_token_purge():
     schedule = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert "accounts.token_purge_expired" in schedule
+
+
+def test_the_reset_email_task_the_services_send_by_name_is_a_registered_task():
+    from sudokusite.celery import app
+
+    app.loader.import_default_modules()
+    assert app.tasks[services.PASSWORD_RESET_TASK].name == tasks.password_reset_email.name

@@ -709,7 +709,7 @@ QUERIES = [
 
 @pytest.mark.parametrize(("name", "url", "params", "who"), QUERIES, ids=[q[0] for q in QUERIES])
 def test_every_bad_query_parameter_is_a_400_naming_it(world, name, url, params, who):
-    from puzzles.services import pack_create
+    from puzzles.packs import pack_create
 
     pack = pack_create(name="q", size=4, difficulty="easy", count=1, enqueue=False)
     url = url.format(puzzle=world.puzzle.pk, pack=pack.pk)

@@ -120,13 +120,6 @@ def test_it_answers_404_json_for_a_page_past_the_end(client):
     assert response.json()["error"]["code"] == "not_found"
 
 
-def test_it_filters_lists_with_django_filter(client):
-    UserFactory(username="needle")
-    UserFactory.create_batch(3)
-    response = client.get("/api/v1/probe/users/", {"username": "needle"})
-    assert [row["username"] for row in response.json()["results"]] == ["needle"]
-
-
 def test_it_names_the_first_nested_field_that_failed():
     body = _validation_body({"moves": [{}, {"digit": ["Too big."]}]})
     assert body["error"]["message"] == "moves.1.digit: Too big."

@@ -25,7 +25,7 @@ from schemathesis.generation import GenerationMode
 from accounts.factories import UserFactory
 from accounts.services import token_create
 from play.services import Player, game_start
-from puzzles.services import pack_create
+from puzzles.packs import pack_create
 from tests.play.factories import NINE, puzzle_create
 
 # The document /api/v1/schema/ serves, read once at collection: one test per operation.
@@ -68,7 +68,7 @@ class World:
 @pytest.fixture
 def world(live_server, monkeypatch, settings) -> Iterator[World]:
     # A pack asked for is recorded, not generated: no message may reach a broker.
-    monkeypatch.setattr("puzzles.services._enqueue_chunks", lambda *args, **kwargs: None)
+    monkeypatch.setattr("puzzles.packs._enqueue_chunks", lambda *args, **kwargs: None)
     # Rates and lockouts would turn most requests into 429s after the first few; they
     # have tests of their own (test_throttling.py). Here every request reaches the view.
     monkeypatch.setattr(

@@ -27,7 +27,7 @@ from accounts.services import token_create
 from play.models import Game, Status
 from play.services import Player, game_start, move_apply
 from puzzles.models import PackEntry, Puzzle
-from puzzles.services import pack_create
+from puzzles.packs import pack_create
 from tests.play.factories import NINE, empty_cells, puzzle_create
 
 pytestmark = pytest.mark.django_db

@@ -7,20 +7,20 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.factories import UserFactory
-from puzzles import services
+from puzzles import chunks, packs
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def no_enqueue(monkeypatch):
-    monkeypatch.setattr(services, "_enqueue_chunks", lambda *args: None)
+    monkeypatch.setattr(packs, "_enqueue_chunks", lambda *args: None)
 
 
 def test_the_pack_progress_bar_moves_as_chunks_finish(live_server, page, no_enqueue):
     staff = UserFactory(username="boss", is_staff=True, is_superuser=True)
-    pack = services.pack_create(name="live", size=4, difficulty="easy", count=6, chunk_size=2)
-    services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    pack = packs.pack_create(name="live", size=4, difficulty="easy", count=6, chunk_size=2)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=0)
 
     page.goto(f"{live_server.url}/admin/login/?next=/admin/puzzles/puzzlepack/{pack.pk}/change/")
     page.fill("#id_username", staff.username)
@@ -31,11 +31,11 @@ def test_the_pack_progress_bar_moves_as_chunks_finish(live_server, page, no_enqu
     assert "2 / 6 (Running)" in page.locator(".pack-progress-text").inner_text()
 
     # The workers' part, done here: the open page learns of it by polling.
-    services.pack_chunk_generate(pack_id=pack.pk, number=1)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=1)
     expect(bar).to_have_attribute("value", "4")
     expect(page.locator(".pack-progress-text")).to_contain_text("4 / 6 (Running)")
 
-    services.pack_chunk_generate(pack_id=pack.pk, number=2)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=2)
     expect(page.locator(".pack-progress-text")).to_contain_text("6 / 6 (Done)")
     # Once done, the page reloads to show the final state: no cancel button any more.
     expect(page.locator("text=Cancel this pack")).to_have_count(0)

@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts.factories import UserFactory
-from puzzles import services
+from puzzles import bank, packs
 from puzzles.models import Puzzle, Source
 from solver.generate import generate
 
@@ -38,7 +38,7 @@ def no_enqueue(monkeypatch) -> list[tuple[int, list[int], str | None]]:
     """Record the chunks a commit would queue instead of sending them to a broker."""
     sent: list[tuple[int, list[int], str | None]] = []
     monkeypatch.setattr(
-        services,
+        packs,
         "_enqueue_chunks",
         lambda pack_id, numbers, queue: sent.append((pack_id, numbers, queue)),
     )
@@ -52,7 +52,7 @@ def make_puzzle(db: None) -> Callable[..., Puzzle]:
     def make(size: int = 9, level: str = "easy", seed: str = "fixture") -> Puzzle:
         for extra in range(50):
             made = generate(size, level=level, seed=f"{seed}:{extra}")
-            puzzle, created = services.puzzle_get_or_create_from_grid(
+            puzzle, created = bank.puzzle_get_or_create_from_grid(
                 grid=made.puzzle, source=Source.GENERATED
             )
             if created:
@@ -73,8 +73,8 @@ def run_pack(no_enqueue) -> Callable[..., object]:
         kwargs.setdefault(
             "name", f"pack-{kwargs['size']}-{kwargs['difficulty']}-{kwargs.get('seed', '')}"
         )
-        pack = services.pack_create(**kwargs)
-        return services.pack_run_sync(pack=pack)
+        pack = packs.pack_create(**kwargs)
+        return packs.pack_run_sync(pack=pack)
 
     return run
 
@@ -90,4 +90,5 @@ def only_easy_4x4(monkeypatch) -> None:
     def levels(shape):
         return table.get(getattr(shape, "size", shape), LEVELS)
 
-    monkeypatch.setattr(services, "supported_levels", levels)
+    monkeypatch.setattr(bank, "supported_levels", levels)
+    monkeypatch.setattr(packs, "supported_levels", levels)

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from puzzles import services
+from puzzles import chunks, packs
 from puzzles.models import PackStatus, Puzzle, PuzzlePack
 
 pytestmark = pytest.mark.django_db
@@ -96,8 +96,8 @@ def test_a_bad_pack_request_in_the_admin_shows_the_error(admin_client_, no_enque
 
 
 def test_the_pack_page_follows_progress_and_offers_cancel_and_downloads(admin_client_, no_enqueue):
-    pack = services.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
-    services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    pack = packs.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=0)
     page = admin_client_.get(reverse("admin:puzzles_puzzlepack_change", args=[pack.pk]))
     html = page.content.decode()
     progress_url = reverse("admin:puzzles_puzzlepack_progress", args=[pack.pk])

@@ -9,7 +9,7 @@ import json
 import pytest
 from django.utils import timezone
 
-from puzzles import services
+from puzzles import chunks, packs
 from puzzles.models import PackStatus, Puzzle, PuzzlePack
 
 pytestmark = pytest.mark.django_db
@@ -178,8 +178,8 @@ def test_a_pack_name_that_exists_is_a_409(staff_client, no_enqueue):
 
 
 def test_staff_follow_and_cancel_a_pack(staff_client, no_enqueue):
-    pack = services.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
-    services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    pack = packs.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=0)
     listed = staff_client.get("/api/v1/packs/").json()["results"]
     assert [(p["name"], p["made"], p["progress"]) for p in listed] == [("p", 2, 50.0)]
     detail = staff_client.get(f"/api/v1/packs/{pack.pk}/").json()

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from puzzles import services
+from puzzles import bank, chunks, packs, stock
 from puzzles.models import PackStatus, Puzzle, PuzzlePack
 from solver import count_solutions
 from solver.grade import grade
@@ -48,9 +48,9 @@ def test_generate_wait_follows_the_pack_until_done(no_enqueue, monkeypatch):
     # Stand in for the worker: run the chunks when they are queued.
     def work(pack_id, numbers, queue):
         for number in numbers:
-            services.pack_chunk_generate(pack_id=pack_id, number=number)
+            chunks.pack_chunk_generate(pack_id=pack_id, number=number)
 
-    monkeypatch.setattr(services, "_enqueue_chunks", work)
+    monkeypatch.setattr(packs, "_enqueue_chunks", work)
     output = run("generate_puzzles", "--size", "4", "--difficulty", "easy", "--count", "3",
                  "--wait", "--verbosity", "0")  # fmt: skip
     assert "Done: 3 puzzles" in output
@@ -116,33 +116,33 @@ def test_import_of_a_missing_file_says_so(tmp_path):
 
 def test_seed_bank_loads_the_starter_file_once(tmp_path):
     starter = tmp_path / "starter.jsonl"
-    services.starter_file_build(path=starter, plan={(4, "easy"): 2, (9, "medium"): 2})
+    stock.starter_file_build(path=starter, plan={(4, "easy"): 2, (9, "medium"): 2})
     assert len(starter.read_text().splitlines()) == 4
-    assert services.bank_seed(path=starter) == 4
-    assert services.bank_seed(path=starter) == 0
-    assert services.bank_stock() == {(4, "easy"): 2, (9, "medium"): 2}
+    assert stock.bank_seed(path=starter) == 4
+    assert stock.bank_seed(path=starter) == 0
+    assert stock.bank_stock() == {(4, "easy"): 2, (9, "medium"): 2}
 
 
 def test_a_broken_starter_file_is_refused(tmp_path):
     starter = tmp_path / "starter.jsonl"
-    services.starter_file_build(path=starter, plan={(9, "easy"): 1})
+    stock.starter_file_build(path=starter, plan={(9, "easy"): 1})
     item = json.loads(starter.read_text())
     item["givens"] = TWO
     starter.write_text(json.dumps(item) + "\n")
-    with pytest.raises(services.StarterFileBroken, match="line 1"):
-        services.bank_seed(path=starter)
+    with pytest.raises(stock.StarterFileBroken, match="line 1"):
+        stock.bank_seed(path=starter)
     assert not Puzzle.objects.exists()
 
 
 def test_the_shipped_starter_bank_covers_every_level_of_9x9_and_the_other_sizes():
     output = run("seed_bank")
     assert "Starter bank:" in output
-    stock = services.bank_stock()
-    assert {level for (size, level) in stock if size == 9} == set(services.bank_levels(9)), (
+    have = stock.bank_stock()
+    assert {level for (size, level) in have if size == 9} == set(bank.bank_levels(9)), (
         "9x9 must be stocked at every level"
     )
     for size in (4, 6, 16):
-        assert any(s == size for s, _ in stock), f"no {size}x{size} puzzle"
+        assert any(s == size for s, _ in have), f"no {size}x{size} puzzle"
     assert run("seed_bank").startswith("Starter bank: 0 puzzle(s) added")
     for puzzle in Puzzle.objects.filter(size__lte=9):
         assert count_solutions(puzzle.grid(), limit=2) == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles import services
+from puzzles import bank, imports
 from puzzles.models import Puzzle, Source
 from solver import parse
 from tests.puzzles.helpers import NINE, TWO, disguise
@@ -34,7 +34,7 @@ def mixed_file() -> str:
 
 
 def test_it_imports_the_good_lines_and_reports_the_others_by_line():
-    report = services.puzzle_import_text(text=mixed_file())
+    report = imports.puzzle_import_text(text=mixed_file())
     assert [(line.line, line.status) for line in report.lines] == [
         (2, "imported"),
         (3, "invalid"),
@@ -57,36 +57,36 @@ def test_it_imports_the_good_lines_and_reports_the_others_by_line():
 
 
 def test_importing_the_same_file_twice_adds_nothing_the_second_time():
-    services.puzzle_import_text(text=mixed_file())
+    imports.puzzle_import_text(text=mixed_file())
     stored = set(Puzzle.objects.values_list("id", flat=True))
-    again = services.puzzle_import_text(text=mixed_file())
+    again = imports.puzzle_import_text(text=mixed_file())
     assert again.counts["imported"] == 0
     assert again.counts["duplicate"] == 4
     assert set(Puzzle.objects.values_list("id", flat=True)) == stored
 
 
 def test_a_puzzle_in_disguise_is_a_duplicate_of_the_bank():
-    stored, _ = services.puzzle_get_or_create_from_grid(grid=parse(NINE))
-    report = services.puzzle_import_text(text=disguise(NINE) + "\n")
+    stored, _ = bank.puzzle_get_or_create_from_grid(grid=parse(NINE))
+    report = imports.puzzle_import_text(text=disguise(NINE) + "\n")
     assert [(line.status, line.puzzle_id) for line in report.lines] == [("duplicate", stored.pk)]
     assert f"already in the bank as #{stored.pk}" in report.lines[0].message
 
 
 def test_a_strict_import_with_a_bad_line_imports_nothing():
-    with pytest.raises(services.ImportRejected) as caught:
-        services.puzzle_import_text(text=mixed_file(), strict=True)
+    with pytest.raises(imports.ImportRejected) as caught:
+        imports.puzzle_import_text(text=mixed_file(), strict=True)
     assert not Puzzle.objects.exists()
     assert caught.value.report.committed is False
     assert "4 bad line(s) (3, 4, 7, 8)" in caught.value.message
 
 
 def test_a_strict_import_of_good_lines_imports_them_all():
-    report = services.puzzle_import_text(text=f"{EASY_A}\n{EASY_B}\n", strict=True)
+    report = imports.puzzle_import_text(text=f"{EASY_A}\n{EASY_B}\n", strict=True)
     assert report.counts["imported"] == 2
 
 
 def test_an_import_that_crashes_half_way_leaves_nothing(monkeypatch):
-    real = services.puzzle_get_or_create_from_grid
+    real = bank.puzzle_get_or_create_from_grid
     calls = []
 
     def crash_on_the_second(**kwargs):
@@ -95,14 +95,14 @@ def test_an_import_that_crashes_half_way_leaves_nothing(monkeypatch):
             raise RuntimeError("database went away")
         return real(**kwargs)
 
-    monkeypatch.setattr(services, "puzzle_get_or_create_from_grid", crash_on_the_second)
+    monkeypatch.setattr(imports, "puzzle_get_or_create_from_grid", crash_on_the_second)
     with pytest.raises(RuntimeError):
-        services.puzzle_import_text(text=f"{EASY_A}\n{EASY_B}\n")
+        imports.puzzle_import_text(text=f"{EASY_A}\n{EASY_B}\n")
     assert not Puzzle.objects.exists()
 
 
 def test_it_reads_sdm_with_zeros_for_empty_cells():
-    report = services.puzzle_import_file(data=f"{NINE.replace('.', '0')}\n".encode())
+    report = imports.puzzle_import_file(data=f"{NINE.replace('.', '0')}\n".encode())
     assert report.counts["imported"] == 1
     assert Puzzle.objects.get().givens == NINE
 
@@ -110,14 +110,14 @@ def test_it_reads_sdm_with_zeros_for_empty_cells():
 def test_it_reads_an_sdk_file():
     rows = [NINE[r * 9 : r * 9 + 9] for r in range(9)]
     sdk = "#A Example\n#D From the wiki\n[Puzzle]\n" + "\n".join(rows) + "\n"
-    report = services.puzzle_import_file(data=sdk.encode())
+    report = imports.puzzle_import_file(data=sdk.encode())
     assert [(line.line, line.status) for line in report.lines] == [(4, "imported")]
     assert Puzzle.objects.get().givens == NINE
 
 
 def test_it_imports_other_sizes():
     four = "1.3.34.22.4..3.1"
-    report = services.puzzle_import_text(text=four + "\n")
+    report = imports.puzzle_import_text(text=four + "\n")
     assert report.counts["imported"] == 1
     assert Puzzle.objects.get().size == 4
 
@@ -127,9 +127,9 @@ def test_it_imports_other_sizes():
     [
         (b"\xff\xfe1.3.", "line 1: the file is not UTF-8 text"),
         (b"# only a comment\n\n", "holds no puzzle"),
-        (b"x" * (services.IMPORT_MAX_BYTES + 1), "the limit is"),
+        (b"x" * (imports.IMPORT_MAX_BYTES + 1), "the limit is"),
     ],
 )
 def test_an_unreadable_file_is_refused_saying_why(data, says):
-    with pytest.raises(services.ImportUnreadable, match=says):
-        services.puzzle_import_file(data=data)
+    with pytest.raises(imports.ImportUnreadable, match=says):
+        imports.puzzle_import_file(data=data)

@@ -8,7 +8,7 @@ from datetime import date, timedelta
 import pytest
 from django.db import transaction
 
-from puzzles import selectors, services
+from puzzles import bank, chunks, daily, packs, selectors, stock
 from puzzles.models import (
     ChunkStatus,
     DailyPuzzle,
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_it_stores_a_puzzle_with_its_one_solution_and_its_grade():
-    puzzle, created = services.puzzle_get_or_create_from_grid(grid=parse(NINE))
+    puzzle, created = bank.puzzle_get_or_create_from_grid(grid=parse(NINE))
     assert created
     assert is_solution(parse(NINE), puzzle.solution_grid())
     rated = grade(parse(NINE))
@@ -39,38 +39,38 @@ def test_it_stores_a_puzzle_with_its_one_solution_and_its_grade():
 
 
 def test_a_solution_the_caller_already_proved_is_stored_without_a_second_search(monkeypatch):
-    solution = services.puzzle_solution_checked(parse(NINE))
+    solution = bank.puzzle_solution_checked(parse(NINE))
 
     def no_search(*args, **kwargs):
         raise AssertionError("the grid was searched again")
 
-    monkeypatch.setattr(services, "solutions", no_search)
-    puzzle, created = services.puzzle_get_or_create_from_grid(grid=parse(NINE), solution=solution)
+    monkeypatch.setattr(bank, "solutions", no_search)
+    puzzle, created = bank.puzzle_get_or_create_from_grid(grid=parse(NINE), solution=solution)
     assert created
     assert puzzle.solution == format_line(solution)
 
 
 def test_a_puzzle_in_disguise_is_the_stored_one():
-    stored, _ = services.puzzle_get_or_create_from_grid(grid=parse(NINE))
+    stored, _ = bank.puzzle_get_or_create_from_grid(grid=parse(NINE))
     other = disguise(NINE)
     assert other != NINE
-    again, created = services.puzzle_get_or_create_from_grid(grid=parse(other))
+    again, created = bank.puzzle_get_or_create_from_grid(grid=parse(other))
     assert not created
     assert again.pk == stored.pk
     assert Puzzle.objects.count() == 1
 
 
 def test_a_puzzle_with_two_solutions_is_refused():
-    with pytest.raises(services.PuzzleNotUnique) as caught:
-        services.puzzle_get_or_create_from_grid(grid=parse(TWO))
+    with pytest.raises(bank.PuzzleNotUnique) as caught:
+        bank.puzzle_get_or_create_from_grid(grid=parse(TWO))
     assert caught.value.code == "multiple_solutions"
     assert not Puzzle.objects.exists()
 
 
 def test_a_puzzle_whose_givens_clash_is_refused_naming_the_cells():
     clash = "55" + NINE[2:]
-    with pytest.raises(services.PuzzleNotUnique) as caught:
-        services.puzzle_get_or_create_from_grid(grid=parse(clash))
+    with pytest.raises(bank.PuzzleNotUnique) as caught:
+        bank.puzzle_get_or_create_from_grid(grid=parse(clash))
     assert caught.value.code == "no_solution"
     assert "r1c1 and r1c2 both hold 5 in row 1" in caught.value.message
 
@@ -95,8 +95,8 @@ def test_a_bad_pack_request_is_refused_naming_the_field(
     no_enqueue, only_easy_4x4, changes, field, says
 ):
     request = {"name": "p", "size": 9, "difficulty": "easy", "count": 10, **changes}
-    with pytest.raises(services.PackRequestInvalid) as caught:
-        services.pack_create(**request)
+    with pytest.raises(packs.PackRequestInvalid) as caught:
+        packs.pack_create(**request)
     assert caught.value.field_name == field
     assert says in caught.value.message
     assert not PuzzlePack.objects.exists()
@@ -104,9 +104,9 @@ def test_a_bad_pack_request_is_refused_naming_the_field(
 
 
 def test_a_pack_name_is_used_once(no_enqueue):
-    services.pack_create(name="weekly", size=4, difficulty="easy", count=3)
-    with pytest.raises(services.PackNameTaken, match="a pack named 'weekly' exists"):
-        services.pack_create(name="weekly", size=4, difficulty="easy", count=3)
+    packs.pack_create(name="weekly", size=4, difficulty="easy", count=3)
+    with pytest.raises(packs.PackNameTaken, match="a pack named 'weekly' exists"):
+        packs.pack_create(name="weekly", size=4, difficulty="easy", count=3)
 
 
 def test_chunks_are_queued_only_after_the_pack_commits(
@@ -114,7 +114,7 @@ def test_chunks_are_queued_only_after_the_pack_commits(
 ):
     with django_capture_on_commit_callbacks(execute=True):
         with transaction.atomic():
-            pack = services.pack_create(
+            pack = packs.pack_create(
                 name="p", size=9, difficulty="easy", count=25, chunk_size=10, queue="q1"
             )
             assert no_enqueue == []
@@ -133,7 +133,7 @@ def test_a_rolled_back_pack_queues_nothing(no_enqueue, django_capture_on_commit_
         pytest.raises(RuntimeError),
         transaction.atomic(),
     ):
-        services.pack_create(name="p", size=9, difficulty="easy", count=5)
+        packs.pack_create(name="p", size=9, difficulty="easy", count=5)
         raise RuntimeError("rolled back")
     assert no_enqueue == []
     assert not PuzzlePack.objects.exists()
@@ -159,18 +159,18 @@ def test_a_pack_is_filled_with_exactly_its_count_of_distinct_checked_puzzles(run
 
 
 def test_running_a_chunk_again_adds_nothing(no_enqueue):
-    pack = services.pack_create(name="p", size=9, difficulty="easy", count=4, chunk_size=2)
-    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 2
+    pack = packs.pack_create(name="p", size=9, difficulty="easy", count=4, chunk_size=2)
+    assert chunks.pack_chunk_generate(pack_id=pack.pk, number=0) == 2
     # A redelivered copy of a finished chunk, and of one that died half way.
-    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
+    assert chunks.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
     PackChunk.objects.filter(pack=pack, number=0).update(status=ChunkStatus.RUNNING)
-    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
+    assert chunks.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
     assert pack.entries.count() == 2
 
 
 def test_a_chunk_that_died_half_way_fills_only_what_is_missing(no_enqueue, monkeypatch):
-    pack = services.pack_create(name="p", size=9, difficulty="easy", count=4, chunk_size=4)
-    real = services._pack_fill_position
+    pack = packs.pack_create(name="p", size=9, difficulty="easy", count=4, chunk_size=4)
+    real = chunks._pack_fill_position
     calls = []
 
     def dies_on_the_third(pack_, number, position):
@@ -179,12 +179,12 @@ def test_a_chunk_that_died_half_way_fills_only_what_is_missing(no_enqueue, monke
             raise MemoryError("worker died")
         return real(pack_, number, position)
 
-    monkeypatch.setattr(services, "_pack_fill_position", dies_on_the_third)
+    monkeypatch.setattr(chunks, "_pack_fill_position", dies_on_the_third)
     with pytest.raises(MemoryError):
-        services.pack_chunk_generate(pack_id=pack.pk, number=0)
+        chunks.pack_chunk_generate(pack_id=pack.pk, number=0)
     assert sorted(pack.entries.values_list("position", flat=True)) == [0, 1]
-    monkeypatch.setattr(services, "_pack_fill_position", real)
-    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 2
+    monkeypatch.setattr(chunks, "_pack_fill_position", real)
+    assert chunks.pack_chunk_generate(pack_id=pack.pk, number=0) == 2
     pack.refresh_from_db()
     assert pack.status == PackStatus.DONE
     assert sorted(pack.entries.values_list("position", flat=True)) == [0, 1, 2, 3]
@@ -192,22 +192,22 @@ def test_a_chunk_that_died_half_way_fills_only_what_is_missing(no_enqueue, monke
 
 
 def test_the_same_seed_makes_the_same_puzzles(no_enqueue):
-    first = services.pack_create(name="a", size=9, difficulty="easy", count=3, seed="s1")
-    services.pack_run_sync(pack=first)
+    first = packs.pack_create(name="a", size=9, difficulty="easy", count=3, seed="s1")
+    packs.pack_run_sync(pack=first)
     givens = list(first.entries.order_by("position").values_list("puzzle__givens", flat=True))
     PackEntry.objects.all().delete()
     Puzzle.objects.all().delete()
-    second = services.pack_create(name="b", size=9, difficulty="easy", count=3, seed="s1")
-    services.pack_run_sync(pack=second)
+    second = packs.pack_create(name="b", size=9, difficulty="easy", count=3, seed="s1")
+    packs.pack_run_sync(pack=second)
     again = list(second.entries.order_by("position").values_list("puzzle__givens", flat=True))
     assert again == givens
 
 
 def test_a_pack_meeting_puzzles_already_in_the_bank_makes_replacements(no_enqueue):
-    first = services.pack_create(name="a", size=4, difficulty="easy", count=5, seed="same")
-    services.pack_run_sync(pack=first)
-    second = services.pack_create(name="b", size=4, difficulty="easy", count=5, seed="same")
-    services.pack_run_sync(pack=second)
+    first = packs.pack_create(name="a", size=4, difficulty="easy", count=5, seed="same")
+    packs.pack_run_sync(pack=first)
+    second = packs.pack_create(name="b", size=4, difficulty="easy", count=5, seed="same")
+    packs.pack_run_sync(pack=second)
     assert second.status == PackStatus.DONE
     mine = set(second.entries.values_list("puzzle_id", flat=True))
     theirs = set(first.entries.values_list("puzzle_id", flat=True))
@@ -217,38 +217,38 @@ def test_a_pack_meeting_puzzles_already_in_the_bank_makes_replacements(no_enqueu
 
 
 def test_the_pack_is_marked_done_once(no_enqueue):
-    pack = services.pack_create(name="p", size=4, difficulty="easy", count=2, chunk_size=1)
-    services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    pack = packs.pack_create(name="p", size=4, difficulty="easy", count=2, chunk_size=1)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=0)
     pack.refresh_from_db()
     assert pack.status == PackStatus.RUNNING
-    services.pack_chunk_generate(pack_id=pack.pk, number=1)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=1)
     pack.refresh_from_db()
     assert pack.status == PackStatus.DONE
-    assert services.pack_finish_if_complete(pack_id=pack.pk) is False
+    assert chunks.pack_finish_if_complete(pack_id=pack.pk) is False
 
 
 def test_a_chunk_started_too_often_fails_the_pack_instead_of_looping(no_enqueue):
-    pack = services.pack_create(name="p", size=4, difficulty="easy", count=2, chunk_size=1)
+    pack = packs.pack_create(name="p", size=4, difficulty="easy", count=2, chunk_size=1)
     PackChunk.objects.filter(pack=pack, number=1).update(
-        status=ChunkStatus.RUNNING, attempts=services.CHUNK_MAX_ATTEMPTS
+        status=ChunkStatus.RUNNING, attempts=chunks.CHUNK_MAX_ATTEMPTS
     )
-    assert services.pack_chunk_generate(pack_id=pack.pk, number=1) == 0
+    assert chunks.pack_chunk_generate(pack_id=pack.pk, number=1) == 0
     pack.refresh_from_db()
     assert pack.status == PackStatus.FAILED
     assert "chunk 1: started 4 times without finishing" in pack.error
-    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
+    assert chunks.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
     assert not pack.entries.exists()
 
 
 def test_a_chunk_out_of_starts_whose_work_was_done_finishes_the_pack(no_enqueue):
-    pack = services.pack_create(name="p", size=4, difficulty="easy", count=2, chunk_size=2)
-    services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    pack = packs.pack_create(name="p", size=4, difficulty="easy", count=2, chunk_size=2)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=0)
     # Its last start filled every position, then the worker died before saying so.
     PackChunk.objects.filter(pack=pack).update(
-        status=ChunkStatus.RUNNING, attempts=services.CHUNK_MAX_ATTEMPTS
+        status=ChunkStatus.RUNNING, attempts=chunks.CHUNK_MAX_ATTEMPTS
     )
     PuzzlePack.objects.filter(pk=pack.pk).update(status=PackStatus.RUNNING, finished=None)
-    assert services.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
+    assert chunks.pack_chunk_generate(pack_id=pack.pk, number=0) == 0
     pack.refresh_from_db()
     assert pack.status == PackStatus.DONE
     assert pack.chunks.get().status == ChunkStatus.DONE
@@ -260,38 +260,38 @@ def test_a_chunk_that_always_fails_ends_the_pack_as_failed_with_its_error(no_enq
         name="p", size=4, box_rows=1, box_cols=4, difficulty="easy", count=2, seed="s"
     )
     PackChunk.objects.create(pack=pack, number=0)
-    pack = services.pack_run_sync(pack=pack)
+    pack = packs.pack_run_sync(pack=pack)
     assert pack.status == PackStatus.FAILED
     assert "chunk 0: ValueError" in pack.error
     assert "box shape 1x4 has no real boxes" in pack.error
     chunk = pack.chunks.get()
-    assert (chunk.status, chunk.attempts) == (ChunkStatus.FAILED, services.CHUNK_MAX_ATTEMPTS)
+    assert (chunk.status, chunk.attempts) == (ChunkStatus.FAILED, chunks.CHUNK_MAX_ATTEMPTS)
 
 
 def test_cancel_stops_the_chunks_not_yet_run(no_enqueue):
-    pack = services.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
-    services.pack_chunk_generate(pack_id=pack.pk, number=0)
-    services.pack_cancel(pack=pack)
-    assert services.pack_chunk_generate(pack_id=pack.pk, number=1) == 0
+    pack = packs.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=0)
+    packs.pack_cancel(pack=pack)
+    assert chunks.pack_chunk_generate(pack_id=pack.pk, number=1) == 0
     pack.refresh_from_db()
     assert pack.status == PackStatus.CANCELLED
     assert pack.entries.count() == 2
-    with pytest.raises(services.PackNotActive, match="is cancelled already"):
-        services.pack_cancel(pack=pack)
+    with pytest.raises(packs.PackNotActive, match="is cancelled already"):
+        packs.pack_cancel(pack=pack)
 
 
 def test_stalled_packs_are_queued_again(no_enqueue):
-    pack = services.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
-    services.pack_chunk_generate(pack_id=pack.pk, number=0)
+    pack = packs.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=0)
     no_enqueue.clear()
-    assert services.pack_resume_stalled(idle_for=timedelta(hours=1)) == 0
-    assert services.pack_resume_stalled(idle_for=timedelta(seconds=-1)) == 1
+    assert packs.pack_resume_stalled(idle_for=timedelta(hours=1)) == 0
+    assert packs.pack_resume_stalled(idle_for=timedelta(seconds=-1)) == 1
     assert no_enqueue == [(pack.pk, [1], None)]
 
 
 def test_progress_is_counted_from_the_rows(no_enqueue):
-    pack = services.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
-    services.pack_chunk_generate(pack_id=pack.pk, number=1)
+    pack = packs.pack_create(name="p", size=4, difficulty="easy", count=4, chunk_size=2)
+    chunks.pack_chunk_generate(pack_id=pack.pk, number=1)
     progress = selectors.pack_progress(pack=pack)
     assert (progress["made"], progress["count"], progress["percent"]) == (2, 4, 50.0)
     assert (progress["chunks_done"], progress["chunks"], progress["finished"]) == (1, 2, False)
@@ -316,16 +316,16 @@ def test_the_daily_puzzle_is_chosen_once_per_day_and_not_repeated(make_puzzle):
     make_puzzle(seed="a")
     make_puzzle(seed="b")
     monday = date(2026, 3, 2)
-    first = selectors.daily_puzzle_get(day=monday)
-    assert selectors.daily_puzzle_get(day=monday).pk == first.pk
-    assert selectors.daily_puzzle_get(day=monday + timedelta(days=1)).pk != first.pk
+    first = daily.daily_puzzle_get(day=monday)
+    assert daily.daily_puzzle_get(day=monday).pk == first.pk
+    assert daily.daily_puzzle_get(day=monday + timedelta(days=1)).pk != first.pk
     assert DailyPuzzle.objects.count() == 2
 
 
 def test_no_daily_puzzle_without_puzzles_of_that_size(make_puzzle):
     make_puzzle(size=4)
-    with pytest.raises(services.BankEmpty, match="no 9x9 puzzle"):
-        selectors.daily_puzzle_get(day=date(2026, 3, 2), size=9)
+    with pytest.raises(daily.BankEmpty, match="no 9x9 puzzle"):
+        daily.daily_puzzle_get(day=date(2026, 3, 2), size=9)
 
 
 # --- Stock ---------------------------------------------------------------------------------
@@ -333,18 +333,18 @@ def test_no_daily_puzzle_without_puzzles_of_that_size(make_puzzle):
 
 def test_top_up_queues_a_pack_for_each_short_level_once(no_enqueue, make_puzzle, only_easy_4x4):
     make_puzzle(size=6, level="easy", seed="x")
-    packs = services.bank_top_up(minimum=1, target=3, sizes=(4, 6))
-    assert sorted((p.size, p.difficulty, p.count) for p in packs) == [
+    queued = stock.bank_top_up(minimum=1, target=3, sizes=(4, 6))
+    assert sorted((p.size, p.difficulty, p.count) for p in queued) == [
         (4, "easy", 3),
         (6, "medium", 3),
     ]
-    assert services.bank_top_up(minimum=1, target=3, sizes=(4, 6)) == []
+    assert stock.bank_top_up(minimum=1, target=3, sizes=(4, 6)) == []
 
 
 def test_regrade_puts_back_the_graders_level(make_puzzle):
     puzzle = make_puzzle(level="medium")
     Puzzle.objects.filter(pk=puzzle.pk).update(difficulty="master", score=1)
-    assert services.puzzle_regrade(puzzles=Puzzle.objects.all()) == 1
+    assert bank.puzzle_regrade(puzzles=Puzzle.objects.all()) == 1
     puzzle.refresh_from_db()
     assert puzzle.difficulty == "medium"
     assert puzzle.score == grade(parse(puzzle.givens)).score

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-from puzzles import services, tasks
+from puzzles import chunks, packs, tasks
 from puzzles.models import ChunkStatus, PackChunk, PackStatus, PuzzlePack
 from sudokusite.celery import app
 
@@ -22,6 +22,11 @@ def test_every_periodic_task_of_the_bank_is_a_registered_task():
         "puzzles.pack_resume_stalled",
     } <= names
     assert names <= set(app.tasks)
+
+
+def test_the_chunk_task_the_packs_send_by_name_is_a_registered_task():
+    app.loader.import_default_modules()
+    assert app.tasks[packs.CHUNK_TASK].name == tasks.pack_chunk_generate.name
 
 
 def test_the_chunk_task_is_acknowledged_late_and_redelivered_if_its_worker_dies():
@@ -41,11 +46,11 @@ def test_a_failing_chunk_task_retries_a_bounded_number_of_times_then_fails_the_p
     pack.refresh_from_db()
     assert pack.status == PackStatus.FAILED
     chunk = pack.chunks.get()
-    assert (chunk.status, chunk.attempts) == (ChunkStatus.FAILED, services.CHUNK_MAX_ATTEMPTS)
+    assert (chunk.status, chunk.attempts) == (ChunkStatus.FAILED, chunks.CHUNK_MAX_ATTEMPTS)
 
 
 def test_the_chunk_task_fills_its_chunk(no_enqueue):
-    pack = services.pack_create(name="p", size=4, difficulty="easy", count=3, chunk_size=3)
+    pack = packs.pack_create(name="p", size=4, difficulty="easy", count=3, chunk_size=3)
     assert tasks.pack_chunk_generate.apply(args=[pack.pk, 0]).result == 3
     pack.refresh_from_db()
     assert pack.status == PackStatus.DONE

@@ -22,7 +22,7 @@ from urllib.parse import quote
 import pytest
 from django.conf import settings
 
-from puzzles import services
+from puzzles import chunks, packs
 from puzzles.models import ChunkStatus, PackChunk, PackEntry, PackStatus, PuzzlePack
 from puzzles.tasks import RETRY_DELAYS
 from solver.dlx import dlx_count
@@ -151,7 +151,7 @@ def assert_complete_and_distinct(pack: PuzzlePack, count: int) -> None:
 
 
 def test_a_pack_of_forty_completes_in_a_real_worker(workers, queue):
-    pack = services.pack_create(name="forty", size=9, difficulty="easy", count=40, queue=queue)
+    pack = packs.pack_create(name="forty", size=9, difficulty="easy", count=40, queue=queue)
     worker = workers("w1")
     wait_for(lambda: pack_status(pack) == PackStatus.DONE, [worker], "the pack to finish")
     assert_complete_and_distinct(pack, 40)
@@ -219,7 +219,7 @@ def test_a_killed_pool_process_loses_and_duplicates_nothing(workers, queue):
     # died with nothing in hand, so kill the next one that holds a chunk, and on a machine
     # fast enough to finish the pack first, try again with another pack.
     for attempt in range(3):
-        pack = services.pack_create(
+        pack = packs.pack_create(
             name=f"pool-kill-{attempt}", size=9, difficulty="hard", count=40, chunk_size=4,
             queue=queue,
         )  # fmt: skip
@@ -240,7 +240,7 @@ def test_a_killed_pool_process_loses_and_duplicates_nothing(workers, queue):
 
 
 def test_a_killed_worker_loses_and_duplicates_nothing_once_a_worker_is_back(workers, queue):
-    pack = services.pack_create(
+    pack = packs.pack_create(
         name="worker-kill", size=9, difficulty="hard", count=40, chunk_size=4, queue=queue
     )
     first = workers("w1")
@@ -279,17 +279,17 @@ def test_a_chunk_that_always_fails_ends_the_pack_as_failed_with_its_error(worker
         count=8, chunk_size=4, seed="s",
     )  # fmt: skip
     PackChunk.objects.bulk_create(PackChunk(pack=pack, number=n) for n in (0, 1))
-    services._enqueue_chunks(pack.pk, [0, 1], queue)
+    packs._enqueue_chunks(pack.pk, [0, 1], queue)
     worker = workers("w1")
     wait_for(lambda: pack_status(pack) == PackStatus.FAILED, [worker], "the pack to fail")
     pack.refresh_from_db()
     assert "ValueError" in pack.error
     assert "box shape 1x4 has no real boxes" in pack.error
-    assert PackChunk.objects.filter(pack=pack, attempts=services.CHUNK_MAX_ATTEMPTS).exists()
+    assert PackChunk.objects.filter(pack=pack, attempts=chunks.CHUNK_MAX_ATTEMPTS).exists()
     assert not PackEntry.objects.filter(pack=pack).exists()
     # It stays failed: no chunk starts again (longer than the longest retry delay).
     attempts = list(PackChunk.objects.filter(pack=pack).values_list("attempts", flat=True))
-    assert all(a <= services.CHUNK_MAX_ATTEMPTS for a in attempts)
+    assert all(a <= chunks.CHUNK_MAX_ATTEMPTS for a in attempts)
     time.sleep(max(RETRY_DELAYS) + 2)
     assert list(PackChunk.objects.filter(pack=pack).values_list("attempts", flat=True)) == attempts
     assert pack_status(pack) == PackStatus.FAILED

@@ -3,12 +3,10 @@
 import io
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
 
-from bench.__main__ import run_sections
 from solver import LEVELS, count_solutions, is_solution, parse
 from solver.__main__ import main
 
@@ -201,22 +199,6 @@ def test_the_module_runs_and_never_prints_a_traceback():
     assert run_process("nonsense").returncode == 2
 
 
-def test_bench_runs_present_sections_and_reports_a_failing_one(monkeypatch, capsys):
-    good = types.ModuleType("bench.fine")
-    good.run = lambda quick=False: [f"| fine | {quick} |"]  # type: ignore[attr-defined]
-    bad = types.ModuleType("bench.broken")
-
-    def broken(quick: bool = False) -> list[str]:
-        raise RuntimeError("no data")
-
-    bad.run = broken  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "bench.fine", good)
-    monkeypatch.setitem(sys.modules, "bench.broken", bad)
-    out = io.StringIO()
-    status = run_sections(["fine", "absent", "broken"], quick=True, out=out, tracebacks=False)
-    text = out.getvalue()
-    assert status == 1
-    assert "| fine | True |" in text
-    assert "absent" not in text
-    assert "section failed**: RuntimeError: no data" in text
-    assert "Traceback" not in capsys.readouterr().err
+def test_the_benchmarks_are_not_a_command_of_the_engine():
+    # They live in the bench package (python -m bench solve grade generate).
+    assert main(["bench"], out=io.StringIO()) == 2

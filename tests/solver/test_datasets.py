@@ -21,6 +21,7 @@ def test_every_shared_data_set_is_here():
     assert "gen_25x25_unique.txt" in SETS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SETS)
 def test_both_engines_agree_and_every_solution_is_valid(name):
     lines = load(name)

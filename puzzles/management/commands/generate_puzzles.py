@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 from tqdm import tqdm
 
-from puzzles import selectors, services
+from puzzles import packs, selectors
 from puzzles.models import PackStatus, PuzzlePack
 
 
@@ -28,7 +28,7 @@ class Command(BaseCommand):
             "--difficulty", required=True, help="easy, medium, hard, expert, master."
         )
         parser.add_argument(
-            "--count", type=int, required=True, help=f"1 to {services.PACK_MAX_COUNT}."
+            "--count", type=int, required=True, help=f"1 to {packs.PACK_MAX_COUNT}."
         )
         parser.add_argument("--pack", help="The pack's name (default: size, level and time).")
         parser.add_argument(
@@ -46,7 +46,7 @@ class Command(BaseCommand):
         size, level = options["size"], options["difficulty"]
         name = options["pack"] or f"{size}x{size} {level} {timezone.now():%Y-%m-%d %H:%M:%S}"
         try:
-            pack = services.pack_create(
+            pack = packs.pack_create(
                 name=name,
                 size=size,
                 difficulty=level,
@@ -56,7 +56,7 @@ class Command(BaseCommand):
                 enqueue=not options["sync"],
                 queue=options["queue"],
             )
-        except (services.PackRequestInvalid, services.PackNameTaken) as exc:
+        except (packs.PackRequestInvalid, packs.PackNameTaken) as exc:
             # "size: 7 is not offered ..." -> "--size: 7 is not offered ..."
             field, _, message = exc.message.partition(": ")
             option = "--pack" if field == "name" else f"--{field}"
@@ -64,7 +64,7 @@ class Command(BaseCommand):
         self.stdout.write(f"Pack #{pack.pk} {pack.name!r}: {pack.count} puzzles.")
         if options["sync"]:
             with tqdm(total=pack.count, unit="puzzle", disable=options["verbosity"] == 0) as bar:
-                pack = services.pack_run_sync(pack=pack, progress=bar.update)
+                pack = packs.pack_run_sync(pack=pack, progress=bar.update)
         elif options["wait"]:
             pack = self._wait(pack, quiet=options["verbosity"] == 0)
         else:

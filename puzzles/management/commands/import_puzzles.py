@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from puzzles import services
+from puzzles import imports
 
 
 class Command(BaseCommand):
@@ -32,16 +32,16 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"{path}: {exc.strerror or exc}") from None
         try:
-            report = services.puzzle_import_file(
+            report = imports.puzzle_import_file(
                 data=data,
                 strict=options["strict"],
                 box_rows=options["box_rows"],
                 box_cols=options["box_cols"],
             )
-        except services.ImportRejected as exc:
+        except imports.ImportRejected as exc:
             self._lines(path, exc.report)
             raise CommandError(f"{path}: {exc.message}") from None
-        except services.ImportUnreadable as exc:
+        except imports.ImportUnreadable as exc:
             raise CommandError(f"{path}: {exc.message}") from None
         self._lines(path, report)
         counts = report.counts
@@ -53,7 +53,7 @@ class Command(BaseCommand):
             raise CommandError(f"{summary} The valid lines were imported.")
         self.stdout.write(self.style.SUCCESS(summary))
 
-    def _lines(self, path: Path, report: services.ImportReport) -> None:
+    def _lines(self, path: Path, report: imports.ImportReport) -> None:
         for line in report.lines:
             if line.status == "imported":
                 if self.verbosity >= 2:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from puzzles import services
+from puzzles import daily, stock
 
 
 class Command(BaseCommand):
@@ -32,9 +32,9 @@ class Command(BaseCommand):
                 self.stdout.write(f"  {text}")
 
         if options["rebuild"]:
-            written = services.starter_file_build(progress=report)
-            self.stdout.write(f"{services.STARTER_FILE}: {written} puzzles.")
-        added = services.bank_seed(progress=report if verbose else None)
-        services.daily_puzzles_pick()
+            written = stock.starter_file_build(progress=report)
+            self.stdout.write(f"{stock.STARTER_FILE}: {written} puzzles.")
+        added = stock.bank_seed(progress=report if verbose else None)
+        daily.daily_puzzles_pick()
         seconds = time.monotonic() - started
         self.stdout.write(f"Starter bank: {added} puzzle(s) added in {seconds:.1f}s.")

@@ -14,13 +14,11 @@ depend on how busy the server is, so the engines are bounded by work, not by wal
 
 A node or a pass costs more on a bigger grid, so both budgets shrink with the cell count.
 A search node works on bitboards of about N**3 bits and propagates longer, so its cost grows
-faster than the cell count (measured: about 15 us on 9x9, 140 us on 16x16, 700 us on a
-nearly empty 25x25); the node budget is scaled by ``(81 / cells) ** 1.5``. A technique
-pass (chains above all) grows a little faster than the cell count; the pass budget is
-scaled by ``(81 / cells) ** 1.25``. With the defaults that is 20,000 / 3,559 / 933 nodes and
-2,500 / 593 / 194 passes for 9x9 / 16x16 / 25x25: the hardest 9x9 sets and the shared
-16x16 and 25x25 sets fit (bar one 16x16 of fifty that needs 746 passes), and a refused grid
-costs well under a second of work at any size. A grid that uses up a budget is answered
+faster than the cell count; the node budget is scaled by ``(81 / cells) ** 1.5``. A
+technique pass (chains above all) grows a little faster than the cell count; the pass
+budget is scaled by ``(81 / cells) ** 1.25`` (:func:`budget_for`). With the defaults the
+hardest 9x9 sets and the shared 16x16 and 25x25 sets fit (bar one 16x16 of fifty), and a
+refused grid costs about as much work at any size. A grid that uses up a budget is answered
 422 ``too_hard``.
 
 The analysis reports the logic engine's steps only for a puzzle with exactly one solution
@@ -48,8 +46,8 @@ from typing import Any
 from django.conf import settings
 from rest_framework import status
 
+from puzzles.bank import givens_clash_text, puzzle_get_or_create_from_grid
 from puzzles.models import Puzzle, Source
-from puzzles.services import givens_clash_text, puzzle_get_or_create_from_grid
 from solver import (
     SYMBOLS,
     BudgetExceeded,
@@ -372,7 +370,7 @@ def _refuse_clashes(grid: Grid) -> None:
 STORE_GRADE_FACTOR = 4
 """A puzzle entered to start a game is graded to be stored, once (entering it again reuses
 the stored one), so its grading may spend this many times the pass budget of an analysis:
-the bank's 16x16 puzzles need up to about 2,000 passes."""
+the bank's hardest 16x16 puzzles need more than one analysis allows."""
 
 
 def puzzle_from_entered_grid(

@@ -1,4 +1,4 @@
-"""Thin views over :mod:`solver.api.services`: open to guests, throttled per client."""
+"""Thin views over :mod:`solving.services`: open to guests, throttled per client."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from sudokusite.schema import error_responses
 
-from . import services
+from .. import services
 from .serializers import (
     SolverAnalyseInputSerializer,
     SolverAnalysisSerializer,

@@ -1,0 +1,166 @@
+"""Importing puzzles from text or files: each line checked, graded and deduplicated."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from puzzles.bank import (
+    PuzzleNotUnique,
+    puzzle_existing,
+    puzzle_get_or_create_from_grid,
+    puzzle_key,
+)
+from puzzles.models import Source
+from solver import Grid, ParseError, parse_many
+from sudokusite.errors import DomainError
+
+IMPORT_MAX_BYTES = 5 * 1024 * 1024
+
+IMPORT_MAX_PUZZLES = 20_000
+
+
+@dataclass(frozen=True)
+class ImportLine:
+    line: int
+    status: str  # imported, duplicate, invalid, multiple_solutions
+    message: str
+    puzzle_id: int | None = None
+
+
+@dataclass
+class ImportReport:
+    """What happened to each puzzle of an import, by line number."""
+
+    lines: list[ImportLine] = field(default_factory=list)
+    committed: bool = True
+
+    def of(self, status: str) -> list[ImportLine]:
+        return [line for line in self.lines if line.status == status]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        out = {"imported": 0, "duplicate": 0, "invalid": 0, "multiple_solutions": 0}
+        for line in self.lines:
+            out[line.status] += 1
+        return out
+
+    @property
+    def rejected(self) -> list[ImportLine]:
+        return [line for line in self.lines if line.status in ("invalid", "multiple_solutions")]
+
+
+class ImportRejected(DomainError):
+    """A strict import met bad lines; nothing was imported. ``report`` says which."""
+
+    code = "import_rejected"
+    message = "The import has bad lines; nothing was imported."
+
+    def __init__(self, report: ImportReport) -> None:
+        bad = report.rejected
+        lines = ", ".join(str(line.line) for line in bad[:10]) + (" ..." if len(bad) > 10 else "")
+        super().__init__(
+            f"{len(bad)} bad line(s) ({lines}); nothing was imported.",
+            extra={"report": [vars(line) for line in bad]},
+        )
+        self.report = report
+
+
+class ImportUnreadable(DomainError):
+    code = "import_unreadable"
+    message = "The file cannot be read."
+
+
+def import_text_decode(data: bytes) -> str:
+    """The text of an uploaded file; ImportUnreadable saying why it is not text."""
+    if len(data) > IMPORT_MAX_BYTES:
+        raise ImportUnreadable(
+            f"The file has {len(data):,} bytes; the limit is {IMPORT_MAX_BYTES:,}."
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ImportUnreadable(f"line {line}: the file is not UTF-8 text.") from None
+
+
+def _sdk_body(text: str) -> str:
+    """Drop the ``[Puzzle]`` section header and ``#`` metadata of SadMan .sdk files,
+    keeping line numbers (blank lines are skipped by the parser)."""
+    lines = text.splitlines()
+    return "\n".join(
+        "" if line.strip().lower() in ("[puzzle]", "[state]") else line for line in lines
+    )
+
+
+@transaction.atomic
+def puzzle_import_text(
+    *,
+    text: str,
+    strict: bool = False,
+    box_rows: int | None = None,
+    box_cols: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ImportReport:
+    """Import puzzles from text in any format the solver parses: one per line (``.txt``,
+    ``.sdm``) or one grid over several lines (``.sdk``, a pretty grid).
+
+    Every puzzle is checked (exactly one solution), graded and deduplicated against the
+    bank and the file. The import is one transaction, so it is never half done. By
+    default the valid lines are imported and the bad ones reported; with ``strict`` a
+    single bad line imports nothing (raises ImportRejected carrying the report).
+    """
+    if (box_rows is None) != (box_cols is None):
+        raise ImportUnreadable("Give both box_rows and box_cols, or neither.")
+    parsed = parse_many(_sdk_body(text), box_rows=box_rows, box_cols=box_cols)
+    if not parsed:
+        raise ImportUnreadable("The file holds no puzzle.")
+    if len(parsed) > IMPORT_MAX_PUZZLES:
+        raise ImportUnreadable(
+            f"The file holds {len(parsed):,} puzzles; the limit is {IMPORT_MAX_PUZZLES:,}."
+        )
+    report = ImportReport()
+    seen: dict[str, int] = {}  # canonical key -> line in this file
+    for index, (line, item) in enumerate(parsed):
+        if progress:
+            progress(index, len(parsed))
+        report.lines.append(_import_one(line, item, seen))
+    if strict and report.rejected:
+        transaction.set_rollback(True)
+        report.committed = False
+        raise ImportRejected(report)
+    return report
+
+
+def _import_one(line: int, item: Grid | ParseError, seen: dict[str, int]) -> ImportLine:
+    if isinstance(item, ParseError):
+        message = str(item)
+        prefix = f"line {line}: "
+        return ImportLine(line, "invalid", message.removeprefix(prefix))
+    grid = item
+    key = puzzle_key(grid)
+    if key in seen:
+        return ImportLine(line, "duplicate", f"the same puzzle as line {seen[key]}")
+    existing = puzzle_existing(grid, key)
+    if existing is not None:
+        seen[key] = line
+        return ImportLine(line, "duplicate", f"already in the bank as #{existing.pk}", existing.pk)
+    try:
+        puzzle, created = puzzle_get_or_create_from_grid(grid=grid, source=Source.IMPORTED)
+    except PuzzleNotUnique as exc:
+        status = "multiple_solutions" if exc.code == "multiple_solutions" else "invalid"
+        return ImportLine(line, status, exc.message)
+    seen[key] = line
+    if not created:
+        return ImportLine(line, "duplicate", f"already in the bank as #{puzzle.pk}", puzzle.pk)
+    return ImportLine(
+        line, "imported", f"#{puzzle.pk} {puzzle.difficulty} ({puzzle.score})", puzzle.pk
+    )
+
+
+def puzzle_import_file(*, data: bytes, strict: bool = False, **kwargs: Any) -> ImportReport:
+    """:func:`puzzle_import_text` for the bytes of a file."""
+    return puzzle_import_text(text=import_text_decode(data), strict=strict, **kwargs)

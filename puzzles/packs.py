@@ -1,0 +1,264 @@
+"""Packs of generated puzzles: the request, its chunks queued to workers, cancel, and the
+sweep that sends again the chunks a broker lost. (The chunks' work: :mod:`puzzles.chunks`.)
+
+A chunk's task is sent by name once the pack's transaction commits, so this module
+imports nothing of :mod:`puzzles.tasks`, which imports the services it runs.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from kombu.exceptions import OperationalError
+
+from puzzles.chunks import pack_chunk_fail, pack_chunk_generate, pack_chunk_may_retry
+from puzzles.models import ChunkStatus, PackChunk, PackStatus, PuzzlePack, Symmetry
+from solver import Shape
+from solver.generate import SYMMETRIES, supported_levels
+from solver.grade import LEVELS
+from sudokusite.errors import Conflict, DomainError
+
+logger = logging.getLogger(__name__)
+
+CHUNK_TASK = "puzzles.pack_chunk_generate"
+"""The chunk's task, sent by name (:func:`puzzles.tasks.pack_chunk_generate`)."""
+
+PACK_MAX_COUNT = 10_000
+"""The largest pack one request may ask for."""
+
+PACK_SIZES = (4, 6, 8, 9, 12, 16)
+"""Grid sides a pack can be made of."""
+
+
+def _chunk_size(size: int, level: str) -> int:
+    """Puzzles per chunk: a chunk should take seconds, so a lost one costs little."""
+    if size <= 6:
+        return 25 if level == "easy" else 10
+    if size <= 9:
+        return {"easy": 10, "medium": 8, "hard": 5, "expert": 4, "master": 2}.get(level, 5)
+    # A hard 16x16 puzzle is slow to make: one or two per chunk.
+    return 2 if level in ("easy", "medium") else 1
+
+
+class PackRequestInvalid(DomainError):
+    code = "invalid_pack"
+    message = "The pack request is not valid."
+
+    def __init__(self, message: str, *, field_name: str) -> None:
+        super().__init__(message, code=f"invalid_{field_name}", extra={"field": field_name})
+        self.field_name = field_name
+
+
+class PackNameTaken(Conflict):
+    code = "pack_name_taken"
+    message = "A pack with that name exists."
+
+
+class PackNotActive(Conflict):
+    code = "pack_not_active"
+    message = "The pack has finished."
+
+
+def pack_request_validate(
+    *, name: str, size: Any, difficulty: Any, count: Any, symmetry: Any = "none"
+) -> Shape:
+    """The shape of a pack request, or PackRequestInvalid naming the field and the fix."""
+    if not isinstance(name, str) or not name.strip():
+        raise PackRequestInvalid("name: give the pack a name.", field_name="name")
+    if len(name.strip()) > 100:
+        raise PackRequestInvalid("name: at most 100 characters.", field_name="name")
+    sizes = ", ".join(str(s) for s in PACK_SIZES)
+    if isinstance(size, bool) or not isinstance(size, int) or size not in PACK_SIZES:
+        raise PackRequestInvalid(
+            f"size: {size!r} is not offered; use one of {sizes}.", field_name="size"
+        )
+    if difficulty not in LEVELS:
+        raise PackRequestInvalid(
+            f"difficulty: {difficulty!r} is not a level; use one of {', '.join(LEVELS)}.",
+            field_name="difficulty",
+        )
+    shape = Shape.for_size(size)
+    offered = supported_levels(shape)
+    if difficulty not in offered:
+        raise PackRequestInvalid(
+            f"difficulty: {size}x{size} puzzles are made only at {', '.join(offered)}, "
+            f"not {difficulty}.",
+            field_name="difficulty",
+        )
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= PACK_MAX_COUNT:
+        raise PackRequestInvalid(
+            f"count: {count!r} is out of range; ask for 1 to {PACK_MAX_COUNT:,} puzzles.",
+            field_name="count",
+        )
+    if symmetry not in SYMMETRIES:
+        raise PackRequestInvalid(
+            f"symmetry: {symmetry!r} is unknown; use one of {', '.join(SYMMETRIES)}.",
+            field_name="symmetry",
+        )
+    return shape
+
+
+def _enqueue_chunks(pack_id: int, numbers: list[int], queue: str | None) -> None:
+    """Send the chunks' tasks and note when. A broker that cannot be reached is logged,
+    not raised: the pack is recorded, and pack_resume_stalled sends its chunks once the
+    broker is back."""
+    PackChunk.objects.filter(pack_id=pack_id, number__in=numbers).update(queued=timezone.now())
+    options = {"queue": queue} if queue else {}
+    for sent, number in enumerate(numbers):
+        try:
+            current_app.send_task(CHUNK_TASK, args=[pack_id, number], **options)
+        except OperationalError as exc:
+            logger.warning(
+                "pack %s: the broker is unreachable (%s); %d chunk(s) left for the resume sweep",
+                pack_id,
+                exc,
+                len(numbers) - sent,
+            )
+            return
+
+
+@transaction.atomic
+def pack_create(
+    *,
+    name: str,
+    size: int,
+    difficulty: str,
+    count: int,
+    symmetry: str = Symmetry.NONE,
+    seed: str | None = None,
+    requested_by: Any = None,
+    chunk_size: int | None = None,
+    enqueue: bool = True,
+    queue: str | None = None,
+) -> PuzzlePack:
+    """Record a pack and its chunks; the chunk tasks are queued once this commits.
+
+    ``enqueue=False`` leaves the chunks for the caller (``generate_puzzles --sync``).
+    """
+    shape = pack_request_validate(
+        name=name, size=size, difficulty=difficulty, count=count, symmetry=symmetry
+    )
+    name = name.strip()
+    if PuzzlePack.objects.filter(name=name).exists():
+        raise PackNameTaken(f"name: a pack named {name!r} exists; choose another name.")
+    pack = PuzzlePack(
+        name=name,
+        size=size,
+        box_rows=shape.box_rows,
+        box_cols=shape.box_cols,
+        difficulty=difficulty,
+        symmetry=symmetry,
+        count=count,
+        seed=seed or secrets.token_hex(8),
+        chunk_size=chunk_size or _chunk_size(size, difficulty),
+        requested_by=requested_by if getattr(requested_by, "pk", None) else None,
+    )
+    try:
+        with transaction.atomic():
+            pack.save()
+    except IntegrityError:
+        raise PackNameTaken(f"name: a pack named {name!r} exists; choose another name.") from None
+    numbers = list(range(pack.chunk_count))
+    PackChunk.objects.bulk_create(PackChunk(pack=pack, number=n) for n in numbers)
+    if enqueue:
+        transaction.on_commit(lambda: _enqueue_chunks(pack.pk, numbers, queue))
+    return pack
+
+
+def pack_cancel(*, pack: PuzzlePack) -> PuzzlePack:
+    """Stop a pending or running pack: chunks not yet started never start, running ones
+    stop before their next puzzle. The puzzles made so far stay."""
+    stopped = PuzzlePack.objects.filter(pk=pack.pk, status__in=PuzzlePack.ACTIVE).update(
+        status=PackStatus.CANCELLED, finished=timezone.now()
+    )
+    pack.refresh_from_db()
+    if not stopped:
+        raise PackNotActive(f"The pack {pack.name!r} is {pack.status} already.")
+    return pack
+
+
+def pack_run_sync(*, pack: PuzzlePack, progress: Callable[[int], None] | None = None) -> PuzzlePack:
+    """Generate every chunk of the pack in this process, with no worker (seeding,
+    scripts). A chunk that fails fails the pack, as in a worker."""
+    for number in range(pack.chunk_count):
+        while True:
+            try:
+                added = pack_chunk_generate(pack_id=pack.pk, number=number)
+            except Exception as exc:
+                if pack_chunk_may_retry(pack_id=pack.pk, number=number):
+                    continue
+                pack_chunk_fail(pack_id=pack.pk, number=number, error=_error_text(exc))
+                added = 0
+            break
+        if progress:
+            progress(added)
+        pack.refresh_from_db()
+        if pack.status in PuzzlePack.FINISHED:
+            break
+    pack.refresh_from_db()
+    return pack
+
+
+def _error_text(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def pack_resume_stalled(*, idle_for: timedelta | None = None, queue: str | None = None) -> int:
+    """Send again the chunks a broker lost; returns how many were sent.
+
+    Redis hands the work of a dead worker to another one by itself, but only after the
+    visibility timeout, and a Redis that restarts without persistence (or the filesystem
+    broker of ``make run``) forgets every message it held: the pack would wait forever.
+    After ``idle_for`` (``PACK_STALL_SECONDS``, longer than the hard task time limit, so a
+    chunk quiet for that long is surely not running) this sends:
+
+    - every unfinished chunk of an active pack in which no chunk was started, finished or
+      sent for ``idle_for`` (its messages were lost, or never sent while the broker was
+      down);
+    - a chunk still marked running that started more than ``idle_for`` ago (its worker
+      died), even while the rest of its pack moves.
+
+    A chunk is sent again at most once per ``idle_for``; running one twice is harmless
+    (see the module docstring), and its attempts stay bounded, so this never loops.
+    """
+    if idle_for is None:
+        idle_for = timedelta(seconds=settings.PACK_STALL_SECONDS)
+    cutoff = timezone.now() - idle_for
+    unfinished = (ChunkStatus.PENDING, ChunkStatus.RUNNING)
+    quiet_packs = (
+        PuzzlePack.objects.filter(status__in=PuzzlePack.ACTIVE, created__lt=cutoff)
+        .annotate(
+            last_start=Max("chunks__started"),
+            last_end=Max("chunks__finished"),
+            last_sent=Max("chunks__queued"),
+        )
+        .filter(Q(last_start__isnull=True) | Q(last_start__lt=cutoff))
+        .filter(Q(last_end__isnull=True) | Q(last_end__lt=cutoff))
+        .filter(Q(last_sent__isnull=True) | Q(last_sent__lt=cutoff))
+        .values("pk")
+    )
+    dead = Q(status=ChunkStatus.RUNNING, started__lt=cutoff) & (
+        Q(queued__isnull=True) | Q(queued__lt=cutoff)
+    )
+    stale = (
+        PackChunk.objects.filter(pack__status__in=PuzzlePack.ACTIVE, status__in=unfinished)
+        .filter(Q(pack__in=quiet_packs) | dead)
+        .order_by("pack_id", "number")
+        .values_list("pack_id", "number")[:1000]
+    )
+    by_pack: dict[int, list[int]] = {}
+    for pack_id, number in stale:
+        by_pack.setdefault(pack_id, []).append(number)
+    for pack_id, numbers in by_pack.items():
+        logger.warning("pack %s: sending again stalled chunks %s", pack_id, numbers)
+        _enqueue_chunks(pack_id, numbers, queue)
+    return sum(len(numbers) for numbers in by_pack.values())

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SolvingConfig(AppConfig):
+    name = "solving"
+    verbose_name = "Solving"

@@ -1,0 +1,28 @@
+"""bench/__main__.py: every present section runs, and a failing one is reported."""
+
+import io
+import sys
+import types
+
+from bench.__main__ import run_sections
+
+
+def test_bench_runs_present_sections_and_reports_a_failing_one(monkeypatch, capsys):
+    good = types.ModuleType("bench.fine")
+    good.run = lambda quick=False: [f"| fine | {quick} |"]  # type: ignore[attr-defined]
+    bad = types.ModuleType("bench.broken")
+
+    def broken(quick: bool = False) -> list[str]:
+        raise RuntimeError("no data")
+
+    bad.run = broken  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "bench.fine", good)
+    monkeypatch.setitem(sys.modules, "bench.broken", bad)
+    out = io.StringIO()
+    status = run_sections(["fine", "absent", "broken"], quick=True, out=out, tracebacks=False)
+    text = out.getvalue()
+    assert status == 1
+    assert "| fine | True |" in text
+    assert "absent" not in text
+    assert "section failed**: RuntimeError: no data" in text
+    assert "Traceback" not in capsys.readouterr().err
