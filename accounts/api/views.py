@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from sudokusite.errors import DomainError
+from sudokusite.serializers import NoInputSerializer
 
 from .. import services
 from .serializers import (
@@ -101,6 +102,7 @@ class LogoutView(APIView):
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
+        NoInputSerializer.validated(request.data)
         if isinstance(request.auth, AuthToken):
             services.token_revoke(token=request.auth)
         else:
@@ -116,6 +118,7 @@ class LogoutAllView(APIView):
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
+        NoInputSerializer.validated(request.data)
         services.token_revoke_all(user=request.user)
         if not isinstance(request.auth, AuthToken):
             logout(request._request)

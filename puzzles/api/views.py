@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from puzzles import selectors, services
 from puzzles.exports import pack_export
 from puzzles.models import Puzzle, PuzzlePack
+from sudokusite.serializers import NoInputSerializer
 
 from . import schema  # noqa: F401 - registers the pack request's schema
 from .serializers import (
@@ -146,6 +147,7 @@ class PackViewSet(
     @action(detail=True, methods=["post"])
     def cancel(self, request: Request, pk: str) -> Response:
         pack = self.get_object()
+        NoInputSerializer.validated(request.data)
         services.pack_cancel(pack=pack)
         return Response(PackSerializer(selectors.pack_get(pack_id=pack.pk)).data)
 
