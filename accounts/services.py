@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser, AbstractUser
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from knox.models import AuthToken
@@ -47,7 +47,11 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractU
     user.full_clean(exclude=["password"])
     _validate_new_password(password, user=user)
     user.set_password(password)
-    user.save()
+    try:
+        user.save()
+    except IntegrityError:
+        # Another sign-up took the name, in some case, since the check above.
+        raise ValidationError({"username": ["A user with that username already exists."]}) from None
     return user
 
 

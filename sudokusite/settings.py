@@ -253,6 +253,8 @@ AUTH_PASSWORD_VALIDATORS = [
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Length counts spaces: refuse a password of blanks or of a few repeated characters.
+    {"NAME": "accounts.validators.DistinctCharactersValidator", "OPTIONS": {"min_distinct": 5}},
 ]
 if TESTING:
     # Hashing is deliberately slow; tests create many users.
