@@ -23,6 +23,7 @@ from django.utils import timezone
 from knox.models import AuthToken
 
 from sudokusite.errors import Forbidden, TooManyRequests
+from sudokusite.throttling import CACHE_ERRORS
 
 User = get_user_model()
 logger = logging.getLogger(__name__)
@@ -142,7 +143,13 @@ def password_reset_send(*, request: HttpRequest, email: str) -> None:
     except ValidationError as exc:
         raise ValidationError({"email": exc.messages}) from None
     key = "password-reset:" + hashlib.sha256(address.lower().encode()).hexdigest()
-    if not cache.add(key, 1, timeout=settings.PASSWORD_RESET_EMAIL_INTERVAL):
+    try:
+        first = cache.add(key, 1, timeout=settings.PASSWORD_RESET_EMAIL_INTERVAL)
+    except CACHE_ERRORS as exc:
+        # Without the guard, an outage could be used to flood an inbox: send nothing.
+        logger.warning("password reset: the cache is unreachable (%s); no email sent", exc)
+        return
+    if not first:
         return
     where = {"email": address, "domain": request.get_host(), "use_https": request.is_secure()}
     transaction.on_commit(lambda: _password_reset_enqueue(**where))
