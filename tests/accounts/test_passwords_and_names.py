@@ -103,3 +103,22 @@ def test_concurrent_sign_ups_of_one_name_in_different_cases_make_one_account():
             assert body["error"]["fields"] == {
                 "username": ["A user with that username already exists."]
             }
+
+
+def test_the_admin_refuses_renaming_a_user_to_another_name_in_another_case(admin_client):
+    UserFactory(username="Alice")
+    bob = UserFactory(username="bob")
+    response = admin_client.post(
+        f"/admin/auth/user/{bob.pk}/change/",
+        {
+            "username": "ALICE",
+            "email": bob.email,
+            "is_active": "on",
+            "date_joined_0": "2026-01-01",
+            "date_joined_1": "00:00:00",
+        },
+    )
+    assert response.status_code == 200
+    assert b"A user with that username already exists." in response.content
+    bob.refresh_from_db()
+    assert bob.username == "bob"
