@@ -200,11 +200,11 @@ def test_it_accepts_a_surrogate_pair_that_makes_a_character(client, user):
     "path", ["puzzles/{}/", "puzzles/{}/leaderboard/", "packs/{}/", "packs/{}/cancel/"]
 )
 def test_an_id_in_a_path_is_ascii_digits_or_a_404_in_the_error_shape(path, digits):
-    from puzzles.services import pack_create
     from rest_framework.test import APIClient
 
     from accounts.factories import UserFactory
     from accounts.services import token_create
+    from puzzles.packs import pack_create
     from tests.play.factories import NINE, puzzle_create
 
     # Id 1 of each: "１" and "١" must not find them.

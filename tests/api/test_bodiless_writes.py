@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 from knox.models import AuthToken
-from puzzles.services import pack_create
 from rest_framework.test import APIClient
 
 from accounts.factories import UserFactory
 from accounts.services import token_create
 from puzzles.models import PuzzlePack
+from puzzles.packs import pack_create
 
 pytestmark = pytest.mark.django_db
 
