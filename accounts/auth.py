@@ -10,18 +10,11 @@ key's prefix, with their user) is written as SQL once (see sudokusite.rows): com
 through the ORM cost more than a move's own work. Everything else (the hashed lookup, the
 constant-time digest comparison, the throttled expiry refresh, the inactive-user check,
 the ``Authorization: Token ...`` header) is knox's own code.
-
-A move (the API's busiest request) does not pay even that query: its one read of the game
-takes the token rows along (``PresentedToken``, play.move_store), and ``verified`` runs the
-same checks over them. Anything short of a clean pass there (no such row, an expired token,
-an inactive user) goes to ``authenticate_credentials``, so the answer and its side effects
-are the same either way.
 """
 
 from __future__ import annotations
 
 import binascii
-import re
 from collections.abc import Sequence
 from functools import cache
 from hmac import compare_digest
@@ -37,8 +30,6 @@ from knox.models import get_token_model
 from knox.settings import CONSTANTS, knox_settings
 from knox.signals import token_expired
 from rest_framework import exceptions
-from rest_framework.authentication import get_authorization_header
-from rest_framework.request import Request
 
 from sudokusite.rows import ModelColumns, db
 
@@ -114,19 +105,6 @@ class TokenAuthentication(KnoxTokenAuthentication):
         self._refresh(matched)
         return self.validate_user(matched)
 
-    def verified(self, presented: str, found: list[Any]) -> tuple[Any, Any] | None:
-        """The user and token when ``found`` (the tokens under the presented key's prefix,
-        read by another statement) holds the presented key, live, of an active user; the
-        expiry refresh done as on any request. None for anything else: then
-        ``authenticate_credentials`` decides, and deletes an expired token."""
-        if any(self._expired(t) for t in found):
-            return None
-        matched = self._matching(presented, found)
-        if matched is None or not matched.user.is_active:
-            return None
-        self._refresh(matched)
-        return matched.user, matched
-
     @staticmethod
     def _matching(presented: str, tokens: list[Any]) -> Any | None:
         """The token whose digest is the presented key's (compared in constant time)."""
@@ -154,47 +132,6 @@ class TokenAuthentication(KnoxTokenAuthentication):
             token_expired.send(sender=self.__class__, username=username, source="auth_token")
             return True
         return False
-
-
-# What a key may look like to be checked inside another statement; anything else (spaces,
-# control characters, other alphabets) takes the ordinary path and its ordinary answer.
-_KEY = re.compile(r"[0-9A-Za-z_-]{1,200}")
-
-
-class PresentedToken:
-    """The key of an ``Authorization: Token <key>`` header, not yet checked: the statement
-    that reads what the request is about reads the tokens under its prefix too
-    (``token_sql``, ``tokens_load``) and hands them to ``accept``."""
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-        self.prefix = key[: CONSTANTS.TOKEN_KEY_LENGTH]
-        self.user: Any = None
-        self.token: Any = None
-
-    @classmethod
-    def of(cls, request: Request) -> PresentedToken | None:
-        """The request's token when its header is a well-formed token header; None when
-        there is none, or anything about it is for the ordinary path to answer."""
-        parts = get_authorization_header(request).split()
-        if len(parts) != 2 or parts[0].lower() != knox_settings.AUTH_HEADER_PREFIX.lower().encode():
-            return None
-        key = parts[1].decode("latin-1")
-        return cls(key) if _KEY.fullmatch(key) else None
-
-    def accept(self, found: list[Any]) -> bool:
-        """Check the key against ``found``; True (``user`` and ``token`` set) if it passes."""
-        verified = TokenAuthentication().verified(self.key, found)
-        if verified is None:
-            return False
-        self.user, self.token = verified
-        return True
-
-
-class TokenNotVerified(Exception):
-    """A statement that reads with a ``PresentedToken`` found no row the token passes on
-    (a wrong, expired or foreign token, or nothing of this user's under that id): the
-    request is to be authenticated the ordinary way, and then answered."""
 
 
 class TokenScheme(KnoxTokenScheme):

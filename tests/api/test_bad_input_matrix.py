@@ -32,8 +32,8 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.factories import UserFactory
 from accounts.services import token_create
+from play.lifecycle import Player, game_start
 from play.models import Game, Move
-from play.services import Player, game_start
 from puzzles.models import Puzzle, PuzzlePack
 from tests.play.factories import NINE, empty_cells, puzzle_create
 

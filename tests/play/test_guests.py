@@ -119,7 +119,7 @@ def test_a_signed_up_players_guest_games_do_not_follow_another_login(puzzle4):
     guest.force_login(first)
     from django.test import RequestFactory
 
-    from play.services import game_claim_guest_games
+    from play.lifecycle import game_claim_guest_games
 
     request = RequestFactory().get("/")
     request.session = guest.session

@@ -8,11 +8,11 @@ import uuid
 import pytest
 from django.db.models.signals import post_init
 from django.utils import timezone
+from play.services import Player
 
 from accounts.auth import PresentedToken, TokenNotVerified
 from play import move_store, services
 from play.models import Game, Move
-from play.services import Player
 from tests.play.factories import empty_cells, value_at
 from tests.play.helpers import move, start
 
