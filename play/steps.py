@@ -20,8 +20,8 @@ from django.http import HttpRequest
 
 from sudokusite.errors import Conflict
 
+from . import ending
 from .board import Board
-from .ending import game_ended
 from .errors import GameFinished, GameNotFound, GamePaused, StaleVersion
 from .game_store import game_read, game_write, owner_filter
 from .models import FINISHED, Game, Move, Status
@@ -169,7 +169,7 @@ def save(game: Game, entry: Move, *, seen: tuple[int, int]) -> bool:
     with transaction.atomic():
         if not game_write(game, entry, seen_version=version, seen_move_count=move_count):
             return False
-        game_ended(game)
+        ending.game_ended(game)
     return True
 
 
