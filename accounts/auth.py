@@ -18,7 +18,7 @@ import binascii
 from collections.abc import Sequence
 from functools import cache
 from hmac import compare_digest
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
@@ -39,56 +39,37 @@ def _token_columns() -> tuple[ModelColumns, ModelColumns]:
     return ModelColumns(get_token_model(), "t"), ModelColumns(get_user_model(), "u")
 
 
-class TokenSql(NamedTuple):
-    """The SQL that reads the tokens under a key prefix with their user (the token table
-    under the alias ``t``, the user table under ``u``), in pieces a statement about
-    something else can take in too."""
-
-    columns: str  # the token's columns, then the user's: what ``tokens_load`` reads back
-    tokens: str  # the token table, as t
-    users_join: str  # INNER JOIN of the user table, as u, on the token's user
-    user_id: str  # the token's user column
-    prefix_is: str  # the condition on the key prefix: one parameter
-
-
 @cache
-def token_sql() -> TokenSql:
+def _lookup() -> str:
+    """The tokens under a key prefix (one parameter), each with its user: the token's
+    columns, then the user's."""
     tokens, users = _token_columns()
     conn = db()
     quote = conn.ops.quote_name
     user_id = f"t.{quote(tokens.model._meta.get_field('user').column)}"
-    return TokenSql(
-        columns=f"{tokens.select_list(conn)}, {users.select_list(conn)}",
-        tokens=f"{quote(tokens.model._meta.db_table)} t",
-        users_join=(
-            f"INNER JOIN {quote(users.model._meta.db_table)} u "
-            f"ON u.{quote(users.model._meta.pk.column)} = {user_id}"
-        ),
-        user_id=user_id,
-        prefix_is=f"t.{quote('token_key')} = %s",
+    return (
+        f"SELECT {tokens.select_list(conn)}, {users.select_list(conn)} "
+        f"FROM {quote(tokens.model._meta.db_table)} t "
+        f"INNER JOIN {quote(users.model._meta.db_table)} u "
+        f"ON u.{quote(users.model._meta.pk.column)} = {user_id} "
+        f"WHERE t.{quote('token_key')} = %s"
     )
 
 
-def tokens_load(row: Sequence[Any], start: int = 0) -> Any:
-    """A token, with its ``user``, from the columns of ``token_sql().columns`` in a row."""
+def _token_load(row: Sequence[Any]) -> Any:
+    """A token, with its ``user``, from a row of ``_lookup``."""
     tokens, users = _token_columns()
     conn = db()
-    token = tokens.load(conn, row, start)
-    token.user = users.load(conn, row, start + tokens.width)
+    token = tokens.load(conn, row)
+    token.user = users.load(conn, row, tokens.width)
     return token
-
-
-@cache
-def _lookup() -> str:
-    sql = token_sql()
-    return f"SELECT {sql.columns} FROM {sql.tokens} {sql.users_join} WHERE {sql.prefix_is}"
 
 
 def _tokens_with_prefix(prefix: str) -> list[Any]:
     """The tokens whose key starts like the one presented, each with its ``user`` loaded."""
     with db().cursor() as cursor:
         cursor.execute(_lookup(), [prefix])
-        return [tokens_load(row) for row in cursor.fetchall()]
+        return [_token_load(row) for row in cursor.fetchall()]
 
 
 class TokenAuthentication(KnoxTokenAuthentication):
