@@ -25,9 +25,12 @@ from puzzles.models import Puzzle
 from solver.api.throttles import AnalyseThrottle
 from solver.api.views import TOO_HARD
 
-from .. import hints, lifecycle, moves, selectors
+from .. import selectors
 from ..errors import StaleVersion
+from ..hints import hint_request
+from ..lifecycle import game_abandon, game_pause, game_resume, game_start
 from ..models import Game
+from ..moves import game_auto_notes, game_redo, game_restart, game_undo, move_apply
 from .auth import GuestSessionAuthentication, IsPlayer, player_of
 from .serializers import (
     GameCreateInputSerializer,
@@ -130,7 +133,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             throttle = AnalyseThrottle()  # a typed-in grid costs solver work
             if not throttle.allow_request(request, self):
                 self.throttled(request, throttle.wait())
-        game, created = lifecycle.game_start(
+        game, created = game_start(
             player=player_of(request, create=True),
             puzzle_id=v.get("puzzle"),
             difficulty=v.get("difficulty"),
@@ -152,7 +155,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def moves(self, request: Request, pk: str) -> Response:
         move = MoveInputSerializer.validated(request.data)
-        result = moves.move_apply(game_id=int(pk), player=player_of(request), **move)
+        result = move_apply(game_id=int(pk), player=player_of(request), **move)
         return Response(
             {
                 "correct": result.correct,
@@ -174,7 +177,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, moves.game_undo)
+        return self._simple(request, pk, game_undo)
 
     @extend_schema(
         summary="Redo the last undone move",
@@ -183,7 +186,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def redo(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, moves.game_redo)
+        return self._simple(request, pk, game_redo)
 
     @extend_schema(
         summary="Pause: the clock stops and the board is hidden until resumed",
@@ -192,7 +195,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def pause(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, lifecycle.game_pause)
+        return self._simple(request, pk, game_pause)
 
     @extend_schema(
         summary="Resume a paused game: the clock runs again",
@@ -201,7 +204,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def resume(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, lifecycle.game_resume)
+        return self._simple(request, pk, game_resume)
 
     @extend_schema(
         summary="Give up the game (the solution is shown)",
@@ -210,7 +213,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def abandon(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, lifecycle.game_abandon)
+        return self._simple(request, pk, game_abandon)
 
     @extend_schema(
         summary="Auto notes: pencil every empty cell's candidates in",
@@ -221,7 +224,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"], url_path="auto-notes")
     def auto_notes(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, moves.game_auto_notes)
+        return self._simple(request, pk, game_auto_notes)
 
     @extend_schema(
         summary="Restart: clear every entry and note (the clock and counts stay)",
@@ -230,7 +233,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def restart(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, moves.game_restart)
+        return self._simple(request, pk, game_restart)
 
     @extend_schema(
         summary="A hint, in stages: 1 where to look, 2 the technique, 3 apply it",
@@ -243,7 +246,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def hint(self, request: Request, pk: str) -> Response:
         data = HintInputSerializer.validated(request.data)
-        result = hints.hint_request(game_id=int(pk), player=player_of(request), **data)
+        result = hint_request(game_id=int(pk), player=player_of(request), **data)
         return Response({"hint": result.hint, "game": GameSerializer(result.game).data})
 
 
