@@ -145,5 +145,8 @@ def test_logging_in_goes_on_with_the_unfinished_game_played_last(
     going_on, stopped = stored[games[played_last]], stored[games[other]]
     assert going_on.status == "in_progress" and going_on.entries[cell] != "."
     assert stopped.status == "abandoned"  # kept, in the history
+    # Its abandon is on its log like any other write.
+    assert stopped.moves.order_by("-seq").first().kind == "abandon"
+    assert stopped.moves.count() == stopped.move_count
     again = token_client.post("/api/v1/games/", {"puzzle": puzzle4.pk}, format="json")
     assert again.status_code == 200 and again.json()["id"] == going_on.pk
