@@ -12,7 +12,7 @@ from django.db.models.functions import RowNumber, TruncDate
 from django.utils import timezone
 
 from .models import Game, Status
-from .services import Player
+from .steps import Player
 
 RECENT_SOLVES = 20
 PERIODS = ("day", "week", "all")

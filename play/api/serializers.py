@@ -14,9 +14,9 @@ from puzzles.packs import PACK_SIZES
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
+from ..hints import pending_hint
 from ..models import FINISHED, Game, MoveKind, Status
 from ..selectors import PERIODS
-from ..services import pending_hint
 
 # --- Input -------------------------------------------------------------------------
 
