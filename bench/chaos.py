@@ -103,7 +103,8 @@ class Chaos:
     def call(self, method: str, path: str, token: str, body: Any = None) -> tuple | None:
         """Send until an answer below 500 comes (the same request: a move keeps its
         client_move_id and version). None if it never came."""
-        label, pending, attempt = f"{method} {path.split('/')[3]}", [], 0
+        words = [word for word in path.split("/") if word and not word.isdigit()]
+        label, pending, attempt = f"{method} {words[-1]}", [], 0
         give_up = time.monotonic() + REQUEST_GIVE_UP
         while True:
             try:
