@@ -50,6 +50,15 @@ def run_sections(
     return 1 if failed else 0
 
 
+class _Echo(io.StringIO):
+    def write(self, text: str) -> int:
+        sys.stdout.write(text)
+        return super().write(text)
+
+    def flush(self) -> None:
+        sys.stdout.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
     from bench import report
 
@@ -61,15 +70,15 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(args.sections) - set(SECTIONS)
     if unknown:
         parser.error(f"unknown section {sorted(unknown)[0]!r}: choose from {', '.join(SECTIONS)}")
-    header = report.machine_lines(report.locate_services())
-    body = io.StringIO()
+    header = "\n".join(report.machine_lines(report.locate_services())) + "\n"
+    print(header, flush=True)
+    body = _Echo()  # each section's lines as they come, and kept for the report
     status = run_sections(args.sections or SECTIONS, quick=args.quick, out=body)
-    text = "\n".join(header) + "\n" + body.getvalue().rstrip() + "\n"
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    text += f"\nLoad average at the end: {load}. {'A section failed.' if status else ''}\n"
-    print(text)
+    footer = f"Load average at the end: {load}. {'A section failed.' if status else ''}\n"
+    print(footer)
     if args.out:
-        args.out.write_text(text)
+        args.out.write_text(header + body.getvalue().rstrip() + "\n\n" + footer)
     return status
 
 
