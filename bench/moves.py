@@ -256,20 +256,21 @@ def statements(captured: Any) -> int:
 
 def _wsgi_mover(token: str, game_id: int, cells: list[int]) -> Any:
     """A function that plays move ``i`` through Django's WSGI handler, as gunicorn would."""
-    from django.core.handlers.wsgi import WSGIHandler
-    from django.test import RequestFactory
+    import io
 
-    handler, factory, statuses = WSGIHandler(), RequestFactory(), []
+    from django.core.handlers.wsgi import WSGIHandler
+
+    handler, statuses = WSGIHandler(), []
+    base = {"REQUEST_METHOD": "POST", "SCRIPT_NAME": "", "QUERY_STRING": "", "SERVER_PORT": "80",
+            "SERVER_NAME": "127.0.0.1", "HTTP_HOST": "127.0.0.1", "REMOTE_ADDR": "127.0.0.1",
+            "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
+            "PATH_INFO": f"/api/v1/games/{game_id}/moves/", "CONTENT_TYPE": "application/json",
+            "HTTP_AUTHORIZATION": f"Token {token}"}  # fmt: skip
 
     def call(i: int) -> None:
         move = {"client_move_id": str(uuid.uuid4()), "cell": cells[i % len(cells)], "value": i % 10}
-        environ = factory.post(
-            f"/api/v1/games/{game_id}/moves/",
-            {**move, "kind": "value"},
-            content_type="application/json",
-            HTTP_AUTHORIZATION=f"Token {token}",
-            REMOTE_ADDR="127.0.0.1",
-        ).environ
+        body = json.dumps({**move, "kind": "value"}).encode()
+        environ = {**base, "wsgi.input": io.BytesIO(body), "CONTENT_LENGTH": str(len(body))}
         response = handler(environ, lambda status, headers, exc_info=None: statuses.append(status))
         b"".join(response)
         response.close()
