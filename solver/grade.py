@@ -59,8 +59,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from solver.grid import BudgetExceeded, Grid
-from solver.logic import NoSolution, hardest_of, run
-from solver.search import solve
+from solver.logic import MultipleSolutions, NoSolution, hardest_of, run
+from solver.search import solutions
 from solver.techniques import BY_SLUG, LEVELS, ORDER
 from solver.techniques.base import Board, Step
 from solver.techniques.forcing import shortest_contradiction, trial_step
@@ -100,23 +100,42 @@ def step_score(step: Step, length: int = 0) -> int:
     return score
 
 
-def grade(grid: Grid, *, budget: int | None = None) -> Grade:
+def grade(grid: Grid, *, budget: int | None = None, solution: Grid | None = None) -> Grade:
     """Grade a puzzle with one solution (see the module docstring).
 
-    ``budget`` caps the technique passes and raises :class:`~solver.grid.BudgetExceeded`
-    when used up. A trial may assume every candidate left on the board, so it counts one
-    pass per candidate: the budget then bounds the work, not just the number of trials.
-    Raises :class:`NoSolution` when the givens clash or the puzzle turns out to have no
-    solution.
+    The grid is checked first: clashing givens or no solution raise :class:`NoSolution`,
+    more than one solution raises :class:`MultipleSolutions` (the error a hint gives), so a
+    nearly empty grid is refused at once instead of being ground through by trial and
+    error. A caller that knows the one solution passes it as ``solution`` to skip that
+    search.
+
+    ``budget`` caps the uniqueness search (as nodes) and the technique passes, and raises
+    :class:`~solver.grid.BudgetExceeded` naming that budget when used up. A trial may
+    assume every candidate left on the board, so it counts one pass per candidate: the
+    budget then bounds the work, not just the number of trials.
     """
     board = Board.from_grid(grid)
     if board is None:
         raise NoSolution("the givens clash: a value appears twice in a row, column or box")
+    if solution is None:
+        found = solutions(grid, limit=2, budget=budget)
+        if not found:
+            raise NoSolution("the puzzle has no solution")
+        if len(found) > 1:
+            raise MultipleSolutions("the puzzle has more than one solution")
+        solution = found[0]
+    try:
+        return _grade_board(board, solution, budget)
+    except BudgetExceeded:
+        raise BudgetExceeded(f"the grader used its budget of {budget} passes") from None
+
+
+def _grade_board(board: Board, solution: Grid, budget: int | None) -> Grade:
+    """Grade the unique-solution ``board`` in place (budget errors are reworded above)."""
     steps, passes = run(board, budget=budget)
     score = sum(step_score(s) for s in steps)
     solved_by_logic = board.is_solved()
     searches = 0
-    solution: list[Grid] = []  # found once, at the first guess
     while not board.is_solved():
         trying = board.t.n <= TRIAL_MAX_SIZE
         # a round of trials tries every candidate: it costs one pass per candidate
@@ -165,14 +184,9 @@ def grade_of_steps(steps: list[Step]) -> Grade:
     )
 
 
-def _guess(board: Board, solution: list[Grid]) -> None:
+def _guess(board: Board, solution: Grid) -> None:
     """Place the solution's value in the open cell with the fewest candidates."""
-    if not solution:
-        found = solve(board.grid())
-        if found is None:
-            raise NoSolution("the puzzle has no solution")
-        solution.append(found)
     cand = board.cand
     cell = min(board.empty_cells(), key=lambda c: (cand[c].bit_count(), c))
-    if not board.place(cell, solution[0].cells[cell]):
+    if not board.place(cell, solution.cells[cell]):
         raise NoSolution("the puzzle has no solution")

@@ -12,7 +12,7 @@ import pytest
 from bench.grade import spearman
 from solver.grade import LEVELS, TECHNIQUES, Grade, grade, grade_of_steps, step_score
 from solver.grid import BudgetExceeded, parse
-from solver.logic import NoSolution, Step, logic_solve
+from solver.logic import MultipleSolutions, NoSolution, Step, logic_solve
 from solver.techniques import ORDER
 
 from .datasets import load, load_rated
@@ -131,3 +131,37 @@ def test_grade_of_steps_equals_grade_for_puzzles_logic_finishes():
             assert grade_of_steps(result.steps) == grade(parse(text))
             compared += 1
     assert compared >= 20
+
+
+def test_grade_refuses_a_nearly_empty_25x25_with_many_solutions_at_once():
+    from solver.grid import Grid, Shape
+
+    grid = Grid(Shape(5, 5), (1, 2, 3) + (0,) * 622)
+    with pytest.raises(MultipleSolutions):
+        grade(grid)
+
+
+def test_grade_refuses_puzzles_with_two_solutions():
+    for line in load("serg_multisolution_1000")[:20]:
+        with pytest.raises(MultipleSolutions):
+            grade(parse(line))
+
+
+def test_grade_refuses_a_grid_with_no_solution():
+    # consistent givens, but r1c9 can hold nothing: 1..8 in its row, 9 in its column
+    with pytest.raises(NoSolution):
+        grade(parse("12345678." + "........9" + "." * 63))
+
+
+def test_budget_error_names_the_budget_that_was_given():
+    puzzle = parse(load("forum_hardest_1106")[0])
+    for budget in (194, 1000):
+        with pytest.raises(BudgetExceeded, match=rf"\b{budget}\b"):
+            grade(puzzle, budget=budget)
+
+
+def test_grade_with_the_known_solution_skips_the_search_and_agrees():
+    from solver.search import solve
+
+    puzzle = parse(load("qqwing_expert")[3])
+    assert grade(puzzle, solution=solve(puzzle)) == grade(puzzle)
