@@ -1,71 +1,86 @@
-"""Grading: a level and a score from the steps the logic engine needed, the way HoDoKu does.
+"""Grading: a level and a score from the steps the logic engine needed.
 
 The logic engine (:func:`solver.logic.logic_solve`) solves the puzzle, easiest technique
-first. The **level** is the level of the hardest technique it used; the **score** is the sum
-of the technique scores over every step, plus a length bonus for chains. A puzzle the
-engine cannot finish is ``master``: the grader then goes on by trial and error
+first. The **level** is the level of the hardest technique it used. The **score** weighs the
+hardest step the way Sukaku Explainer (SE) rates a puzzle, and adds the effort of the
+whole solve::
+
+    score = round(1000 * (hardest rating + 0.25 * ln(1 + effort)))
+
+where a step's *rating* is its technique's rating on SE's scale (column "SE" below), plus
+SE's length bonus for a chain (0.1 for each of the lengths 4, 6, 8, 12, 16, ... passed) or
+a trial (counted from 2); and the *effort* is the sum over the steps of the technique's
+effort (column "effort"), plus a bonus per cell beyond 3 for XY-chains and AICs and per
+placement for a trial. ``docs/grading.md`` tells how the ratings and the weight were fitted
+and what they reach.
+
+A puzzle the engine cannot finish is ``master``: the grader then goes on by trial and error
 (:mod:`solver.techniques.forcing`: the candidate whose assumption, followed by the naked
 singles it forces, contradicts soonest is removed, then the techniques resume) and every
-such trial adds to the score, so master puzzles are ordered too. When no trial contradicts,
-or the grid is larger than 9x9 (where a round of trials costs too much), the grader places
-the solution's value in the cell with the fewest candidates (a guess) and charges a trial of
-length ``GUESS_LENGTH``.
+such trial is a step, so master puzzles are ordered too. When no trial contradicts, or the
+grid is larger than 9x9 (where a round of trials costs too much), the grader places the
+solution's value in the cell with the fewest candidates (a guess) and charges a trial of
+length ``GUESS_LENGTH``. Before any of this the grid is checked to have exactly one
+solution.
 
-=====================  ===========================  ======  =====  ======================
-slug                   technique                    level   score  bonus per extra cell
-=====================  ===========================  ======  =====  ======================
-full_house             Full House                   easy        3
-naked_single           Naked Single                 easy        2
-hidden_single          Hidden Single                easy       10
-pointing               Pointing                     medium     60
-claiming               Claiming                     medium     60
-naked_pair             Naked Pair                   medium     15
-hidden_pair            Hidden Pair                  medium     55
-naked_triple           Naked Triple                 medium     25
-hidden_triple          Hidden Triple                hard       80
-x_wing                 X-Wing                       hard       60
-xy_wing                XY-Wing                      hard       60
-xyz_wing               XYZ-Wing                     hard       60
-unique_rectangle_1     Unique Rectangle Type 1      hard       80
-unique_rectangle_2     Unique Rectangle Type 2      hard       80
-unique_rectangle_4     Unique Rectangle Type 4      hard       60
-naked_quad             Naked Quad                   hard      150
-hidden_quad            Hidden Quad                  hard      150
-bug_plus_one           BUG+1                        hard      250
-skyscraper             Skyscraper                   hard       60
-two_string_kite        2-String Kite                hard       60
-w_wing                 W-Wing                       hard      400
-simple_colouring       Simple Colouring             hard       60
-swordfish              Swordfish                    expert    400
-jellyfish              Jellyfish                    expert    750
-x_chain                X-Chain                      expert    400     0 (beyond 3)
-xy_chain               XY-Chain                     expert    400   900 (beyond 3)
-alternating_chain      Alternating Inference Chain  expert    400  1500 (beyond 3)
-search                 Trial and Error              master   4500   900 per placement
-=====================  ===========================  ======  =====  ======================
-
-How the scores were set: the levels follow the usual human order (singles; locked
-candidates and small subsets; wings, fish, uniqueness and colouring; long fish and chains;
-search). The scores inside each level band were fitted to order puzzles like Sukaku
-Explainer's ratings: on the even lines of ``se_rated_diabolical.txt``, checked on the odd
-lines (``python -m bench`` reports the Spearman rank correlation). That fit is why some
-techniques score low for their level: SE rates X-Wing, XY-Wing and unique rectangles low,
-and rates a puzzle by its hardest step, so the long chains and trials dominate the sum.
+=====================  ===========================  ======  ======  ====  ==================
+slug                   technique                    level   effort  SE    effort per cell
+=====================  ===========================  ======  ======  ====  ==================
+full_house             Full House                   easy         3  1.0
+naked_single           Naked Single                 easy         2  2.3
+hidden_single          Hidden Single                easy        10  1.5
+pointing               Pointing                     medium      60  2.6
+claiming               Claiming                     medium      60  2.8
+naked_pair             Naked Pair                   medium      15  3.0
+hidden_pair            Hidden Pair                  medium      55  3.4
+naked_triple           Naked Triple                 medium      25  3.6
+hidden_triple          Hidden Triple                hard        80  4.0
+x_wing                 X-Wing                       hard        60  3.2
+xy_wing                XY-Wing                      hard        60  4.2
+xyz_wing               XYZ-Wing                     hard        60  4.4
+unique_rectangle_1     Unique Rectangle Type 1      hard        80  4.5
+unique_rectangle_2     Unique Rectangle Type 2      hard        80  4.6
+unique_rectangle_4     Unique Rectangle Type 4      hard        60  4.6
+naked_quad             Naked Quad                   hard       150  5.0
+hidden_quad            Hidden Quad                  hard       150  5.4
+bug_plus_one           BUG+1                        hard       250  5.6
+skyscraper             Skyscraper                   hard        60  6.6
+two_string_kite        2-String Kite                hard        60  6.6
+w_wing                 W-Wing                       hard       400  7.1
+simple_colouring       Simple Colouring             hard        60  6.5
+swordfish              Swordfish                    expert     400  3.8
+jellyfish              Jellyfish                    expert     750  5.2
+x_chain                X-Chain                      expert     400  6.15  0 (beyond 3)
+xy_chain               XY-Chain                     expert     400  7.0   900 (beyond 3)
+alternating_chain      Alternating Inference Chain  expert     400  7.05  1500 (beyond 3)
+search                 Trial and Error              master    4500  7.3   900 per placement
+=====================  ===========================  ======  ======  ====  ==================
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 
 from solver.grid import BudgetExceeded, Grid
-from solver.logic import MultipleSolutions, NoSolution, hardest_of, run
+from solver.logic import MultipleSolutions, NoSolution, run
 from solver.search import solutions
 from solver.techniques import BY_SLUG, LEVELS, ORDER
 from solver.techniques.base import Board, Step
 from solver.techniques.forcing import shortest_contradiction, trial_step
 
-__all__ = ["LEVELS", "TECHNIQUES", "Grade", "grade", "step_score"]
+__all__ = [
+    "LEVELS",
+    "RATINGS",
+    "TECHNIQUES",
+    "Grade",
+    "grade",
+    "grade_of_path",
+    "path_score",
+    "step_rating",
+    "step_score",
+]
 
 SEARCH = ("Trial and Error", "master", 4500)
 SEARCH_BONUS = 900
@@ -76,6 +91,45 @@ CHAIN_FREE_CELLS = 3
 
 TECHNIQUES: dict[str, tuple[str, str, int]] = {t.slug: (t.name, t.level, t.score) for t in ORDER}
 TECHNIQUES["search"] = SEARCH
+
+RATINGS: dict[str, float] = {
+    "full_house": 1.0,
+    "hidden_single": 1.5,
+    "naked_single": 2.3,
+    "pointing": 2.6,
+    "claiming": 2.8,
+    "naked_pair": 3.0,
+    "x_wing": 3.2,
+    "hidden_pair": 3.4,
+    "naked_triple": 3.6,
+    "swordfish": 3.8,
+    "hidden_triple": 4.0,
+    "xy_wing": 4.2,
+    "xyz_wing": 4.4,
+    "unique_rectangle_1": 4.5,
+    "unique_rectangle_2": 4.6,
+    "unique_rectangle_4": 4.6,
+    "naked_quad": 5.0,
+    "jellyfish": 5.2,
+    "hidden_quad": 5.4,
+    "bug_plus_one": 5.6,
+    "x_chain": 6.15,
+    "simple_colouring": 6.5,
+    "skyscraper": 6.6,
+    "two_string_kite": 6.6,
+    "xy_chain": 7.0,
+    "alternating_chain": 7.05,
+    "w_wing": 7.1,
+    "search": 7.3,
+}
+"""Each technique's rating on Sukaku Explainer's scale (SE's own figure where SE has the
+technique; the chains' and the trial's fitted, see ``docs/grading.md``)."""
+
+LENGTH_RATED = {"x_chain": 3, "xy_chain": 3, "alternating_chain": 3, "simple_colouring": 3}
+"""Techniques whose rating grows with their length, and the length that adds nothing."""
+SEARCH_FREE_LENGTH = 2
+EFFORT_WEIGHT = 0.25
+SCORE_SCALE = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +144,50 @@ class Grade:
 
 
 def step_score(step: Step, length: int = 0) -> int:
-    """The score of one step: its technique's score plus any chain or trial bonus."""
-    if step.technique == "search":
-        return SEARCH[2] + SEARCH_BONUS * length
-    score = TECHNIQUES[step.technique][2]
-    bonus = CHAIN_BONUS.get(step.technique)
+    """The effort of one step: its technique's score plus any chain or trial bonus."""
+    return _effort(step.technique, length if step.technique == "search" else len(step.cells))
+
+
+def _effort(slug: str, size: int) -> int:
+    if slug == "search":
+        return SEARCH[2] + SEARCH_BONUS * size
+    score = TECHNIQUES[slug][2]
+    bonus = CHAIN_BONUS.get(slug)
     if bonus:
-        score += bonus * max(0, len(step.cells) - CHAIN_FREE_CELLS)
+        score += bonus * max(0, size - CHAIN_FREE_CELLS)
     return score
+
+
+def length_bonus(length: int, free: int) -> float:
+    """SE's length bonus: 0.1 for each of the ceilings free, x1.5, x4/3, x1.5... passed."""
+    bonus, ceiling, odd = 0.0, free, False
+    while length > ceiling:
+        bonus += 0.1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return round(bonus, 1)
+
+
+def step_rating(slug: str, size: int) -> float:
+    """A step's rating on SE's scale: its technique's, plus a bonus for a long chain."""
+    rating = RATINGS[slug]
+    if slug == "search":
+        return rating + length_bonus(size, SEARCH_FREE_LENGTH)
+    free = LENGTH_RATED.get(slug)
+    return rating + length_bonus(size, free) if free else rating
+
+
+def path_score(path: list[tuple[str, int]]) -> int:
+    """The score of a way through a puzzle (see the module docstring).
+
+    The hardest step's SE-scale rating, as SE rates a puzzle, plus the effort of the whole
+    solve (the sum of the step efforts) on a log scale, times ``SCORE_SCALE``.
+    """
+    if not path:
+        return 0
+    hardest = max(step_rating(slug, size) for slug, size in path)
+    effort = sum(_effort(slug, size) for slug, size in path)
+    return round(SCORE_SCALE * (hardest + EFFORT_WEIGHT * math.log1p(effort)))
 
 
 def grade(grid: Grid, *, budget: int | None = None, solution: Grid | None = None) -> Grade:
@@ -132,10 +222,38 @@ def grade(grid: Grid, *, budget: int | None = None, solution: Grid | None = None
 
 def _grade_board(board: Board, solution: Grid, budget: int | None) -> Grade:
     """Grade the unique-solution ``board`` in place (budget errors are reworded above)."""
+    path, solved_by_logic = solve_path(board, solution, budget)
+    return grade_of_path(path, solved_by_logic=solved_by_logic)
+
+
+def grade_of_path(path: list[tuple[str, int]], *, solved_by_logic: bool = True) -> Grade:
+    """The grade of a way through a puzzle: (slug, size) for every step, in order."""
+    uses = Counter(slug for slug, _ in path)
+    if "search" in uses:
+        level, hardest = "master", "search"
+    else:
+        hardest = max(uses, key=_level_key, default="")
+        level = BY_SLUG[hardest].level if hardest else LEVELS[0]
+    return Grade(
+        level=level,
+        score=path_score(path),
+        hardest=hardest,
+        techniques=dict(uses),
+        solved_by_logic=solved_by_logic,
+    )
+
+
+def solve_path(
+    board: Board, solution: Grid, budget: int | None = None
+) -> tuple[list[tuple[str, int]], bool]:
+    """The grader's way through ``board`` (solved in place) and whether logic alone did it.
+
+    The way is (slug, size) for every step: the size is the number of cells of the step's
+    pattern, or a trial's length.
+    """
     steps, passes = run(board, budget=budget)
-    score = sum(step_score(s) for s in steps)
+    path = [(s.technique, len(s.cells)) for s in steps]
     solved_by_logic = board.is_solved()
-    searches = 0
     while not board.is_solved():
         trying = board.t.n <= TRIAL_MAX_SIZE
         # a round of trials tries every candidate: it costs one pass per candidate
@@ -149,23 +267,11 @@ def _grade_board(board: Board, solution: Grid, budget: int | None) -> Grade:
         else:
             _guess(board, solution)
             length = GUESS_LENGTH
-        searches += 1
-        score += SEARCH[2] + SEARCH_BONUS * length
+        path.append(("search", length))
         more, used = run(board, budget=None if budget is None else budget - passes)
         passes += used
-        steps.extend(more)
-        score += sum(step_score(s) for s in more)
-    if not searches:
-        return grade_of_steps(steps)
-    uses = Counter(s.technique for s in steps)
-    uses["search"] = searches
-    return Grade(
-        level="master",
-        score=score,
-        hardest="search",
-        techniques=dict(uses),
-        solved_by_logic=solved_by_logic,
-    )
+        path.extend((s.technique, len(s.cells)) for s in more)
+    return path, solved_by_logic
 
 
 def grade_of_steps(steps: list[Step]) -> Grade:
@@ -174,14 +280,12 @@ def grade_of_steps(steps: list[Step]) -> Grade:
     Lets a caller that already ran :func:`~solver.logic.logic_solve` to the end grade the
     puzzle without running the logic engine a second time.
     """
-    hardest = hardest_of(steps) or ""
-    return Grade(
-        level=BY_SLUG[hardest].level if hardest else LEVELS[0],
-        score=sum(step_score(s) for s in steps),
-        hardest=hardest,
-        techniques=dict(Counter(s.technique for s in steps)),
-        solved_by_logic=True,
-    )
+    return grade_of_path([(s.technique, len(s.cells)) for s in steps])
+
+
+def _level_key(slug: str) -> tuple[int, int]:
+    technique = BY_SLUG[slug]
+    return LEVELS.index(technique.level), technique.score
 
 
 def _guess(board: Board, solution: Grid) -> None:
