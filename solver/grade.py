@@ -23,38 +23,49 @@ solution's value in the cell with the fewest candidates (a guess) and charges a 
 length ``GUESS_LENGTH``. Before any of this the grid is checked to have exactly one
 solution.
 
-=====================  ===========================  ======  ======  ====  ==================
-slug                   technique                    level   effort  SE    effort per cell
-=====================  ===========================  ======  ======  ====  ==================
-full_house             Full House                   easy         3  1.0
-naked_single           Naked Single                 easy         2  2.3
-hidden_single          Hidden Single                easy        10  1.5
-pointing               Pointing                     medium      60  2.6
-claiming               Claiming                     medium      60  2.8
-naked_pair             Naked Pair                   medium      15  3.0
-hidden_pair            Hidden Pair                  medium      55  3.4
-naked_triple           Naked Triple                 medium      25  3.6
-hidden_triple          Hidden Triple                hard        80  4.0
-x_wing                 X-Wing                       hard        60  3.2
-xy_wing                XY-Wing                      hard        60  4.2
-xyz_wing               XYZ-Wing                     hard        60  4.4
-unique_rectangle_1     Unique Rectangle Type 1      hard        80  4.5
-unique_rectangle_2     Unique Rectangle Type 2      hard        80  4.6
-unique_rectangle_4     Unique Rectangle Type 4      hard        60  4.6
-naked_quad             Naked Quad                   hard       150  5.0
-hidden_quad            Hidden Quad                  hard       150  5.4
-bug_plus_one           BUG+1                        hard       250  5.6
-skyscraper             Skyscraper                   hard        60  6.6
-two_string_kite        2-String Kite                hard        60  6.6
-w_wing                 W-Wing                       hard       400  7.1
-simple_colouring       Simple Colouring             hard        60  6.5
-swordfish              Swordfish                    expert     400  3.8
-jellyfish              Jellyfish                    expert     750  5.2
-x_chain                X-Chain                      expert     400  6.15  0 (beyond 3)
-xy_chain               XY-Chain                     expert     400  7.0   900 (beyond 3)
-alternating_chain      Alternating Inference Chain  expert     400  7.05  1500 (beyond 3)
-search                 Trial and Error              master    4500  7.3   900 per placement
-=====================  ===========================  ======  ======  ====  ==================
+=======================  ===========================  ======  ======  ====  =================
+slug                     technique                    level   effort  SE    effort per cell
+=======================  ===========================  ======  ======  ====  =================
+full_house               Full House                   easy         3  1.0
+naked_single             Naked Single                 easy         2  2.3
+hidden_single            Hidden Single                easy        10  1.5
+pointing                 Pointing                     medium      60  2.6
+claiming                 Claiming                     medium      60  2.8
+naked_pair               Naked Pair                   medium      15  3.0
+hidden_pair              Hidden Pair                  medium      55  3.4
+naked_triple             Naked Triple                 medium      25  3.6
+x_wing                   X-Wing                       medium      60  3.2
+hidden_triple            Hidden Triple                hard        80  4.0
+naked_quad               Naked Quad                   hard       150  5.0
+hidden_quad              Hidden Quad                  hard       150  5.4
+skyscraper               Skyscraper                   hard        60  4.4
+two_string_kite          2-String Kite                hard        60  4.4
+finned_x_wing            Finned X-Wing                hard       130  3.4
+swordfish                Swordfish                    hard       400  3.8
+xy_wing                  XY-Wing                      hard        60  4.2
+xyz_wing                 XYZ-Wing                     hard        60  4.4
+unique_rectangle_1       Unique Rectangle Type 1      hard        80  4.5
+unique_rectangle_2       Unique Rectangle Type 2      hard        80  4.6
+unique_rectangle_4       Unique Rectangle Type 4      hard        60  4.6
+unique_rectangle_5       Unique Rectangle Type 5      hard       100  4.6
+unique_rectangle_6       Unique Rectangle Type 6      hard       100  4.6
+hidden_unique_rectangle  Hidden Unique Rectangle      hard       100  5.2
+unique_rectangle_3       Unique Rectangle Type 3      hard       100  4.6
+finned_swordfish         Finned Swordfish             hard       470  4.0
+empty_rectangle          Empty Rectangle              hard       120  4.6
+jellyfish                Jellyfish                    hard       750  5.2
+sue_de_coq               Sue de Coq                   hard       250  4.8
+bug_plus_one             BUG+1                        expert     250  4.6
+simple_colouring         Simple Colouring             expert      60  5.35
+x_cycle                  X-Cycle                      expert     400  6.45
+x_chain                  X-Chain                      expert     400  6.0   0 (beyond 3)
+w_wing                   W-Wing                       expert     400  6.65
+xy_chain                 XY-Chain                     expert     400  6.6   900 (beyond 3)
+als_xz                   ALS-XZ                       expert     300  6.75
+nice_loop                Continuous Nice Loop         expert     400  7.0   1500 (beyond 3)
+alternating_chain        Alternating Inference Chain  expert     400  7.25  1500 (beyond 3)
+search                   Trial and Error              master    4500  7.5   900 per placement
+=======================  ===========================  ======  ======  ====  =================
 """
 
 from __future__ import annotations
@@ -86,7 +97,7 @@ SEARCH = ("Trial and Error", "master", 4500)
 SEARCH_BONUS = 900
 GUESS_LENGTH = 20
 TRIAL_MAX_SIZE = 9  # above 9x9 a trial round costs too much: the grader guesses instead
-CHAIN_BONUS = {"x_chain": 0, "xy_chain": 900, "alternating_chain": 1500}
+CHAIN_BONUS = {"x_chain": 0, "xy_chain": 900, "alternating_chain": 1500, "nice_loop": 1500}
 CHAIN_FREE_CELLS = 3
 
 TECHNIQUES: dict[str, tuple[str, str, int]] = {t.slug: (t.name, t.level, t.score) for t in ORDER}
@@ -112,23 +123,41 @@ RATINGS: dict[str, float] = {
     "naked_quad": 5.0,
     "jellyfish": 5.2,
     "hidden_quad": 5.4,
-    "bug_plus_one": 5.6,
-    "x_chain": 6.15,
-    "simple_colouring": 6.5,
-    "skyscraper": 6.6,
-    "two_string_kite": 6.6,
-    "xy_chain": 7.0,
-    "alternating_chain": 7.05,
-    "w_wing": 7.1,
-    "search": 7.3,
+    "bug_plus_one": 4.6,
+    "finned_x_wing": 3.4,
+    "finned_swordfish": 4.0,
+    "empty_rectangle": 4.6,
+    "unique_rectangle_3": 4.6,
+    "unique_rectangle_5": 4.6,
+    "unique_rectangle_6": 4.6,
+    "hidden_unique_rectangle": 5.2,
+    "sue_de_coq": 4.8,
+    "als_xz": 6.75,
+    "x_cycle": 6.45,
+    "nice_loop": 7.0,
+    "x_chain": 6.0,
+    "simple_colouring": 5.35,
+    "skyscraper": 4.4,
+    "two_string_kite": 4.4,
+    "xy_chain": 6.6,
+    "alternating_chain": 7.25,
+    "w_wing": 6.65,
+    "search": 7.5,
 }
 """Each technique's rating on Sukaku Explainer's scale (SE's own figure where SE has the
 technique; the chains' and the trial's fitted, see ``docs/grading.md``)."""
 
-LENGTH_RATED = {"x_chain": 3, "xy_chain": 3, "alternating_chain": 3, "simple_colouring": 3}
+LENGTH_RATED = {
+    "x_chain": 4,
+    "x_cycle": 4,
+    "xy_chain": 4,
+    "alternating_chain": 4,
+    "nice_loop": 4,
+    "simple_colouring": 4,
+}
 """Techniques whose rating grows with their length, and the length that adds nothing."""
 SEARCH_FREE_LENGTH = 2
-EFFORT_WEIGHT = 0.25
+EFFORT_WEIGHT = 0.1
 SCORE_SCALE = 1000
 
 
