@@ -54,3 +54,21 @@ def daily_puzzles_pick() -> int:
 @shared_task(name="puzzles.pack_resume_stalled", acks_late=True, reject_on_worker_lost=True)
 def pack_resume_stalled() -> int:
     return services.pack_resume_stalled()
+
+
+@shared_task(name="puzzles.bank_regrade_chunk", acks_late=True, reject_on_worker_lost=True)
+def bank_regrade_chunk(first_id: int, last_id: int) -> int:
+    from puzzles import regrade
+
+    return regrade.bank_regrade_chunk(first_id=first_id, last_id=last_id)
+
+
+@shared_task(name="puzzles.bank_regrade_start", acks_late=True, reject_on_worker_lost=True)
+def bank_regrade_start() -> int:
+    """Queue a chunk task for every range of puzzles graded by an older grader."""
+    from puzzles import regrade
+
+    plan = regrade.bank_regrade_plan()
+    for span in plan:
+        bank_regrade_chunk.delay(span.first_id, span.last_id)
+    return len(plan)

@@ -82,6 +82,7 @@ from solver.techniques.base import Board, Step
 from solver.techniques.forcing import shortest_contradiction, trial_step
 
 __all__ = [
+    "GRADER_VERSION",
     "LEVELS",
     "RATINGS",
     "TECHNIQUES",
@@ -92,6 +93,10 @@ __all__ = [
     "step_rating",
     "step_score",
 ]
+
+GRADER_VERSION = 2
+"""Raised whenever the techniques, the levels or the score change, so that a stored grade
+made by an older grader can be found and graded again."""
 
 SEARCH = ("Trial and Error", "master", 4500)
 SEARCH_BONUS = 900
