@@ -5,7 +5,7 @@ first. The **level** is the level of the hardest technique it used. The **score*
 hardest step the way Sukaku Explainer (SE) rates a puzzle, and adds the effort of the
 whole solve::
 
-    score = round(1000 * (hardest rating + 0.25 * ln(1 + effort)))
+    score = round(1000 * (hardest rating + 0.1 * ln(1 + effort)))
 
 where a step's *rating* is its technique's rating on SE's scale (column "SE" below), plus
 SE's length bonus for a chain (0.1 for each of the lengths 4, 6, 8, 12, 16, ... passed) or
