@@ -74,7 +74,7 @@ def als_xz(board: Board) -> Iterator[Step]:
         for x in values_of(common):
             if av[x][0] & ~bv[x][1] or bv[x][0] & ~av[x][1]:
                 continue  # some x of one set does not see every x of the other
-            elim = []
+            elim: list[tuple[int, int]] = []
             for z in values_of(common & ~(1 << (x - 1))):
                 targets = av[z][1] & bv[z][1] & holds[z - 1] & ~(abits | bbits)
                 elim.extend((c, z) for c in bit_indexes(targets))
