@@ -73,7 +73,7 @@ from solver.generate import (
     is_symmetric,
     supported_levels,
 )
-from solver.grade import LEVELS, Grade, grade
+from solver.grade import GRADER_VERSION, LEVELS, Grade, grade
 from solver.grid import symbol
 from sudokusite.errors import Conflict, DomainError, NotFoundError
 from sudokusite.unique import insert_or_existing
@@ -937,6 +937,7 @@ def starter_file_build(
                         "hardest_technique": made.grade.hardest or "",
                         "techniques": dict(made.grade.techniques),
                         "symmetry": made.symmetry,
+                        "grader_version": GRADER_VERSION,
                     },
                     sort_keys=True,
                 )
@@ -985,6 +986,8 @@ def bank_seed(*, path: Path = STARTER_FILE, progress: Callable[[str], None] | No
             source=Source.GENERATED,
             key=key,
         )
+        if grid.size > REGRADE_MAX_SIZE:  # the file's grade: as old as the file's grader
+            row.grader_version = item.get("grader_version", 0)
         try:
             with transaction.atomic():
                 row.save()

@@ -9,15 +9,13 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        # the rows stored so far were graded by the grader before versions were kept
+        # the column's database default (0) marks the rows stored so far as graded by no
+        # known grader version, so the regrade finds them
         migrations.AddField(
             model_name="puzzle",
             name="grader_version",
-            field=models.PositiveSmallIntegerField(default=0),
-        ),
-        migrations.AlterField(
-            model_name="puzzle",
-            name="grader_version",
-            field=models.PositiveSmallIntegerField(default=puzzles.models.current_grader_version),
+            field=models.PositiveSmallIntegerField(
+                db_default=0, default=puzzles.models.current_grader_version
+            ),
         ),
     ]

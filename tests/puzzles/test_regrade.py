@@ -98,8 +98,46 @@ def test_the_regrade_tasks_are_acknowledged_late():
 
 
 def test_seed_bank_regrade_grades_the_stale_bank_here(make_puzzle):
-    stale(make_puzzle(9, "medium"))
+    puzzle = stale(make_puzzle(9, "medium"))
     out = StringIO()
     call_command("seed_bank", "--regrade", stdout=out, stderr=out)
-    assert "Regrade: 1 puzzle(s) changed grade" in out.getvalue()
+    assert "left." in out.getvalue() and " 0 left." in out.getvalue()
+    puzzle.refresh_from_db()
+    assert puzzle.grader_version == GRADER_VERSION
+    assert puzzle.score == grade(parse(puzzle.givens)).score
     assert regrade.bank_regrade_progress()[1] == 0
+
+
+def test_a_starter_puzzle_loaded_with_the_files_grade_is_due_for_a_regrade(tmp_path):
+    from puzzles import services
+
+    starter = tmp_path / "starter.jsonl"
+    services.starter_file_build(path=starter, plan={(16, "easy"): 1})
+    current = f'"grader_version": {GRADER_VERSION}'
+    assert current in starter.read_text()
+    old = starter.read_text().replace(current, '"grader_version": 1')
+    starter.write_text(old)
+    assert services.bank_seed(path=starter) == 1
+    assert Puzzle.objects.get().grader_version == 1
+    assert len(regrade.bank_regrade_plan()) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_marks_the_rows_stored_before_it_as_due_for_a_regrade():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = ("puzzles", "0003_packchunk_queued"), ("puzzles", "0004_puzzle_grader_version")
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])
+    OldPuzzle = executor.loader.project_state([before]).apps.get_model("puzzles", "Puzzle")
+    old = OldPuzzle.objects.create(
+        size=4, box_rows=2, box_cols=2, givens="1..4" * 4, solution="1234341221434321",
+        difficulty="easy", score=10, clue_count=8, canonical_key="m" * 64, source="imported",
+    )  # fmt: skip
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate([after])
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert Puzzle.objects.get(pk=old.pk).grader_version == 0
