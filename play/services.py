@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,8 @@ from django.utils import timezone
 
 from puzzles.models import Puzzle
 from puzzles.selectors import daily_puzzle_get, daily_puzzle_ids, puzzle_pick
+from ratings.selectors import puzzle_pick_at_level
+from ratings.services import rating_record_game
 from solver import cell_name
 from sudokusite.errors import Conflict
 from sudokusite.unique import insert_or_existing
@@ -169,6 +172,15 @@ def _played_puzzles(player: Player) -> Any:
     return Game.objects.filter(player.owns()).values("puzzle_id")
 
 
+def _puzzle_at_level(player: Player, size: int) -> Puzzle:
+    if player.user is None:
+        raise ValidationError({"level": ["Sign in to play at your level: guests have no rating."]})
+    picked = puzzle_pick_at_level(user=player.user, size=size)
+    if picked is None:
+        raise NoPuzzleAvailable(f"You have played every {size}x{size} puzzle in the bank.")
+    return picked.puzzle
+
+
 def _unfinished_game(player: Player, puzzle: Puzzle) -> Game | None:
     return (
         Game.objects.select_related("puzzle")
@@ -187,12 +199,14 @@ def game_start(
     daily: bool = False,
     mistake_limit: int | None = None,
     grid_text: str | None = None,
+    mine: bool = False,
 ) -> tuple[Game, bool]:
     """Start a game of a given puzzle, of the daily puzzle, of a puzzle the player typed in
     (``grid_text``, any format the solver parses; stored in the bank, or the bank's
     equivalent puzzle when it has one), or of a puzzle of that level and size the player has
     not played yet (any of that level once they have played all, but not one they are
-    playing). Returns the game and whether it was made now.
+    playing), or (``mine``) of a puzzle of that size rated near the player's rating that
+    they have never played. Returns the game and whether it was made now.
 
     A player has one unfinished game of a puzzle at most: starting that puzzle again
     returns the game they have (``mistake_limit`` is the one it was started with), so a
@@ -206,6 +220,8 @@ def game_start(
         puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
         if puzzle is None:
             raise ValidationError({"puzzle": [f"There is no puzzle {puzzle_id}."]})
+    elif mine:
+        puzzle = _puzzle_at_level(player, size)
     elif daily:
         puzzle = daily_puzzle_get(day=timezone.localdate(), size=size)
         if puzzle is None:
@@ -342,6 +358,8 @@ def _save(game: Game, now: datetime) -> None:
     updated = Game.objects.filter(condition).update(**{f: getattr(game, f) for f in SAVED_FIELDS})
     if updated != 1:
         raise Conflict("The game changed while this request ran: try again.")
+    if game.status in FINISHED:  # this write ended the game: rate it, in its transaction
+        rating_record_game(game=game)
 
 
 def _board(game: Game) -> Board:
@@ -525,8 +543,12 @@ def _move_play(
     # the version alone, so another device's next move is not refused as stale; the move
     # count it raises keeps guarding the write.
     seen = _next_version(game, now, changed=bool(board.changes))
-    if not move_save(game, entry, seen_version=seen, seen_move_count=seen_moves):
-        return None
+    ends = game.status in FINISHED  # the move completes or loses the game: rate it with it
+    with transaction.atomic() if ends else nullcontext():
+        if not move_save(game, entry, seen_version=seen, seen_move_count=seen_moves):
+            return None
+        if ends:
+            rating_record_game(game=game)
     return MoveResult(correct, conflicts, completed, False, game)
 
 

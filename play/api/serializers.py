@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from puzzles.models import Difficulty
+from ratings.selectors import game_rating
 from solver import VALID_SIZES
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
@@ -23,6 +24,12 @@ from ..services import pending_hint
 
 class GameCreateInputSerializer(InputSerializer):
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
+    level = serializers.ChoiceField(
+        choices=[*Difficulty.values, "mine"],
+        required=False,
+        help_text='A grader level (as difficulty), or "mine": an unplayed puzzle rated near '
+        "your rating (signed-in players only).",
+    )
     size = serializers.ChoiceField(
         choices=VALID_SIZES, required=False, help_text="The grid's side (a size with boxes)."
     )
@@ -40,10 +47,13 @@ class GameCreateInputSerializer(InputSerializer):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("level", "mine") != "mine" and "difficulty" not in attrs:
+            attrs["difficulty"] = attrs.pop("level")  # a grader level: as difficulty
         chosen = [
             name
             for name, present in (
                 ("difficulty", "difficulty" in attrs),
+                ("level", "level" in attrs),
                 ("puzzle", "puzzle" in attrs),
                 ("daily", attrs.get("daily")),
                 ("grid", "grid" in attrs),
@@ -52,7 +62,7 @@ class GameCreateInputSerializer(InputSerializer):
         ]
         if len(chosen) != 1:
             raise serializers.ValidationError(
-                "Send exactly one of difficulty (with size), puzzle, grid, or daily: true."
+                "Send exactly one of difficulty or level (with size), puzzle, grid, or daily: true."
             )
         if ("puzzle" in attrs or "grid" in attrs) and "size" in attrs:
             raise serializers.ValidationError({"size": ["A puzzle has its own size."]})
@@ -135,6 +145,24 @@ class HintSerializer(serializers.Serializer):
 _DATETIME = serializers.DateTimeField()
 
 
+class RatingChangeSerializer(serializers.Serializer):
+    outcome = serializers.FloatField(help_text="The game's result for the player, 0 to 1.")
+    player_before = serializers.IntegerField()
+    player_after = serializers.IntegerField()
+    player_delta = serializers.IntegerField()
+    puzzle_before = serializers.IntegerField()
+    puzzle_after = serializers.IntegerField()
+    puzzle_delta = serializers.IntegerField()
+
+
+class GameRatingSerializer(serializers.Serializer):
+    puzzle = serializers.IntegerField(allow_null=True, help_text="The puzzle's rating.")
+    puzzle_deviation = serializers.IntegerField(allow_null=True)
+    change = RatingChangeSerializer(
+        allow_null=True, help_text="Both sides' change, after a ranked finish (else null)."
+    )
+
+
 class GameSerializer(serializers.ModelSerializer):
     """A game as its player sees it: no board while paused, no solution until it is over."""
 
@@ -148,6 +176,7 @@ class GameSerializer(serializers.ModelSerializer):
     hint = serializers.SerializerMethodField()
     solution = serializers.SerializerMethodField()
     mistake_cells = serializers.SerializerMethodField()
+    rating = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
@@ -165,6 +194,7 @@ class GameSerializer(serializers.ModelSerializer):
             "hints_used",
             "hint",
             "score",
+            "rating",
             "version",
             "can_undo",
             "can_redo",
@@ -201,6 +231,7 @@ class GameSerializer(serializers.ModelSerializer):
             "hints_used": game.hints_used,
             "hint": self.get_hint(game),
             "score": game.score,
+            "rating": game_rating(game),
             "version": game.version,
             "can_undo": self.get_can_undo(game),
             "can_redo": self.get_can_redo(game),
@@ -278,6 +309,10 @@ class GameSerializer(serializers.ModelSerializer):
             return None
         solution = game.puzzle.solution
         return [c for c, ch in enumerate(game.entries) if ch != "." and ch != solution[c]]
+
+    @extend_schema_field(GameRatingSerializer(allow_null=True))
+    def get_rating(self, game: Game) -> dict[str, Any] | None:
+        return game_rating(game)
 
     @extend_schema_field(
         serializers.CharField(allow_null=True, help_text="Only once the game is over.")

@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 
 from accounts.auth import PresentedToken, TokenAuthentication, TokenNotVerified
 from puzzles.models import Puzzle
+from ratings.selectors import game_ratings_load
 from solver.api.throttles import AnalyseThrottle
 from solver.api.views import TOO_HARD
 
@@ -157,7 +158,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             daily=v.get("daily", False),
             mistake_limit=v.get("mistake_limit"),
             grid_text=v.get("grid"),
+            mine=v.get("level") == "mine",
         )
+        game_ratings_load(game)
         return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(
