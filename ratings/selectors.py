@@ -9,15 +9,13 @@ from django.db.models import Exists, F, OuterRef, QuerySet, Window
 from django.db.models.functions import RowNumber
 
 from .models import PlayerRating, PuzzleRating, RatingChange
+from .window import WINDOWS
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
 
     from play.models import Game
 
-# Half-widths of the rating window tried in turn for "a puzzle at my level"; None is the
-# whole size. A thin bank (or a player far from the crowd) widens it and still answers.
-WINDOWS: tuple[int | None, ...] = (100, 200, 400, 800, None)
 # The rating board lists only established ratings (as Lichess hides provisional ones):
 # a deviation under this (after the last game) and at least this many rated games.
 BOARD_MAX_DEVIATION = 110.0

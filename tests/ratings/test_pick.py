@@ -10,7 +10,8 @@ import pytest
 from play.models import Game
 from puzzles.models import Puzzle
 from ratings.models import PlayerRating, PuzzleRating
-from ratings.selectors import WINDOWS, puzzle_pick_at_level
+from ratings.selectors import puzzle_pick_at_level
+from ratings.window import WINDOWS
 from tests.play.test_guests import browser
 
 pytestmark = pytest.mark.django_db
