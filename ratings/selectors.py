@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Exists, F, OuterRef, QuerySet, Window
+from django.db.models import Count, Exists, F, OuterRef, QuerySet, Window
 from django.db.models.functions import RowNumber
 
 from .models import PlayerRating, PuzzleRating, RatingChange
@@ -49,7 +49,26 @@ def puzzle_pick_at_level(
 
     Inside a window the walk starts at a random rating in its middle half and takes the
     nearest unplayed puzzle upwards (else downwards): an index range on (size, rating),
-    no ORDER BY random(). None when the user has played every puzzle of that size."""
+    no ORDER BY random(). None when the user has played every puzzle of that size.
+
+    Puzzles stored since the last backfill (ratings.tasks, every ten minutes) have no
+    rating yet: when no window answers, they get theirs and the search runs once more."""
+    found = _pick(user=user, size=size, rating=rating, rng=rng)
+    if found is None:
+        from .services import puzzle_ratings_backfill
+
+        if puzzle_ratings_backfill(size=size):
+            found = _pick(user=user, size=size, rating=rating, rng=rng)
+    return found
+
+
+def _pick(
+    *,
+    user: AbstractBaseUser,
+    size: int,
+    rating: float | None,
+    rng: random.Random | None,
+) -> PuzzleRating | None:
     rng = rng or random.Random()
     if rating is None:
         rating = player_rating_get(user=user, size=size).rating
@@ -111,9 +130,11 @@ def game_ratings_load(game: Game) -> None:
 
 def rating_stats(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
     """Per size played rated: the rating, deviation, games, whether provisional, and
-    the last HISTORY_POINTS ratings after each game, oldest first. Two queries."""
-    ratings = list(PlayerRating.objects.filter(user=user).order_by("size"))
-    history: dict[int, list[dict[str, Any]]] = {r.size: [] for r in ratings}
+    the last HISTORY_POINTS ratings after each game, oldest first.
+
+    One query, on the history alone: a player's rating row is written only together with
+    a history row, so the newest history row holds the current rating and deviation, and
+    the count of rows per size is the number of rated games."""
     rows = (
         RatingChange.objects.filter(user=user)
         .annotate(
@@ -121,26 +142,34 @@ def rating_stats(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
                 RowNumber(),
                 partition_by=[F("size")],
                 order_by=[F("created").desc(), F("id").desc()],
-            )
+            ),
+            games=Window(Count("id"), partition_by=[F("size")]),
         )
         .filter(rank__lte=HISTORY_POINTS)
-        .values_list("size", "game_id", "created", "player_after", "player_deviation")
+        .values_list("size", "game_id", "created", "player_after", "player_deviation", "games")
     )
-    for size, game_id, created, after, deviation in rows:
+    history: dict[int, list[dict[str, Any]]] = {}
+    games: dict[int, int] = {}
+    for size, game_id, created, after, deviation, count in rows:
+        games[size] = count
         history.setdefault(size, []).append(
             {"game": game_id, "at": created, "rating": round(after), "deviation": round(deviation)}
         )
-    return [
-        {
-            "size": r.size,
-            "rating": round(r.rating),
-            "deviation": round(r.deviation),
-            "games": r.games,
-            "provisional": not _established(r.deviation, r.games),
-            "history": sorted(history[r.size], key=lambda p: (p["at"], p["game"])),
-        }
-        for r in ratings
-    ]
+    out = []
+    for size in sorted(history):
+        points = sorted(history[size], key=lambda p: (p["at"], p["game"]))
+        latest = points[-1]
+        out.append(
+            {
+                "size": size,
+                "rating": latest["rating"],
+                "deviation": latest["deviation"],
+                "games": games[size],
+                "provisional": not _established(latest["deviation"], games[size]),
+                "history": points,
+            }
+        )
+    return out
 
 
 def _established(deviation: float, games: int) -> bool:

@@ -106,9 +106,21 @@ class GameListQuerySerializer(serializers.Serializer):
 
 
 class LeaderboardQuerySerializer(serializers.Serializer):
-    difficulty = serializers.ChoiceField(choices=Difficulty.choices)
+    board = serializers.ChoiceField(
+        choices=["score", "rating"],
+        required=False,
+        default="score",
+        help_text="score: best scores at a level (needs difficulty); rating: established "
+        "Glicko-2 ratings at a size.",
+    )
+    difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
     size = serializers.ChoiceField(choices=VALID_SIZES, required=False, default=9)
     period = serializers.ChoiceField(choices=PERIODS, required=False, default="all")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["board"] == "score" and "difficulty" not in attrs:
+            raise serializers.ValidationError({"difficulty": ["This field is required."]})
+        return attrs
 
 
 # --- Output --------------------------------------------------------------------------
@@ -371,17 +383,39 @@ class StatsGroupSerializer(serializers.Serializer):
     recent = RecentSolveSerializer(many=True, help_text="The latest solves, oldest first.")
 
 
+class RatingPointSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    rating = serializers.IntegerField(help_text="The rating after this game.")
+    deviation = serializers.IntegerField()
+
+
+class PlayerRatingSerializer(serializers.Serializer):
+    size = serializers.IntegerField()
+    rating = serializers.IntegerField()
+    deviation = serializers.IntegerField(help_text="As of the last rated game.")
+    games = serializers.IntegerField(help_text="Rated games at this size.")
+    provisional = serializers.BooleanField(
+        help_text="Not yet on the rating board (too few games or too wide a deviation)."
+    )
+    history = RatingPointSerializer(many=True, help_text="The latest rated games, oldest first.")
+
+
 class StatsSerializer(serializers.Serializer):
     played = serializers.IntegerField()
     completed = serializers.IntegerField()
     current_streak = serializers.IntegerField()
     longest_streak = serializers.IntegerField()
     groups = StatsGroupSerializer(many=True)
+    ratings = PlayerRatingSerializer(many=True, help_text="Your rating per size played ranked.")
 
 
 class LeaderboardRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     username = serializers.CharField()
-    best_score = serializers.IntegerField()
-    best_time_ms = serializers.IntegerField()
-    completed = serializers.IntegerField()
+    best_score = serializers.IntegerField(required=False, help_text="Score boards.")
+    best_time_ms = serializers.IntegerField(required=False, help_text="Score boards.")
+    completed = serializers.IntegerField(required=False, help_text="Score boards.")
+    rating = serializers.IntegerField(required=False, help_text="The rating board.")
+    deviation = serializers.IntegerField(required=False, help_text="The rating board.")
+    games = serializers.IntegerField(required=False, help_text="The rating board.")

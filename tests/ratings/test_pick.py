@@ -105,3 +105,16 @@ def test_a_grader_level_works_as_difficulty(user, api_client, puzzle4):
     response = api_client.post("/api/v1/games/", {"size": 4, "level": "easy"}, format="json")
     assert response.status_code == 201, response.content
     assert response.json()["puzzle"]["difficulty"] == "easy"
+
+
+def test_puzzles_stored_without_a_rating_get_their_prior_when_needed(user, puzzle4):
+    from django.core.management import call_command
+
+    from ratings.prior import prior_rating
+
+    assert not PuzzleRating.objects.exists()
+    picked = puzzle_pick_at_level(user=user, size=4)
+    assert picked.puzzle_id == puzzle4.pk
+    assert picked.rating == pytest.approx(prior_rating(size=4, score=puzzle4.score))
+    call_command("ratings_backfill")  # nothing left to make
+    assert PuzzleRating.objects.count() == 1
