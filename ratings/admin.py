@@ -35,11 +35,11 @@ class DisagreementFilter(admin.SimpleListFilter):
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         if self.value() == "harder":
-            return queryset.filter(gap__gte=DISAGREEMENT).order_by("-gap")
+            return queryset.filter(gap__gte=DISAGREEMENT)
         if self.value() == "easier":
-            return queryset.filter(gap__lte=-DISAGREEMENT).order_by("gap")
+            return queryset.filter(gap__lte=-DISAGREEMENT)
         if self.value() == "most":
-            return queryset.filter(plays__gt=0).order_by("-distance")
+            return queryset.filter(plays__gt=0)
         return queryset
 
 
@@ -73,6 +73,13 @@ class PuzzleRatingAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def get_ordering(self, request: HttpRequest) -> list[str]:
+        # Under the disagreement filter, the largest gap comes first.
+        chosen = request.GET.get(DisagreementFilter.parameter_name)
+        return {"harder": ["-gap"], "easier": ["gap"], "most": ["-distance"]}.get(
+            chosen or "", ["puzzle_id"]
+        )
 
     @admin.display(description="puzzle", ordering="puzzle_id")
     def puzzle_link(self, obj: PuzzleRating) -> str:

@@ -19,11 +19,11 @@ def _rated(i: int, rating: float, prior: float, plays: int = 5) -> int:
 
 
 def test_the_admin_lists_ratings_and_finds_the_misjudged_puzzles(admin_client):
-    harder = _rated(1, 1900, 1500)
-    easier = _rated(2, 1100, 1450)
-    agreed = _rated(3, 1510, 1500)
+    agreed = _rated(1, 1510, 1500)
+    easier = _rated(2, 1000, 1500)
+    harder = _rated(3, 1900, 1500)
     page = admin_client.get("/admin/ratings/puzzlerating/").content.decode()
-    assert "1900" in page and "rating − prior" in page.lower()
+    assert "1900" in page and "1000" in page and "rating − prior" in page.lower()
     for choice, inside, outside in (("harder", harder, easier), ("easier", easier, harder)):
         page = admin_client.get(f"/admin/ratings/puzzlerating/?disagreement={choice}")
         text = page.content.decode()
