@@ -63,13 +63,10 @@ class PuzzleRatingAdmin(admin.ModelAdmin):
     readonly_fields = ("puzzle", "size", "rating", "deviation", "volatility", "plays", "prior")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
+        # Annotated before ordering: the ordering may use the gap.
         gap = F("rating") - F("prior")
-        return (
-            super()
-            .get_queryset(request)
-            .select_related("puzzle")
-            .annotate(gap=gap, distance=Abs(gap))
-        )
+        rows = PuzzleRating.objects.select_related("puzzle").annotate(gap=gap, distance=Abs(gap))
+        return rows.order_by(*self.get_ordering(request))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
