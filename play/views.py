@@ -172,6 +172,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "username": request.user.get_username() if request.user.is_authenticated else None,
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
+    context["puzzle_rating"] = (page_data["game"]["rating"] or {}).get("puzzle")
     return render(request, "play/game.html", context)
 
 
