@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Exists, F, OuterRef, QuerySet, Window
 from django.db.models.functions import RowNumber
+from django.utils import timezone
 
 from .models import PlayerRating, PuzzleRating, RatingChange
 from .window import WINDOWS
@@ -31,10 +32,18 @@ def player_rating_get(*, user: AbstractBaseUser, size: int) -> PlayerRating:
 
 
 def _unplayed(user: AbstractBaseUser, size: int) -> QuerySet[PuzzleRating]:
+    """The size's rated puzzles the user has no game of, less today's and later daily
+    puzzles (kept for the daily game, as the pick by level does)."""
     from play.models import Game
+    from puzzles.models import DailyPuzzle
 
     played = Game.objects.filter(user=user, puzzle_id=OuterRef("puzzle_id"))
-    return PuzzleRating.objects.filter(size=size).filter(~Exists(played))
+    dailies = DailyPuzzle.objects.filter(date__gte=timezone.localdate()).values("puzzle_id")
+    return (
+        PuzzleRating.objects.filter(size=size)
+        .filter(~Exists(played))
+        .exclude(puzzle_id__in=dailies)
+    )
 
 
 def puzzle_pick_at_level(

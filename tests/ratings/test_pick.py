@@ -118,3 +118,14 @@ def test_puzzles_stored_without_a_rating_get_their_prior_when_needed(user, puzzl
     assert picked.rating == pytest.approx(prior_rating(size=4, score=puzzle4.score))
     call_command("ratings_backfill")  # nothing left to make
     assert PuzzleRating.objects.count() == 1
+
+
+def test_my_level_keeps_the_daily_puzzles_for_the_daily_game(user):
+    from django.utils import timezone
+
+    from puzzles.models import DailyPuzzle
+
+    daily, other = bank([1500, 1900])
+    DailyPuzzle.objects.create(date=timezone.localdate(), size=4, puzzle=daily)
+    PlayerRating.objects.create(user=user, size=4, rating=1500)
+    assert puzzle_pick_at_level(user=user, size=4).puzzle_id == other.pk
