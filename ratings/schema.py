@@ -20,6 +20,7 @@ STATS_EXAMPLE = OpenApiExample(
                 "deviation": 96,
                 "games": 12,
                 "provisional": False,
+                "start": 1561,
                 "history": [
                     {"game": 40, "at": "2026-11-24T18:02:11Z", "rating": 1588, "deviation": 101},
                     {"game": 44, "at": "2026-11-25T07:40:52Z", "rating": 1612, "deviation": 96},

@@ -138,8 +138,9 @@ def game_ratings_load(game: Game) -> None:
 
 
 def rating_stats(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
-    """Per size played rated: the rating, deviation, games, whether provisional, and
-    the last HISTORY_POINTS ratings after each game, oldest first.
+    """Per size played rated: the rating, deviation, games, whether provisional, the
+    last HISTORY_POINTS ratings after each game, oldest first, and ``start``, the rating
+    before the oldest of them (where a chart's line begins).
 
     One query, on the history alone: a player's rating row is written only together with
     a history row, so the newest history row holds the current rating and deviation, and
@@ -155,22 +156,33 @@ def rating_stats(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
             games=Window(Count("id"), partition_by=[F("size")]),
         )
         .filter(rank__lte=HISTORY_POINTS)
-        .values_list("size", "game_id", "created", "player_after", "player_deviation", "games")
+        .values_list(
+            "size",
+            "game_id",
+            "created",
+            "player_before",
+            "player_after",
+            "player_deviation",
+            "games",
+        )
     )
     history: dict[int, list[dict[str, Any]]] = {}
     games: dict[int, int] = {}
-    for size, game_id, created, after, deviation, count in rows:
+    before: dict[int, dict[Any, float]] = {}
+    for size, game_id, created, was, after, deviation, count in rows:
         games[size] = count
+        before.setdefault(size, {})[(created, game_id)] = was
         history.setdefault(size, []).append(
             {"game": game_id, "at": created, "rating": round(after), "deviation": round(deviation)}
         )
     out = []
     for size in sorted(history):
         points = sorted(history[size], key=lambda p: (p["at"], p["game"]))
-        latest = points[-1]
+        latest, oldest = points[-1], points[0]
         out.append(
             {
                 "size": size,
+                "start": round(before[size][(oldest["at"], oldest["game"])]),
                 "rating": latest["rating"],
                 "deviation": latest["deviation"],
                 "games": games[size],

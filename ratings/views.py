@@ -15,9 +15,10 @@ def rating_stats_for_page(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
     out = rating_stats(user=user)
     for row in out:
         row["label"] = f"{row['size']}×{row['size']}"
-        points = [p["rating"] for p in row["history"]]
+        points = [row["start"]] + [p["rating"] for p in row["history"]]
+        games = len(points) - 1
         row["chart"] = rating_history_svg(
-            points, label=f"Your {row['label']} rating over your last {len(points)} rated games"
+            points, label=f"Your {row['label']} rating over your last {games} rated games"
         )
     return out
 

@@ -399,6 +399,7 @@ class PlayerRatingSerializer(serializers.Serializer):
         help_text="Not yet on the rating board (too few games or too wide a deviation)."
     )
     history = RatingPointSerializer(many=True, help_text="The latest rated games, oldest first.")
+    start = serializers.IntegerField(help_text="The rating before the oldest game of history.")
 
 
 class StatsSerializer(serializers.Serializer):

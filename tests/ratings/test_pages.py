@@ -21,7 +21,9 @@ def test_stats_page_shows_the_rating_and_its_chart(client, user, puzzle4, puzzle
     page = client.get("/stats/").content.decode()
     assert f'data-testid="rating-value">{round(rating.rating)}<' in page
     assert 'data-testid="rating-chart"' in page
-    assert page.count('class="dot"') >= 2
+    chart = page[page.index('data-testid="rating-chart"') :]
+    chart = chart[: chart.index("</svg>")]
+    assert chart.count('class="dot"') == 3  # the start and two games
 
 
 def test_me_stats_api_gives_the_rating_per_size_with_history(api_client, user, puzzle4):
@@ -33,6 +35,7 @@ def test_me_stats_api_gives_the_rating_per_size_with_history(api_client, user, p
     assert rating["size"] == 4 and rating["games"] == 1
     assert rating["rating"] == round(stored.rating) and rating["provisional"] is True
     assert rating["history"][0]["game"] == game.pk
+    assert rating["start"] == 1500
 
 
 def _rated(username: str, rating: float, deviation: float, games: int) -> None:
