@@ -322,7 +322,13 @@ class GameSerializer(serializers.ModelSerializer):
         solution = game.puzzle.solution
         return [c for c, ch in enumerate(game.entries) if ch != "." and ch != solution[c]]
 
-    @extend_schema_field(GameRatingSerializer(allow_null=True))
+    @extend_schema_field(
+        GameRatingSerializer(
+            allow_null=True,
+            help_text="The puzzle's rating and, after a ranked finish, both sides' change; "
+            "null in a move's answer while the game goes on (GET the game for it).",
+        )
+    )
     def get_rating(self, game: Game) -> dict[str, Any] | None:
         return game_rating(game)
 
