@@ -9,8 +9,11 @@ here.
 
 from __future__ import annotations
 
+from ratings.services import rating_record_game
+
 from .models import Game
 
 
 def game_ended(game: Game) -> None:
     """Run what follows the end of ``game`` (its status is completed, lost or abandoned)."""
+    rating_record_game(game=game)

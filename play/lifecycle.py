@@ -18,6 +18,7 @@ from django.utils import timezone
 from puzzles.daily import daily_puzzle_get
 from puzzles.models import Puzzle
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
+from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
 
 from .errors import GameFinished, NoPuzzleAvailable
@@ -120,6 +121,15 @@ def _played_puzzles(player: Player) -> Any:
     return Game.objects.filter(player.owns()).values("puzzle_id")
 
 
+def _puzzle_at_level(player: Player, size: int) -> Puzzle:
+    if player.user is None:
+        raise ValidationError({"level": ["Sign in to play at your level: guests have no rating."]})
+    picked = puzzle_pick_at_level(user=player.user, size=size)
+    if picked is None:
+        raise NoPuzzleAvailable(f"You have played every {size}x{size} puzzle in the bank.")
+    return picked.puzzle
+
+
 def _unfinished_game(player: Player, puzzle: Puzzle) -> Game | None:
     return (
         Game.objects.select_related("puzzle")
@@ -138,12 +148,14 @@ def game_start(
     daily: bool = False,
     mistake_limit: int | None = None,
     grid_text: str | None = None,
+    mine: bool = False,
 ) -> tuple[Game, bool]:
     """Start a game of a given puzzle, of the daily puzzle, of a puzzle the player typed in
     (``grid_text``, any format the solver parses; stored in the bank, or the bank's
     equivalent puzzle when it has one), or of a puzzle of that level and size the player has
     not played yet (any of that level once they have played all, but not one they are
-    playing). Returns the game and whether it was made now.
+    playing), or (``mine``) of a puzzle of that size rated near the player's rating that
+    they have never played. Returns the game and whether it was made now.
 
     A player has one unfinished game of a puzzle at most: starting that puzzle again
     returns the game they have (``mistake_limit`` is the one it was started with), so a
@@ -157,6 +169,8 @@ def game_start(
         puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
         if puzzle is None:
             raise ValidationError({"puzzle": [f"There is no puzzle {puzzle_id}."]})
+    elif mine:
+        puzzle = _puzzle_at_level(player, size)
     elif daily:
         puzzle = daily_puzzle_get(day=timezone.localdate(), size=size)
         if puzzle is None:

@@ -20,7 +20,7 @@ PERIODS = ("day", "week", "all")
 
 def game_list(*, player: Player, status: str | None = None) -> QuerySet[Game]:
     """The player's games, newest first, with their puzzles."""
-    games = Game.objects.filter(player.owns()).select_related("puzzle")
+    games = Game.objects.filter(player.owns()).select_related("puzzle__rating", "rating_change")
     if status:
         games = games.filter(status=status)
     return games.order_by("-created", "-id")

@@ -18,6 +18,7 @@ from puzzles import bank, packs, selectors
 from puzzles.exports import FORMATS, pack_export
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle, PuzzlePack, Symmetry
 from puzzles.printing import print_pages
+from ratings.admin import PuzzleRatingInline
 from solver import format_pretty
 
 
@@ -56,6 +57,7 @@ class PuzzleAdmin(admin.ModelAdmin):
     list_per_page = 50
     show_full_result_count = False
     actions = ["regrade"]
+    inlines = [PuzzleRatingInline]  # rating, deviation, plays (ratings.admin)
     fields = (
         "size",
         ("box_rows", "box_cols"),

@@ -154,6 +154,7 @@ INSTALLED_APPS = [
     "puzzles",
     "play",
     "solving",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -422,6 +423,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     },
     # Drop API tokens that expired (daily).
     "accounts-token-purge": {"task": "accounts.token_purge_expired", "schedule": 86400.0},
+    # Give puzzles stored since the last run their starting rating (ratings.prior).
+    "ratings-puzzle-backfill": {"task": "ratings.puzzle_ratings_backfill", "schedule": 600.0},
 }
 
 # The puzzle bank keeps at least PUZZLE_BANK_MINIMUM puzzles of each size and

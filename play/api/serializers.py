@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from puzzles.models import Difficulty
 from puzzles.packs import PACK_SIZES
+from ratings.selectors import game_rating
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
@@ -23,6 +24,12 @@ from ..selectors import PERIODS
 
 class GameCreateInputSerializer(InputSerializer):
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
+    level = serializers.ChoiceField(
+        choices=[*Difficulty.values, "mine"],
+        required=False,
+        help_text='A grader level (as difficulty), or "mine": an unplayed puzzle rated near '
+        "your rating (signed-in players only).",
+    )
     size = serializers.ChoiceField(
         choices=PACK_SIZES,
         required=False,
@@ -43,10 +50,13 @@ class GameCreateInputSerializer(InputSerializer):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("level", "mine") != "mine" and "difficulty" not in attrs:
+            attrs["difficulty"] = attrs.pop("level")  # a grader level: as difficulty
         chosen = [
             name
             for name, present in (
                 ("difficulty", "difficulty" in attrs),
+                ("level", "level" in attrs),
                 ("puzzle", "puzzle" in attrs),
                 ("daily", attrs.get("daily")),
                 ("grid", "grid" in attrs),
@@ -55,7 +65,7 @@ class GameCreateInputSerializer(InputSerializer):
         ]
         if len(chosen) != 1:
             raise serializers.ValidationError(
-                "Send exactly one of difficulty (with size), puzzle, grid, or daily: true."
+                "Send exactly one of difficulty or level (with size), puzzle, grid, or daily: true."
             )
         if ("puzzle" in attrs or "grid" in attrs) and "size" in attrs:
             raise serializers.ValidationError({"size": ["A puzzle has its own size."]})
@@ -99,9 +109,21 @@ class GameListQuerySerializer(serializers.Serializer):
 
 
 class LeaderboardQuerySerializer(serializers.Serializer):
-    difficulty = serializers.ChoiceField(choices=Difficulty.choices)
+    board = serializers.ChoiceField(
+        choices=["score", "rating"],
+        required=False,
+        default="score",
+        help_text="score: best scores at a level (needs difficulty); rating: established "
+        "Glicko-2 ratings at a size.",
+    )
+    difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
     size = serializers.ChoiceField(choices=PACK_SIZES, required=False, default=9)
     period = serializers.ChoiceField(choices=PERIODS, required=False, default="all")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["board"] == "score" and "difficulty" not in attrs:
+            raise serializers.ValidationError({"difficulty": ["This field is required."]})
+        return attrs
 
 
 # --- Output --------------------------------------------------------------------------
@@ -138,6 +160,24 @@ class HintSerializer(serializers.Serializer):
 _DATETIME = serializers.DateTimeField()
 
 
+class RatingChangeSerializer(serializers.Serializer):
+    outcome = serializers.FloatField(help_text="The game's result for the player, 0 to 1.")
+    player_before = serializers.IntegerField()
+    player_after = serializers.IntegerField()
+    player_delta = serializers.IntegerField()
+    puzzle_before = serializers.IntegerField()
+    puzzle_after = serializers.IntegerField()
+    puzzle_delta = serializers.IntegerField()
+
+
+class GameRatingSerializer(serializers.Serializer):
+    puzzle = serializers.IntegerField(allow_null=True, help_text="The puzzle's rating.")
+    puzzle_deviation = serializers.IntegerField(allow_null=True)
+    change = RatingChangeSerializer(
+        allow_null=True, help_text="Both sides' change, after a ranked finish (else null)."
+    )
+
+
 class GameSerializer(serializers.ModelSerializer):
     """A game as its player sees it: no board while paused, no solution until it is over."""
 
@@ -151,6 +191,7 @@ class GameSerializer(serializers.ModelSerializer):
     hint = serializers.SerializerMethodField()
     solution = serializers.SerializerMethodField()
     mistake_cells = serializers.SerializerMethodField()
+    rating = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
@@ -168,6 +209,7 @@ class GameSerializer(serializers.ModelSerializer):
             "hints_used",
             "hint",
             "score",
+            "rating",
             "version",
             "can_undo",
             "can_redo",
@@ -204,6 +246,7 @@ class GameSerializer(serializers.ModelSerializer):
             "hints_used": game.hints_used,
             "hint": self.get_hint(game),
             "score": game.score,
+            "rating": game_rating(game),
             "version": game.version,
             "can_undo": self.get_can_undo(game),
             "can_redo": self.get_can_redo(game),
@@ -283,6 +326,16 @@ class GameSerializer(serializers.ModelSerializer):
         return [c for c, ch in enumerate(game.entries) if ch != "." and ch != solution[c]]
 
     @extend_schema_field(
+        GameRatingSerializer(
+            allow_null=True,
+            help_text="The puzzle's rating and, after a ranked finish, both sides' change; "
+            "null in a move's answer while the game goes on (GET the game for it).",
+        )
+    )
+    def get_rating(self, game: Game) -> dict[str, Any] | None:
+        return game_rating(game)
+
+    @extend_schema_field(
         serializers.CharField(allow_null=True, help_text="Only once the game is over.")
     )
     def get_solution(self, game: Game) -> str | None:
@@ -329,17 +382,40 @@ class StatsGroupSerializer(serializers.Serializer):
     recent = RecentSolveSerializer(many=True, help_text="The latest solves, oldest first.")
 
 
+class RatingPointSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    rating = serializers.IntegerField(help_text="The rating after this game.")
+    deviation = serializers.IntegerField()
+
+
+class PlayerRatingSerializer(serializers.Serializer):
+    size = serializers.IntegerField()
+    rating = serializers.IntegerField()
+    deviation = serializers.IntegerField(help_text="As of the last rated game.")
+    games = serializers.IntegerField(help_text="Rated games at this size.")
+    provisional = serializers.BooleanField(
+        help_text="Not yet on the rating board (too few games or too wide a deviation)."
+    )
+    history = RatingPointSerializer(many=True, help_text="The latest rated games, oldest first.")
+    start = serializers.IntegerField(help_text="The rating before the oldest game of history.")
+
+
 class StatsSerializer(serializers.Serializer):
     played = serializers.IntegerField()
     completed = serializers.IntegerField()
     current_streak = serializers.IntegerField()
     longest_streak = serializers.IntegerField()
     groups = StatsGroupSerializer(many=True)
+    ratings = PlayerRatingSerializer(many=True, help_text="Your rating per size played ranked.")
 
 
 class LeaderboardRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     username = serializers.CharField()
-    best_score = serializers.IntegerField()
-    best_time_ms = serializers.IntegerField()
-    completed = serializers.IntegerField()
+    best_score = serializers.IntegerField(required=False, help_text="Score boards.")
+    best_time_ms = serializers.IntegerField(required=False, help_text="Score boards.")
+    completed = serializers.IntegerField(required=False, help_text="Score boards.")
+    rating = serializers.IntegerField(required=False, help_text="The rating board.")
+    deviation = serializers.IntegerField(required=False, help_text="The rating board.")
+    games = serializers.IntegerField(required=False, help_text="The rating board.")

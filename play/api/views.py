@@ -22,6 +22,14 @@ from rest_framework.views import APIView
 
 from accounts.auth import TokenAuthentication
 from puzzles.models import Puzzle
+from ratings.schema import LEADERBOARD_EXAMPLES, STATS_EXAMPLE
+from ratings.selectors import (
+    BOARD_MAX_DEVIATION,
+    BOARD_MIN_GAMES,
+    game_ratings_load,
+    rating_leaderboard,
+    rating_stats,
+)
 from solving.api.throttles import AnalyseThrottle
 from sudokusite.schema import error_responses
 
@@ -140,7 +148,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             daily=v.get("daily", False),
             mistake_limit=v.get("mistake_limit"),
             grid_text=v.get("grid"),
+            mine=v.get("level") == "mine",
         )
+        game_ratings_load(game)
         return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(
@@ -271,12 +281,15 @@ class StatsView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        summary="Your statistics per size and level",
+        summary="Your statistics per size and level, and your rating per size",
         responses={200: StatsSerializer},
+        examples=[STATS_EXAMPLE],
         tags=["me"],
     )
     def get(self, request: Request) -> Response:
-        return Response(StatsSerializer(selectors.user_stats(user=request.user)).data)
+        data = selectors.user_stats(user=request.user)
+        data["ratings"] = rating_stats(user=request.user)
+        return Response(StatsSerializer(data).data)
 
 
 class _LeaderboardView(GenericAPIView):
@@ -284,27 +297,39 @@ class _LeaderboardView(GenericAPIView):
     serializer_class = LeaderboardRowSerializer
     filter_backends: list[type] = []
 
-    def _page(self, rows: Any) -> Response:
+    def _page(self, rows: Any, *, rounded: bool = False) -> Response:
         page = self.paginate_queryset(rows)
         start = (self.paginator.page.number - 1) * self.paginator.get_page_size(self.request)
+        if rounded:  # ratings are stored as floats and shown whole
+            page = [
+                {**r, "rating": round(r["rating"]), "deviation": round(r["deviation"])}
+                for r in page
+            ]
         ranked = [{"rank": start + i + 1, **row} for i, row in enumerate(page)]
         return self.get_paginated_response(LeaderboardRowSerializer(ranked, many=True).data)
 
 
 class LeaderboardView(_LeaderboardView):
     @extend_schema(
-        summary="Best players at one size and level",
-        description="Each player's best score and best time over completed, ranked games "
-        "(their first game of each puzzle). period: day (since midnight), week (since "
-        "Monday) or all; server time zone.",
+        summary="Best players at one size and level, or the best ratings at one size",
+        description="board=score (the default): each player's best score and best time over "
+        "completed, ranked games (their first game of each puzzle) at `difficulty`; period: "
+        "day (since midnight), week (since Monday) or all; server time zone. board=rating: "
+        "players' Glicko-2 ratings at `size`, best first, only established ones (deviation "
+        f"under {BOARD_MAX_DEVIATION:.0f} after at least {BOARD_MIN_GAMES} rated games); "
+        "difficulty and period do not apply.",
         parameters=[LeaderboardQuerySerializer],
         responses={200: LeaderboardRowSerializer(many=True)},
+        examples=LEADERBOARD_EXAMPLES,
         tags=["leaderboards"],
     )
     def get(self, request: Request) -> Response:
         query = LeaderboardQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
-        return self._page(selectors.leaderboard(**query.validated_data))
+        v = query.validated_data
+        if v.pop("board") == "rating":
+            return self._page(rating_leaderboard(size=v["size"]), rounded=True)
+        return self._page(selectors.leaderboard(**v))
 
 
 class PuzzleLeaderboardView(_LeaderboardView):

@@ -667,11 +667,23 @@ async function showResult() {
   $("result-hints").textContent = String(g.hints_used);
   $("result-score").textContent = g.score == null ? "—" : String(g.score);
   $("result-rank").textContent = "…";
+  showRatingChange(g);
   if (won) boardEl.classList.add("done");
   if (typeof dialog.showModal === "function") dialog.showModal();
   else dialog.setAttribute("open", "");
   announce(`${$("result-title").textContent} Time ${formatMs(g.elapsed_ms || 0)}, score ${g.score ?? "none"}.`);
   $("result-rank").textContent = won ? await rankText(g) : "—";
+}
+
+/** Both sides' rating change after a ranked finish (the server sends it with the game). */
+function showRatingChange(g) {
+  const change = g.rating && g.rating.change;
+  if (!change) return;
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+  $("result-rating").textContent =
+    `${change.player_before} → ${change.player_after} (${signed(change.player_delta)}); ` +
+    `puzzle ${signed(change.puzzle_delta)}`;
+  $("result-rating-row").hidden = false;
 }
 
 /** The player's place on this puzzle's leaderboard (paged through, a few pages at most). */

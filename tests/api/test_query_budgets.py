@@ -151,7 +151,8 @@ BUDGETS: list[tuple[str, int, Callable[[Site], Any]]] = [
         4,
         lambda s: s.player_client.get(f"/api/v1/puzzles/{s.puzzle.pk}/leaderboard/"),
     ),
-    ("stats", 4, lambda s: s.player_client.get("/api/v1/me/stats/")),
+    # 4, and one for the ratings per size with their history (ratings.selectors.rating_stats).
+    ("stats", 5, lambda s: s.player_client.get("/api/v1/me/stats/")),
 ]
 
 
