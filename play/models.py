@@ -38,6 +38,14 @@ class MoveKind(models.TextChoices):
     VALUE = "value", "Value"
     NOTE = "note", "Note"
     HINT = "hint", "Hint"
+    HINT_REVEAL = "hint_reveal", "Hint stage revealed"
+    UNDO = "undo", "Undo"
+    REDO = "redo", "Redo"
+    AUTO_NOTES = "auto_notes", "Auto notes"
+    RESTART = "restart", "Restart"
+    PAUSE = "pause", "Pause"
+    RESUME = "resume", "Resume"
+    ABANDON = "abandon", "Abandon"
 
 
 class Game(models.Model):
@@ -133,7 +141,7 @@ class Move(models.Model):
     # Sent by the client; a retry with the same id gets the stored answer. Hint
     # applications made by the server have none.
     client_move_id = models.UUIDField(null=True, blank=True)
-    kind = models.CharField(max_length=8, choices=MoveKind.choices)
+    kind = models.CharField(max_length=12, choices=MoveKind.choices)
     cell = models.PositiveSmallIntegerField(null=True, blank=True)
     value = models.PositiveSmallIntegerField(default=0)
     previous = models.PositiveSmallIntegerField(default=0)
@@ -144,6 +152,8 @@ class Move(models.Model):
     response = models.JSONField(default=dict, blank=True)
     in_log = models.BooleanField(default=True)
     undone = models.BooleanField(default=False)
+    # The game clock (paused time excluded) right after this event; wall time is created.
+    elapsed_ms = models.BigIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
