@@ -154,6 +154,7 @@ INSTALLED_APPS = [
     "accounts",
     "puzzles",
     "play",
+    "replays",
 ]
 
 MIDDLEWARE = [
