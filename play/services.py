@@ -342,6 +342,15 @@ def _save(game: Game, now: datetime) -> None:
     updated = Game.objects.filter(condition).update(**{f: getattr(game, f) for f in SAVED_FIELDS})
     if updated != 1:
         raise Conflict("The game changed while this request ran: try again.")
+    if game.status in FINISHED:
+        _game_ended(game)
+
+
+def _game_ended(game: Game) -> None:
+    """The game has just ended (the write is made): queue its analysis for the commit."""
+    from replays.services import analysis_enqueue
+
+    analysis_enqueue(game_id=game.pk)
 
 
 def _board(game: Game) -> Board:
@@ -527,6 +536,8 @@ def _move_play(
     seen = _next_version(game, now, changed=bool(board.changes))
     if not move_save(game, entry, seen_version=seen, seen_move_count=seen_moves):
         return None
+    if game.status in FINISHED:
+        _game_ended(game)
     return MoveResult(correct, conflicts, completed, False, game)
 
 
