@@ -6,10 +6,11 @@ only: no player notes, no placements elsewhere first):
 
 1. the singles that place the value in that cell directly (full house, naked single, hidden
    single, in the engine's order);
-2. failing those, the engine's harder techniques, easiest first, each applied for its
-   eliminations only, until a single places the value in the cell; the answer is then the
-   hardest technique used on the way (a naked pair and then a hidden single is a naked
-   pair);
+2. failing those, the engine's harder techniques are allowed one more at a time, in the
+   engine's order, each time taking the board as far as the allowed ones go (their
+   eliminations, and the rare placement a technique such as BUG+1 makes; no singles
+   elsewhere); the answer is the technique whose arrival lets a single place the value (a
+   naked pair and then a hidden single is a naked pair);
 3. None when no technique the engine knows gets there (a guess), when the value is not a
    candidate of the cell, or when the round budget runs out.
 
@@ -19,8 +20,7 @@ Pure and bounded: ``max_rounds`` caps the harder-technique rounds.
 from __future__ import annotations
 
 from solver.grid import Grid
-from solver.logic import hardest_of
-from solver.techniques import ORDER, SINGLES
+from solver.techniques import ORDER, SINGLES, Technique
 from solver.techniques.base import Board, Step
 
 __all__ = ["easiest_placement", "single_for"]
@@ -47,15 +47,14 @@ def single_for(board: Board, cell: int, value: int) -> str | None:
     return None
 
 
-def _harder_step(board: Board) -> Step | None:
-    """The first step of the easiest non-single technique that changes the board."""
+def _first_change(board: Board, tech: Technique) -> Step | None:
+    """The first step of ``tech`` that changes the board (places or eliminates)."""
     cand, values = board.cand, board.values
-    for tech in _HARDER:
-        for step in tech.find(board):
-            if any(not values[c] for c, _ in step.placements) or any(
-                cand[c] & (1 << (v - 1)) for c, v in step.eliminations
-            ):
-                return step
+    for step in tech.find(board):
+        if any(not values[c] for c, _ in step.placements) or any(
+            cand[c] & (1 << (v - 1)) for c, v in step.eliminations
+        ):
+            return step
     return None
 
 
@@ -71,21 +70,34 @@ def easiest_placement(
     board = Board.from_grid(grid)
     if board is None or not 0 <= cell < grid.shape.ncells or grid.cells[cell]:
         return None
-    steps: list[Step] = []
-    for _ in range(max_rounds + 1):
-        single = single_for(board, cell, value)
-        if single is not None:
-            steps.append(board.step(single, single, "", cells=(cell,)))
-            return hardest_of(steps)
-        if not board.cand[cell] & (1 << (value - 1)):
-            return None  # ruled out: the value is not deducible here (or is wrong)
-        step = _harder_step(board)
-        if step is None:
-            return None
-        steps.append(step)
-        if (cell, value) in step.placements:
-            return hardest_of(steps)
-        # No singles elsewhere are taken in between: a player placing this cell did not
-        # take them first.
-        board.apply(step)
+    found = single_for(board, cell, value)
+    if found is not None:
+        return found
+    bit = 1 << (value - 1)
+    rounds = 0
+    # Allow one more technique at a time, in the engine's order, and take the board as far
+    # as the techniques allowed so far go (eliminations only keep holding when another
+    # technique is allowed): the technique whose arrival lets a single place the value is
+    # the easiest that does.
+    for top, newest in enumerate(_HARDER):
+        allowed = _HARDER[: top + 1]
+        while True:
+            if not board.cand[cell] & bit:
+                return None  # ruled out: the value is wrong here, or the board is broken
+            step = None
+            for tech in allowed:
+                step = _first_change(board, tech)
+                if step is not None:
+                    break
+            if step is None:
+                break
+            rounds += 1
+            if rounds > max_rounds:
+                return None
+            if (cell, value) in step.placements:
+                return newest.slug
+            if not board.apply(step):
+                return None
+            if single_for(board, cell, value) is not None:
+                return newest.slug
     return None
