@@ -53,7 +53,7 @@ class EventSerializer(serializers.Serializer):
 
 
 class AnalysisSerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=("pending", "ready"))
+    status = serializers.CharField(help_text="pending until the analysis is stored, then ready.")
     data = serializers.DictField(allow_null=True, help_text="placements and summary.")
 
 
