@@ -176,8 +176,9 @@ for (const b of document.querySelectorAll(".speed")) {
 }
 $("timeline").max = String(total);
 $("timeline").addEventListener("input", (e) => {
+  const t = Number(e.target.value); // before pause() redraws the timeline
   pause();
-  seek(Number(e.target.value));
+  seek(t);
 });
 
 document.addEventListener("keydown", (e) => {
