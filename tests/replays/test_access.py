@@ -95,7 +95,7 @@ def test_a_shared_replay_works_for_a_guest_until_unshared(token_client, user, pu
     assert str(game["id"]) not in shared["url"]
     guest = Client()
     page = guest.get(shared["url"])
-    assert page.status_code == 200 and user.username not in page.content.decode()
+    assert page.status_code == 200 and 'data-testid="replay-player"' not in page.content.decode()
     body = APIClient().get(f"/api/v1/replays/{token}/").json()
     assert body["player"] is None and body["game"]["id"] is None and "share" not in body
     assert body["puzzle"]["solution"] == puzzle9.solution
@@ -103,7 +103,8 @@ def test_a_shared_replay_works_for_a_guest_until_unshared(token_client, user, pu
     again = token_client.post(url, {"show_username": True}, format="json").json()
     assert again["url"] == shared["url"]
     assert APIClient().get(f"/api/v1/replays/{token}/").json()["player"] == user.username
-    assert user.username in guest.get(shared["url"]).content.decode()
+    shown = guest.get(shared["url"]).content.decode()
+    assert f'data-testid="replay-player">{user.username}<' in shown
     assert token_client.delete(url).status_code == 204
     assert guest.get(shared["url"]).status_code == 404
     assert APIClient().get(f"/api/v1/replays/{token}/").status_code == 404
@@ -165,6 +166,7 @@ def test_finished_games_link_to_their_replays(token_client, puzzle9, user):
     assert token_client.get("/api/v1/games/?status=in_progress").json()["results"] == []
     client = Client()
     client.force_login(user)
+    assert 'href="/games/"' in client.get("/stats/").content.decode()
     history = client.get("/games/").content.decode()
     assert f"/play/{game['id']}/replay/" in history
     Game.objects.filter(pk=game["id"]).update(status=Status.COMPLETED)
