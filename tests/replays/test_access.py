@@ -92,7 +92,9 @@ def test_a_shared_replay_works_for_a_guest_until_unshared(token_client, user, pu
     shared = token_client.post(url, {"show_username": False}, format="json").json()
     assert shared["shared"] is True and shared["url"].startswith("/r/")
     token = shared["url"].split("/")[2]
-    assert str(game["id"]) not in shared["url"]
+    # The link is the random token alone: no game id in it.
+    assert shared["url"] == f"/r/{ReplayShare.objects.get(game_id=game['id']).token}/"
+    assert len(token) >= 32
     guest = Client()
     page = guest.get(shared["url"])
     assert page.status_code == 200 and 'data-testid="replay-player"' not in page.content.decode()
