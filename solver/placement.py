@@ -26,7 +26,7 @@ from solver.techniques.base import Board, Step
 __all__ = ["easiest_placement", "single_for"]
 
 _HARDER = tuple(t for t in ORDER if t.slug not in SINGLES)
-MAX_ROUNDS = 40
+MAX_ROUNDS = 200
 
 
 def single_for(board: Board, cell: int, value: int) -> str | None:

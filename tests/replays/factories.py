@@ -16,10 +16,10 @@ from django.db.models import F, Max
 from play.models import Game, Move
 from play.services import Player, move_apply
 
-# Hand-made for the analysis: at the start r4c5 (cell 31) is a 4 by a hidden single only;
-# then r1c4 (cell 3) is a 3 once a naked pair has cleared its row; then nothing the engine
-# knows places the 5 in r1c1 (cell 0).
-ANALYSED = ".....9.8....7.4......2....4.5.8..2....7.3..5..3697.....4......3...528..6..5.9..78"
+# Hand-made for the analysis (a puzzle beyond the logic engine): at the start r1c3 (cell 2)
+# is a 5 by a hidden single only; then r9c7 (cell 78) is a 1 once a naked pair has made
+# room; then nothing the engine knows places the 2 in r1c5 (cell 4).
+ANALYSED = "38.6.......9.......2..3.51......5....3..1..6....4......17.5..8.......9.......7.32"
 
 
 def event_create(

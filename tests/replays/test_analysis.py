@@ -19,11 +19,11 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def played(analysed_puzzle, player) -> Game:
-    """A hidden single (r4c5), a wrong 7 cleared, a naked pair's 3 (r1c4), a guessed 5
-    (r1c1); then the player gives up."""
+    """A hidden single (r1c3), a wrong 7 cleared, a naked pair's 1 (r9c7), a guessed 2
+    (r1c5); then the player gives up."""
     with time_machine.travel(timezone.now(), tick=False) as clock:
         game, _ = services.game_start(player=player, puzzle_id=analysed_puzzle.pk)
-        for seconds, cell, value in ((20, 31, 4), (5, 1, 7), (2, 1, 0), (40, 3, 3), (90, 0, 5)):
+        for seconds, cell, value in ((20, 2, 5), (5, 5, 7), (2, 5, 0), (40, 78, 1), (90, 4, 2)):
             clock.shift(timedelta(seconds=seconds))
             play(game, player, cell, value)
         clock.shift(timedelta(seconds=10))
@@ -38,10 +38,10 @@ def test_each_placement_gets_its_technique_or_not_yet_deducible(played):
         for p in data["placements"]
     ]
     assert got == [
-        (31, 4, True, "hidden_single"),
-        (1, 7, False, None),
-        (3, 3, True, "naked_pair"),
-        (0, 5, True, None),
+        (2, 5, True, "hidden_single"),
+        (5, 7, False, None),
+        (78, 1, True, "naked_pair"),
+        (4, 2, True, None),
     ]
     assert [p["deducible"] for p in data["placements"]] == [True, False, True, False]
 
@@ -55,7 +55,7 @@ def test_the_summary_counts_guesses_mistakes_and_names_the_hardest(played):
     summary = analysis_compute(game_id=played.pk).data["summary"]
     assert summary["hardest"] == {"slug": "naked_pair", "name": "Naked Pair", "level": "medium"}
     assert (summary["guesses"], summary["mistakes"], summary["hints"]) == (1, 1, 0)
-    assert [s["cell_name"] for s in summary["stalls"]] == ["r1c1", "r1c4", "r4c5"]
+    assert [s["cell_name"] for s in summary["stalls"]] == ["r1c5", "r9c7", "r1c3"]
     assert [s["thinking_ms"] for s in summary["stalls"]] == [90_000, 42_000, 20_000]
     assert all(s["available"] for s in summary["stalls"])
     shares = {row["level"]: row["ms"] for row in summary["time_by_level"]}
@@ -86,7 +86,7 @@ def test_ending_a_game_queues_its_analysis_on_commit(
     monkeypatch.setattr(tasks.analysis_compute, "delay", queued.append)
     game, _ = services.game_start(player=player, puzzle_id=analysed_puzzle.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        play(game, player, 31, 4)
+        play(game, player, 2, 5)
     assert queued == []
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         services.game_abandon(game_id=game.pk, player=player)
