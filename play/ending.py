@@ -10,6 +10,7 @@ here.
 from __future__ import annotations
 
 from ratings.services import rating_record_game
+from replays.services import analysis_enqueue
 
 from .models import Game
 
@@ -17,3 +18,4 @@ from .models import Game
 def game_ended(game: Game) -> None:
     """Run what follows the end of ``game`` (its status is completed, lost or abandoned)."""
     rating_record_game(game=game)
+    analysis_enqueue(game_id=game.pk)

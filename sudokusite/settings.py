@@ -155,6 +155,7 @@ INSTALLED_APPS = [
     "play",
     "solving",
     "ratings",
+    "replays",
 ]
 
 MIDDLEWARE = [
@@ -348,6 +349,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A game's status shows in two components (a game, a game in the list): one name.
+    "ENUM_NAME_OVERRIDES": {"GameStatusEnum": "play.models.Status"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "sudokusite.schema.add_error_responses",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -340,6 +341,25 @@ class GameSerializer(serializers.ModelSerializer):
     )
     def get_solution(self, game: Game) -> str | None:
         return game.puzzle.solution if game.status in FINISHED else None
+
+
+class GameListSerializer(GameSerializer):
+    """A game in the list: a finished one links to its replay."""
+
+    replay_url = serializers.SerializerMethodField()
+
+    class Meta(GameSerializer.Meta):
+        fields = (*GameSerializer.Meta.fields, "replay_url")
+        read_only_fields = fields
+
+    def to_representation(self, game: Game) -> dict[str, Any]:
+        return {**super().to_representation(game), "replay_url": self.get_replay_url(game)}
+
+    @extend_schema_field(
+        serializers.CharField(allow_null=True, help_text="The replay page, once it is over.")
+    )
+    def get_replay_url(self, game: Game) -> str | None:
+        return reverse("replays:replay", args=[game.pk]) if game.status in FINISHED else None
 
 
 class MoveOutputSerializer(serializers.Serializer):

@@ -43,6 +43,7 @@ from .auth import GuestSessionAuthentication, IsPlayer, player_of
 from .serializers import (
     GameCreateInputSerializer,
     GameListQuerySerializer,
+    GameListSerializer,
     GameSerializer,
     HintInputSerializer,
     HintOutputSerializer,
@@ -85,6 +86,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             query.is_valid(raise_exception=True)
             status_filter = query.validated_data.get("status")
         return selectors.game_list(player=player_of(self.request), status=status_filter)
+
+    def get_serializer_class(self) -> Any:
+        return GameListSerializer if self.action == "list" else GameSerializer
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, StaleVersion):
