@@ -11,6 +11,7 @@ from django.db.models import Avg, Count, F, Max, Min, Q, QuerySet, Window
 from django.db.models.functions import RowNumber, TruncDate
 from django.utils import timezone
 
+from .disclosure import solution_held_expression
 from .models import Game, Status
 from .services import Player
 
@@ -19,8 +20,13 @@ PERIODS = ("day", "week", "all")
 
 
 def game_list(*, player: Player, status: str | None = None) -> QuerySet[Game]:
-    """The player's games, newest first, with their puzzles."""
-    games = Game.objects.filter(player.owns()).select_related("puzzle")
+    """The player's games, newest first, with their puzzles (and whether a given-up
+    game's solution is still held, in the same query)."""
+    games = (
+        Game.objects.filter(player.owns())
+        .select_related("puzzle")
+        .annotate(solution_held=solution_held_expression(timezone.now()))
+    )
     if status:
         games = games.filter(status=status)
     return games.order_by("-created", "-id")

@@ -14,7 +14,8 @@ from puzzles.packs import PACK_SIZES
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
-from ..models import FINISHED, Game, MoveKind, Status
+from ..disclosure import game_solution_visible
+from ..models import Game, MoveKind, Status
 from ..selectors import PERIODS
 from ..services import pending_hint
 
@@ -283,10 +284,14 @@ class GameSerializer(serializers.ModelSerializer):
         return [c for c, ch in enumerate(game.entries) if ch != "." and ch != solution[c]]
 
     @extend_schema_field(
-        serializers.CharField(allow_null=True, help_text="Only once the game is over.")
+        serializers.CharField(
+            allow_null=True,
+            help_text="Once the game is completed; after a give-up, once the daily or "
+            "leaderboard period of the puzzle is over (see docs/integrity.md).",
+        )
     )
     def get_solution(self, game: Game) -> str | None:
-        return game.puzzle.solution if game.status in FINISHED else None
+        return game.puzzle.solution if game_solution_visible(game) else None
 
 
 class MoveOutputSerializer(serializers.Serializer):
