@@ -11,6 +11,8 @@ from django.db.models import Avg, Count, F, Max, Min, Q, QuerySet, Window
 from django.db.models.functions import RowNumber, TruncDate
 from django.utils import timezone
 
+from integrity.selectors import players_flagged_repeatedly
+
 from .disclosure import solution_held_expression
 from .models import Game, Status
 from .services import Player
@@ -132,8 +134,12 @@ def period_start(period: str, now: datetime | None = None) -> datetime | None:
 
 
 def _board(games: QuerySet[Game]) -> QuerySet:
+    """Completed ranked games of signed-in players, less those the plausible-play review
+    keeps off (a flagged game; every game of a player flagged repeatedly)."""
     return (
         games.filter(status=Status.COMPLETED, ranked=True, user__isnull=False)
+        .exclude(review__flagged=True)
+        .exclude(user_id__in=players_flagged_repeatedly())
         .values(username=F("user__username"))
         .annotate(
             best_score=Max("score"),

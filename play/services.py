@@ -25,6 +25,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 
+from integrity.services import game_review
 from puzzles.daily import daily_puzzle_get
 from puzzles.models import Puzzle
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
@@ -528,6 +529,8 @@ def _move_play(
     seen = _next_version(game, now, changed=bool(board.changes))
     if not move_save(game, entry, seen_version=seen, seen_move_count=seen_moves):
         return None
+    if completed:
+        game_review(game=game)
     return MoveResult(correct, conflicts, completed, False, game)
 
 
@@ -816,6 +819,8 @@ def hint_request(
         _complete_if_solved(game, board, now)
     _tick(game, now)
     _save(game, now)
+    if game.status == Status.COMPLETED:
+        game_review(game=game)
     return HintResult(level, revealed, game)
 
 

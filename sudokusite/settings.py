@@ -154,6 +154,7 @@ INSTALLED_APPS = [
     "puzzles",
     "play",
     "solving",
+    "integrity",
 ]
 
 MIDDLEWARE = [
