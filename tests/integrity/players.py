@@ -11,7 +11,7 @@ import time_machine
 
 from solver import logic_solve, parse
 from tests.play.factories import NINE, empty_cells, value_at, wrong_value_at
-from tests.play.helpers import action, move
+from tests.play.helpers import action, move, start
 
 START = datetime.fromisoformat("2026-11-24 09:00:00+00:00")
 
@@ -22,14 +22,16 @@ def logical_order(givens: str = NINE) -> list[int]:
     return [cell for step in steps for cell, _ in step.placements]
 
 
-def play_as_bot(client, puzzle, game_id: int, *, every_ms: int = 50) -> dict:
-    """Every empty cell in reading order, one placement every ``every_ms``."""
+def play_as_bot(client, puzzle, *, every_ms: int = 50) -> tuple[int, dict]:
+    """Start a game and fill every empty cell in reading order, one placement every
+    ``every_ms``; the game's id and the last move's answer."""
     with time_machine.travel(START, tick=False) as clock:
+        game_id = start(client, puzzle)["id"]
         last: dict = {}
         for cell in empty_cells(puzzle):
             clock.shift(timedelta(milliseconds=every_ms))
             last = move(client, game_id, cell, value_at(puzzle, cell)).json()
-    return last
+    return game_id, last
 
 
 def _human_gaps(count: int, rng: random.Random) -> Iterator[int]:
@@ -38,12 +40,13 @@ def _human_gaps(count: int, rng: random.Random) -> Iterator[int]:
         yield rng.randint(4000, 15000) if i % 4 == 0 else rng.randint(900, 3500)
 
 
-def play_as_person(client, puzzle, game_id: int, *, seed: int = 7) -> dict:
-    """The logical order with pauses for thought, notes first, one mistake put right, and a
-    break with the game paused."""
+def play_as_person(client, puzzle, *, seed: int = 7) -> tuple[int, dict]:
+    """Start a game and play it in the logical order with pauses for thought, notes first,
+    one mistake put right, and a break with the game paused."""
     rng = random.Random(seed)
     order = logical_order(puzzle.givens)
     with time_machine.travel(START, tick=False) as clock:
+        game_id = start(client, puzzle)["id"]
         clock.shift(timedelta(seconds=20))  # reading the grid
         for cell in order[:3]:  # pencil marks first
             clock.shift(timedelta(milliseconds=rng.randint(700, 1500)))
@@ -60,4 +63,4 @@ def play_as_person(client, puzzle, game_id: int, *, seed: int = 7) -> dict:
                 action(client, game_id, "resume")
                 clock.shift(timedelta(milliseconds=3000))
             last = move(client, game_id, cell, value_at(puzzle, cell)).json()
-    return last
+    return game_id, last
