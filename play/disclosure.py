@@ -9,13 +9,14 @@ score, so it is shown only when it can no longer help a score:
 
   - a **daily puzzle**: until the end of its day (every day it is the daily puzzle of,
     tomorrow's included) in the server's time zone (``TIME_ZONE``);
-  - a **leaderboard puzzle**, one with a ranked game (a signed-in player's first game of
-    it, which enters the boards of ``play.selectors.PERIODS``): until the end of the week
-    in which the game was given up (the ``week`` period, Monday 00:00 server time), the
-    longest period of a board that ends; and, past that, while another player has a
-    ranked game of it unfinished, so that pausing a game across the week's end does not
-    wait the hold out. The give-up itself counts: a signed-in player's first game is
-    ranked, so a second account that gives up first does not see it before the week ends.
+  - a **leaderboard puzzle**, one with another player's ranked game (a signed-in
+    player's first game of it, which enters the boards of ``play.selectors.PERIODS``):
+    until the end of the week in which the game was given up (the ``week`` period, Monday
+    00:00 server time), the longest period of a board that ends; and, past that, while
+    another player has a ranked game of it unfinished, so that pausing a game across the
+    week's end does not wait the hold out. A player's own ranked game does not hold their
+    give-up: nobody else's score depends on it then (see docs/integrity.md for the order
+    "give up first, play for a score later").
 
 - **The solver's API** (``POST /api/v1/solver/analyse/`` and ``/hint/``) recognises a bank
   puzzle by its canonical key (a relabelled, rotated or transposed copy has the same key)
@@ -72,10 +73,13 @@ def solution_held_expression(now: datetime) -> ExpressionWrapper:
     """True for a game whose solution is still held (for ``QuerySet.annotate``): one query
     for a whole list of games."""
     puzzle = OuterRef("puzzle")
+    # Other players' ranked games: a player has one ranked game of a puzzle, their first,
+    # so leaving out this game leaves out all of the player's own.
+    others = _ranked(puzzle).exclude(pk=OuterRef("pk"))
     held = Q(status__in=GIVEN_UP) & (
         Q(_daily_not_over(puzzle, now))
-        | (Q(finished__gte=week_start(now)) & Q(Exists(_ranked(puzzle))))
-        | Q(Exists(_ranked(puzzle).filter(status__in=UNFINISHED)))
+        | (Q(finished__gte=week_start(now)) & Q(Exists(others)))
+        | Q(Exists(others.filter(status__in=UNFINISHED)))
     )
     return ExpressionWrapper(held, output_field=BooleanField())
 
@@ -105,12 +109,18 @@ def game_solution_visible(game: Game) -> bool:
     return game.status in GIVEN_UP and not game_solution_held(game)
 
 
-def puzzle_protected(puzzle: Puzzle, now: datetime) -> bool:
-    """A daily puzzle whose day is not over, or a leaderboard puzzle in play this week."""
+def puzzle_protected(
+    puzzle: Puzzle, now: datetime, *, user: AbstractBaseUser | None = None
+) -> bool:
+    """A daily puzzle whose day is not over, or a leaderboard puzzle in play this week
+    (a ranked game of it, other than ``user``'s, unfinished or finished this week)."""
     recent = Q(status__in=UNFINISHED) | Q(finished__gte=week_start(now))
+    ranked = _ranked(puzzle).filter(recent)
+    if user is not None:
+        ranked = ranked.exclude(user=user)
     return (
         DailyPuzzle.objects.filter(puzzle=puzzle, date__gte=timezone.localdate(now)).exists()
-        or _ranked(puzzle).filter(recent).exists()
+        or ranked.exists()
     )
 
 
@@ -127,8 +137,9 @@ def solver_solution_check(
     if puzzle is None:
         return
     now = now or timezone.now()
-    if user is not None and user.is_authenticated:
-        games = Game.objects.filter(user=user, puzzle=puzzle)
+    signed_in = user if user is not None and user.is_authenticated else None
+    if signed_in is not None:
+        games = Game.objects.filter(user=signed_in, puzzle=puzzle)
     elif guest_key:
         games = Game.objects.filter(user__isnull=True, guest_key=guest_key, puzzle=puzzle)
     else:
@@ -147,7 +158,7 @@ def solver_solution_check(
         )
     if any(status == Status.COMPLETED for status, _ in rows):
         return
-    if puzzle_protected(puzzle, now):
+    if puzzle_protected(puzzle, now, user=signed_in):
         raise PuzzleInPlay(
             "This is a daily or leaderboard puzzle in play: the solver shows its solution "
             "once its period is over, or to players who have completed it."

@@ -154,10 +154,14 @@ def test_a_second_account_that_gives_up_does_not_see_the_solution_while_the_firs
         assert second.get(f"/api/v1/games/{decoy['id']}/").json()["solution"] is None
 
 
-def test_a_give_up_before_the_attacker_starts_is_held_until_the_week_ends(token_client):
+def test_a_give_up_after_another_players_ranked_game_is_held_until_the_week_ends(
+    token_client,
+):
     puzzle = bank_puzzle()
     second = client_for(UserFactory())
     with time_machine.travel(MONDAY, tick=False):
+        first = start(token_client, puzzle)
+        finish(token_client, puzzle, first["id"])
         decoy = start(second, puzzle)
         assert action(second, decoy["id"], "abandon").json()["solution"] is None
     sunday = timezone.datetime.fromisoformat(MONDAY) + timedelta(days=6, hours=11)
@@ -166,6 +170,14 @@ def test_a_give_up_before_the_attacker_starts_is_held_until_the_week_ends(token_
     with time_machine.travel(sunday + timedelta(hours=1), tick=False):
         shown = second.get(f"/api/v1/games/{decoy['id']}/").json()["solution"]
     assert shown == puzzle.solution
+
+
+def test_a_players_own_give_up_on_a_puzzle_nobody_else_plays_shows_it_at_once(token_client):
+    puzzle = bank_puzzle()
+    game = start(token_client, puzzle)
+    assert action(token_client, game["id"], "abandon").json()["solution"] == puzzle.solution
+    response = token_client.post(ANALYSE, {"grid": NINE}, format="json")
+    assert response.status_code == 200 and response.json()["solution"] == puzzle.solution
 
 
 def test_a_give_up_on_the_daily_puzzle_is_shown_the_next_day():
@@ -190,8 +202,9 @@ def test_a_guests_give_up_on_an_unranked_puzzle_shows_the_solution_at_once():
 
 def test_a_held_give_up_keeps_analyse_refusing_for_its_player(token_client):
     puzzle = bank_puzzle()
+    start(client_for(UserFactory()), puzzle)  # someone plays it for a score
     game = start(token_client, puzzle)
-    action(token_client, game["id"], "abandon")
+    assert action(token_client, game["id"], "abandon").json()["solution"] is None
     assert refused(token_client.post(ANALYSE, {"grid": NINE}, format="json"))
 
 
