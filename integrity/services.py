@@ -7,6 +7,7 @@ queries at completion only (the move log and one insert), never on an ordinary m
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -21,6 +22,8 @@ from .models import GameReview, Verdict
 from .signals import Event, game_signals
 
 EXEMPT_PERMISSION = "integrity.exempt_from_review"
+
+logger = logging.getLogger(__name__)
 
 _MOVE_FIELDS = {f.name for f in Move._meta.get_fields()}
 
@@ -95,7 +98,17 @@ def game_review(*, game: Game) -> GameReview | None:
         signals=signals.as_dict(),
         reasons=list(signals.reasons),
     )
-    stored, _ = insert_or_existing(review, lambda: GameReview.objects.filter(game=game).first())
+    stored, created = insert_or_existing(
+        review, lambda: GameReview.objects.filter(game=game).first()
+    )
+    if created:
+        logger.log(
+            logging.WARNING if flagged else logging.INFO,
+            "game %s reviewed: %s %s",
+            game.pk,
+            stored.verdict,
+            signals.as_dict(),
+        )
     return stored
 
 

@@ -145,3 +145,12 @@ def test_the_admin_review_list_shows_the_signals_and_links_to_the_moves(user, ad
     moves = admin_client.get(moves_url)
     assert moves.status_code == 200
     assert moves.content.decode().count("<tr><td>") == NINE.count(".")
+
+
+def test_a_bot_at_the_browser_tests_pace_is_flagged_unless_declared_scripted(user):
+    # The browser tests type the solution at about 140 ms a placement (measured): play no
+    # threshold may let through, so their player is declared scripted instead.
+    client = client_for(user)
+    puzzle = puzzle_create(NINE)
+    game_id, _ = play_as_bot(client, puzzle, every_ms=140)
+    assert GameReview.objects.get(game_id=game_id).flagged
