@@ -1,4 +1,5 @@
-"""The user admin, with one change: setting a password there signs out every API device."""
+"""The user admin, with two changes: setting a password there signs out every API device,
+and a username taken in another case is a form error (the database refuses it too)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
-from django.contrib.auth.forms import AdminPasswordChangeForm
+from django.contrib.auth.forms import AdminPasswordChangeForm, UserChangeForm
+from django.core.exceptions import ValidationError
 
 from . import services
 
@@ -22,9 +24,19 @@ class RevokingAdminPasswordChangeForm(AdminPasswordChangeForm):
         return user
 
 
+class CaseInsensitiveUserChangeForm(UserChangeForm):
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"]
+        others = User.objects.filter(username__iexact=username).exclude(pk=self.instance.pk)
+        if others.exists():
+            raise ValidationError("A user with that username already exists.")
+        return username
+
+
 admin.site.unregister(User)
 
 
 @admin.register(User)
 class AccountUserAdmin(UserAdmin):
+    form = CaseInsensitiveUserChangeForm
     change_password_form = RevokingAdminPasswordChangeForm

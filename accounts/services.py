@@ -18,13 +18,14 @@ from django.contrib.auth.models import AbstractBaseUser, AbstractUser
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from knox.models import AuthToken
 from kombu.exceptions import OperationalError
 
 from sudokusite.errors import Forbidden, TooManyRequests
+from sudokusite.throttling import CACHE_ERRORS
 
 User = get_user_model()
 logger = logging.getLogger(__name__)
@@ -52,7 +53,11 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractU
     user.full_clean(exclude=["password"])
     _validate_new_password(password, user=user)
     user.set_password(password)
-    user.save()
+    try:
+        user.save()
+    except IntegrityError:
+        # Another sign-up took the name, in some case, since the check above.
+        raise ValidationError({"username": ["A user with that username already exists."]}) from None
     return user
 
 
@@ -143,7 +148,13 @@ def password_reset_send(*, request: HttpRequest, email: str) -> None:
     except ValidationError as exc:
         raise ValidationError({"email": exc.messages}) from None
     key = "password-reset:" + hashlib.sha256(address.lower().encode()).hexdigest()
-    if not cache.add(key, 1, timeout=settings.PASSWORD_RESET_EMAIL_INTERVAL):
+    try:
+        first = cache.add(key, 1, timeout=settings.PASSWORD_RESET_EMAIL_INTERVAL)
+    except CACHE_ERRORS as exc:
+        # Without the guard, an outage could be used to flood an inbox: send nothing.
+        logger.warning("password reset: the cache is unreachable (%s); no email sent", exc)
+        return
+    if not first:
         return
     where = {"email": address, "domain": request.get_host(), "use_https": request.is_secure()}
     transaction.on_commit(lambda: _password_reset_enqueue(**where))

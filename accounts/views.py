@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.debug import sensitive_post_parameters
 
-from play.services import game_claim_guest_games
+from play.lifecycle import game_claim_guest_games
 
 from . import services
 from .forms import AccountDeleteForm, PasswordChangeForm, SetPasswordForm, SignupForm

@@ -671,12 +671,9 @@ def _statements(captured: Any) -> int:
 # Where a move's CPU goes: (label, file, function) whose cumulative time is one part.
 PROFILE_PARTS = (
     ("the body's check (MoveInputSerializer)", "sudokusite/serializers.py", "validated"),
-    (
-        "the game's read and the token's check (one SELECT for both)",
-        "play/move_store.py",
-        "game_for_move",
-    ),
-    ("the write of game and move (one statement)", "play/move_store.py", "move_save"),
+    ("the token's check (one SELECT)", "accounts/auth.py", "authenticate_credentials"),
+    ("the game's read (one SELECT)", "play/game_store.py", "game_read"),
+    ("the write of game and move (one statement)", "play/game_store.py", "game_write"),
     ("the answer (GameSerializer)", "play/api/serializers.py", "to_representation"),
 )
 
@@ -812,11 +809,11 @@ def _profile(call_move: Any, rounds: int) -> dict[str, float]:
 
     total = stats.total_tt  # type: ignore[attr-defined]
     parts = {label: cumulative(path, fn) for label, path, fn in PROFILE_PARTS}
-    play = cumulative("play/services.py", "_move_play")
-    store = cumulative("play/move_store.py", "game_for_move") + cumulative(
-        "play/move_store.py", "move_save"
+    play = cumulative("play/moves.py", "_move_play")
+    store = cumulative("play/game_store.py", "game_read") + cumulative(
+        "play/game_store.py", "game_write"
     )
-    parts["the move's rules, board and clock (play.services)"] = play - store
+    parts["the move's rules, board and clock (play.moves)"] = play - store
     parts["the rest: gunicorn excluded, Django's handler and middleware, DRF"] = total - sum(
         parts.values()
     )
@@ -836,9 +833,9 @@ def _prepare(data_path: str, summary_path: str) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from accounts.services import token_create
-    from play import services
+    from play import lifecycle, moves
+    from play.lifecycle import Player
     from play.models import Move
-    from play.services import Player
     from puzzles.models import Puzzle
     from solver import format_line, parse, solve
 
@@ -879,7 +876,7 @@ def _prepare(data_path: str, summary_path: str) -> None:
     lines = []
     for g in range(GAMES):
         user, token = players[g % PLAYERS]
-        game, _ = services.game_start(player=Player(user=user), puzzle_id=puzzles[g // PLAYERS].pk)
+        game, _ = lifecycle.game_start(player=Player(user=user), puzzle_id=puzzles[g // PLAYERS].pk)
         lines.append(f"{game.pk} {token} {','.join(map(str, playable))}")
     Path(data_path).write_text("\n".join(lines) + "\n")
 
@@ -888,7 +885,7 @@ def _prepare(data_path: str, summary_path: str) -> None:
     player = Player(user=user)
     puzzle = puzzles[-2]
     solution = puzzle.solution
-    game, _ = services.game_start(player=player, puzzle_id=puzzle.pk)
+    game, _ = lifecycle.game_start(player=player, puzzle_id=puzzle.pk)
     client = Client(HTTP_AUTHORIZATION=f"Token {token}")
     client.get(f"/api/v1/games/{game.pk}/")  # let the token's refresh happen first
     service_counts, request_counts = [], []
@@ -906,7 +903,7 @@ def _prepare(data_path: str, summary_path: str) -> None:
             assert response.status_code == 200, response.content
             request_counts.append(_statements(request_queries))
         with CaptureQueriesContext(connection) as service_queries:
-            services.move_apply(
+            moves.move_apply(
                 game_id=game.pk,
                 player=player,
                 client_move_id=uuid.uuid4(),
@@ -918,7 +915,7 @@ def _prepare(data_path: str, summary_path: str) -> None:
     # CPU one move costs in this process through Django's WSGI handler, as gunicorn calls
     # it (no server, no network): steadier than the figures under load. Then the same moves
     # under cProfile with a CPU clock, for where that time goes.
-    cpu_game, _ = services.game_start(player=player, puzzle_id=puzzles[-1].pk)
+    cpu_game, _ = lifecycle.game_start(player=player, puzzle_id=puzzles[-1].pk)
     call_move = _wsgi_mover(token, cpu_game.pk, playable)
     for i in range(100):
         call_move(i)

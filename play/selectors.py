@@ -15,7 +15,7 @@ from integrity.selectors import players_flagged_repeatedly
 
 from .disclosure import solution_held_expression
 from .models import Game, Status
-from .services import Player
+from .steps import Player
 
 RECENT_SOLVES = 20
 PERIODS = ("day", "week", "all")

@@ -26,8 +26,8 @@ from sudokusite.errors import DomainError
 from . import selectors
 from .api.serializers import GameSerializer
 from .charts import clock, solve_times_svg
+from .lifecycle import Player, game_start, guest_key_get
 from .models import Game, Status
-from .services import Player, game_start, guest_key_get
 
 SIZES = ((4, "4×4", "Mini"), (6, "6×6", "Junior"), (9, "9×9", "Classic"), (16, "16×16", "Giant"))
 SIZE_VALUES = tuple(size for size, _, _ in SIZES)

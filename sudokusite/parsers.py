@@ -2,15 +2,18 @@
 
 Beyond DRF's JSONParser it refuses duplicate keys, NaN/Infinity, numbers too big
 to read (``1e309`` would become infinity; an integer of thousands of digits costs
-time to convert), bodies that are not UTF-8 and nesting deeper than MAX_JSON_DEPTH
+time to convert), bodies that are not UTF-8, nesting deeper than MAX_JSON_DEPTH
 (Python's json module raises RecursionError on very deep input; that would
-otherwise be a 500).
+otherwise be a 500), and keys or strings holding a lone UTF-16 surrogate: JSON's
+``"\ud800"`` escape decodes to a Python string that is not text (it cannot be
+encoded as UTF-8, so saving it, hashing it or rendering an error naming it raised).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from rest_framework.exceptions import ParseError
@@ -57,19 +60,34 @@ def _parse_float(text: str) -> float:
     return value
 
 
-def _depth(value: Any) -> int:
-    """Nesting depth of parsed JSON, without recursion."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 1)]
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_parsed(value: Any) -> None:
+    """Refuse JSON nested deeper than MAX_JSON_DEPTH, or with a key or string that is not
+    text (a lone surrogate), walking it without recursion."""
+    stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(value, 1, ())]
     while stack:
-        item, depth = stack.pop()
+        item, depth, where = stack.pop()
+        if isinstance(item, dict | list) and depth > MAX_JSON_DEPTH:
+            raise ParseError(f"JSON is nested too deeply (the limit is {MAX_JSON_DEPTH}).")
         if isinstance(item, dict):
-            deepest = max(deepest, depth)
-            stack.extend((child, depth + 1) for child in item.values())
+            for key, child in item.items():
+                if _SURROGATE.search(key):
+                    path = _path((*where, key))
+                    raise ParseError(f"The JSON key {path} holds a lone surrogate: not text.")
+                stack.append((child, depth + 1, (*where, key)))
         elif isinstance(item, list):
-            deepest = max(deepest, depth)
-            stack.extend((child, depth + 1) for child in item)
-    return deepest
+            stack.extend((child, depth + 1, (*where, i)) for i, child in enumerate(item))
+        elif isinstance(item, str) and _SURROGATE.search(item):
+            at = f"the value of {_path(where)}" if where else "the body"
+            raise ParseError(f"In {at}, the JSON holds a lone surrogate: not text.")
+
+
+def _path(where: tuple[str | int, ...]) -> str:
+    """'"notes"."r1c3"[0]': json.dumps escapes a surrogate, so the message is text."""
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{json.dumps(p)}" for p in where)
+    return text.removeprefix(".")
 
 
 def loads_strict(raw: bytes | str) -> Any:
@@ -98,8 +116,7 @@ def loads_strict(raw: bytes | str) -> Any:
         raise ParseError(f"JSON is nested too deeply (the limit is {MAX_JSON_DEPTH}).") from exc
     except ValueError as exc:
         raise ParseError(f"Malformed JSON: {exc}.") from exc
-    if _depth(data) > MAX_JSON_DEPTH:
-        raise ParseError(f"JSON is nested too deeply (the limit is {MAX_JSON_DEPTH}).")
+    _check_parsed(data)
     return data
 
 

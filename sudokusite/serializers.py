@@ -53,3 +53,11 @@ class InputSerializer(serializers.Serializer):
 
 
 _SHARED: dict[type[InputSerializer], InputSerializer] = {}
+
+
+class NoInputSerializer(InputSerializer):
+    """The body of a write that takes no fields (sign out, cancel): none, or ``{}``.
+
+    ``NoInputSerializer.validated(request.data)`` refuses any field with a 400 naming it,
+    so a client that sends ``{"everywhere": true}`` to sign out learns it was not taken.
+    """

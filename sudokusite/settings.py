@@ -254,6 +254,8 @@ AUTH_PASSWORD_VALIDATORS = [
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Length counts spaces: refuse a password of blanks or of a few repeated characters.
+    {"NAME": "accounts.validators.DistinctCharactersValidator", "OPTIONS": {"min_distinct": 5}},
 ]
 if TESTING:
     # Hashing is deliberately slow; tests create many users.
@@ -272,6 +274,8 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minim
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 # Failures count under the lower-cased username, as sign-in ignores case.
 AXES_USERNAME_CALLABLE = "accounts.backends.lockout_username"
+# A success clears only the failures of the name that signed in (accounts.lockout).
+AXES_HANDLER = "accounts.lockout.LockoutHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "sudokusite.net.client_ip"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"

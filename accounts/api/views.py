@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from sudokusite.errors import DomainError
 from sudokusite.schema import error_responses
+from sudokusite.serializers import NoInputSerializer
 
 from .. import services
 from .serializers import (
@@ -105,6 +106,7 @@ class LogoutView(APIView):
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
+        NoInputSerializer.validated(request.data)
         if isinstance(request.auth, AuthToken):
             services.token_revoke(token=request.auth)
         else:
@@ -120,6 +122,7 @@ class LogoutAllView(APIView):
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
+        NoInputSerializer.validated(request.data)
         services.token_revoke_all(user=request.user)
         if not isinstance(request.auth, AuthToken):
             logout(request._request)

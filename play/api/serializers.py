@@ -15,9 +15,9 @@ from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDFie
 from sudokusite.serializers import InputSerializer
 
 from ..disclosure import game_solution_visible
+from ..hints import pending_hint
 from ..models import Game, MoveKind, Status
 from ..selectors import PERIODS
-from ..services import pending_hint
 
 # --- Input -------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 from django.urls import path
-from rest_framework.routers import SimpleRouter
+
+from sudokusite.routers import SimpleRouter
 
 from . import views
 
@@ -11,7 +12,7 @@ urlpatterns = [
     path("me/stats/", views.StatsView.as_view(), name="me-stats"),
     path("leaderboards/", views.LeaderboardView.as_view(), name="leaderboard"),
     path(
-        "puzzles/<int:id>/leaderboard/",
+        "puzzles/<id:id>/leaderboard/",
         views.PuzzleLeaderboardView.as_view(),
         name="puzzle-leaderboard",
     ),

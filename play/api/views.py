@@ -1,4 +1,5 @@
-"""Game endpoints: thin views over play.services and play.selectors.
+"""Game endpoints: thin views over the game services (play.lifecycle, play.moves,
+play.hints) and play.selectors.
 
 Every game route looks the game up among the caller's own games only, so another
 player's game is a 404 on every method.
@@ -13,22 +14,23 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import mixins, status, viewsets
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import action
-from rest_framework.exceptions import APIException
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.auth import PresentedToken, TokenAuthentication, TokenNotVerified
+from accounts.auth import TokenAuthentication
 from puzzles.models import Puzzle
 from solving.api.throttles import AnalyseThrottle
 from sudokusite.schema import error_responses
 
-from .. import selectors, services
+from .. import selectors
 from ..errors import StaleVersion
+from ..hints import hint_request
+from ..lifecycle import game_abandon, game_pause, game_resume, game_start
 from ..models import Game
-from ..services import Player
+from ..moves import game_auto_notes, game_redo, game_restart, game_undo, move_apply
 from .auth import GuestSessionAuthentication, IsPlayer, player_of
 from .serializers import (
     GameCreateInputSerializer,
@@ -66,8 +68,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     filter_backends: list[type] = []
     # Digits only, and few enough to fit a bigint: anything else is a plain 404.
     lookup_value_regex = "[0-9]{1,18}"
-    # A move's API token, left to the move's read to check (see perform_authentication).
-    token_to_check: PresentedToken | None = None
 
     def get_queryset(self) -> Any:
         status_filter = None
@@ -82,22 +82,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if isinstance(exc, StaleVersion):
             exc.extra["game"] = GameSerializer(exc.game).data
         return super().handle_exception(exc)
-
-    def perform_authentication(self, request: Request) -> None:
-        # A move with an API token: the move's read of the game checks the token in the
-        # same statement (play.move_store), one round trip fewer on the busiest request.
-        # Only the header is looked at here; see moves().
-        self.token_to_check = PresentedToken.of(request) if self.action == "moves" else None
-        if self.token_to_check is None:
-            super().perform_authentication(request)
-
-    def check_permissions(self, request: Request) -> None:
-        if self.token_to_check is None:
-            super().check_permissions(request)
-
-    def _authenticate_in_full(self, request: Request) -> None:
-        super().perform_authentication(request)
-        super().check_permissions(request)
 
     def _version(self, request: Request) -> int | None:
         # An empty body is no version; null, a list or a string is a 400, not an empty body.
@@ -148,7 +132,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             throttle = AnalyseThrottle()  # a typed-in grid costs solver work
             if not throttle.allow_request(request, self):
                 self.throttled(request, throttle.wait())
-        game, created = services.game_start(
+        game, created = game_start(
             player=player_of(request, create=True),
             puzzle_id=v.get("puzzle"),
             difficulty=v.get("difficulty"),
@@ -178,17 +162,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def moves(self, request: Request, pk: str) -> Response:
-        token = self.token_to_check
-        try:
-            move = MoveInputSerializer.validated(request.data)
-        except APIException:
-            if token is not None:  # a wrong token is still told 401 before a bad body 400
-                self._authenticate_in_full(request)
-            raise
-        if token is None:
-            result = services.move_apply(game_id=int(pk), player=player_of(request), **move)
-        else:
-            result = self._move_with_token(request, int(pk), token, move)
+        move = MoveInputSerializer.validated(request.data)
+        result = move_apply(game_id=int(pk), player=player_of(request), **move)
         return Response(
             {
                 "correct": result.correct,
@@ -198,21 +173,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                 "game": GameSerializer(result.game).data,
             }
         )
-
-    def _move_with_token(
-        self, request: Request, game_id: int, token: PresentedToken, move: dict[str, Any]
-    ) -> services.MoveResult:
-        try:
-            return services.move_apply(game_id=game_id, player=Player(token=token), **move)
-        except TokenNotVerified:
-            # The token did not pass on the rows read with the game: authenticate the
-            # ordinary way (401 for a wrong or expired token), then answer as for any user
-            # (404 for a game that is not theirs).
-            self._authenticate_in_full(request)
-            return services.move_apply(game_id=game_id, player=player_of(request), **move)
-        finally:
-            if token.user is not None:
-                request.user, request.auth = token.user, token.token
 
     def _simple(self, request: Request, pk: str, service: Any) -> Response:
         game = service(game_id=int(pk), player=player_of(request), version=self._version(request))
@@ -228,7 +188,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_undo)
+        return self._simple(request, pk, game_undo)
 
     @extend_schema(
         summary="Redo the last undone move",
@@ -240,7 +200,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def redo(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_redo)
+        return self._simple(request, pk, game_redo)
 
     @extend_schema(
         summary="Pause: the clock stops and the board is hidden until resumed",
@@ -249,7 +209,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def pause(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_pause)
+        return self._simple(request, pk, game_pause)
 
     @extend_schema(
         summary="Resume a paused game: the clock runs again",
@@ -258,7 +218,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def resume(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_resume)
+        return self._simple(request, pk, game_resume)
 
     @extend_schema(
         summary="Give up the game (the solution is shown)",
@@ -267,7 +227,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def abandon(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_abandon)
+        return self._simple(request, pk, game_abandon)
 
     @extend_schema(
         summary="Auto notes: pencil every empty cell's candidates in",
@@ -278,7 +238,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"], url_path="auto-notes")
     def auto_notes(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_auto_notes)
+        return self._simple(request, pk, game_auto_notes)
 
     @extend_schema(
         summary="Restart: clear every entry and note (the clock and counts stay)",
@@ -287,7 +247,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def restart(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_restart)
+        return self._simple(request, pk, game_restart)
 
     @extend_schema(
         summary="A hint, in stages: 1 where to look, 2 the technique, 3 apply it",
@@ -303,7 +263,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def hint(self, request: Request, pk: str) -> Response:
         data = HintInputSerializer.validated(request.data)
-        result = services.hint_request(game_id=int(pk), player=player_of(request), **data)
+        result = hint_request(game_id=int(pk), player=player_of(request), **data)
         return Response({"hint": result.hint, "game": GameSerializer(result.game).data})
 
 

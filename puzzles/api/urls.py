@@ -1,4 +1,4 @@
-from rest_framework.routers import SimpleRouter
+from sudokusite.routers import SimpleRouter
 
 from . import views
 

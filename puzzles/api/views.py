@@ -25,6 +25,7 @@ from puzzles import daily, packs, selectors
 from puzzles.exports import pack_export
 from puzzles.models import Puzzle, PuzzlePack
 from sudokusite.schema import error_responses
+from sudokusite.serializers import NoInputSerializer
 
 from . import schema  # noqa: F401 - registers the pack request's schema
 from .serializers import (
@@ -154,6 +155,7 @@ class PackViewSet(
     @action(detail=True, methods=["post"])
     def cancel(self, request: Request, pk: str) -> Response:
         pack = self.get_object()
+        NoInputSerializer.validated(request.data)
         packs.pack_cancel(pack=pack)
         return Response(PackSerializer(selectors.pack_get(pack_id=pack.pk)).data)
 

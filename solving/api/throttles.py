@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rest_framework.throttling import SimpleRateThrottle
-
 from sudokusite.net import client_ip
+from sudokusite.throttling import SimpleRateThrottle
 
 
 class ClientRateThrottle(SimpleRateThrottle):

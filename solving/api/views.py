@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from play.disclosure import solver_solution_check
-from play.services import guest_key_get
+from play.steps import guest_key_get
 from puzzles.models import Puzzle
 from sudokusite.schema import error_responses
 

@@ -57,15 +57,6 @@ def test_changing_the_case_of_the_username_buys_no_more_guesses(api_client, alic
     assert response.json()["error"]["code"] == "login_locked"
 
 
-def test_accounts_that_differ_only_by_case_sign_in_by_their_exact_spelling(api_client):
-    # Possible only for accounts made before uniqueness ignored case.
-    upper, lower = UserFactory(username="Bob"), UserFactory(username="bob")
-    assert sign_in_api(api_client, "Bob", upper.raw_password).status_code == 200
-    assert sign_in_api(api_client, "bob", lower.raw_password).status_code == 200
-    # A third spelling is ambiguous: nobody.
-    assert sign_in_api(api_client, "BOB", upper.raw_password).status_code == 400
-
-
 def test_a_session_signed_in_by_the_plain_model_backend_stays_signed_in(client, alice):
     client.force_login(alice, backend="django.contrib.auth.backends.ModelBackend")
     assert client.get("/accounts/profile/").status_code == 200

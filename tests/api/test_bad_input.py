@@ -172,3 +172,47 @@ def test_it_refuses_a_blank_query_parameter_instead_of_ignoring_it(token_client,
 def test_it_answers_406_in_the_error_shape_when_json_is_not_acceptable(token_client):
     response = token_client.get("/api/v1/me/", HTTP_ACCEPT="text/html")
     assert_error(response, 406, "not_acceptable")
+
+
+@pytest.mark.parametrize(
+    ("body", "named"),
+    [
+        ('{"username": "\\ud800", "password": "x"}', '"username"'),
+        ('{"username": "a\\udfffb", "password": "x"}', '"username"'),
+        ('{"\\ud800": 1, "username": "a", "password": "x"}', '"\\ud800"'),
+        ('{"username": "a", "password": "x", "n": {"deep": ["\\udc00"]}}', '"n"'),
+    ],
+)
+def test_it_rejects_a_lone_surrogate_in_a_key_or_a_string(client, body, named):
+    error = assert_error(post_raw(client, body), 400, "malformed_request")
+    assert "surrogate" in error["message"]
+    assert named in error["message"]
+
+
+def test_it_accepts_a_surrogate_pair_that_makes_a_character(client, user):
+    # "\ud83d\ude00" is one character (an emoji): text, so the view decides.
+    body = '{"username": "\\ud83d\\ude00", "password": "x"}'
+    assert_error(post_raw(client, body), 400, "invalid_credentials")
+
+
+@pytest.mark.parametrize("digits", ["%EF%BC%91", "%D9%A1", "%F0%9D%9F%8F", "1%E2%80%8B"])
+@pytest.mark.parametrize(
+    "path", ["puzzles/{}/", "puzzles/{}/leaderboard/", "packs/{}/", "packs/{}/cancel/"]
+)
+def test_an_id_in_a_path_is_ascii_digits_or_a_404_in_the_error_shape(path, digits):
+    from rest_framework.test import APIClient
+
+    from accounts.factories import UserFactory
+    from accounts.services import token_create
+    from puzzles.packs import pack_create
+    from tests.play.factories import NINE, puzzle_create
+
+    # Id 1 of each: "１" and "١" must not find them.
+    puzzle_create(NINE, difficulty="easy")
+    pack_create(name="p", size=4, difficulty="easy", count=1, enqueue=False)
+    _, key = token_create(user=UserFactory(is_staff=True))
+    staff = APIClient(HTTP_AUTHORIZATION=f"Token {key}")
+    response = staff.generic(
+        "POST" if "cancel" in path else "GET", "/api/v1/" + path.format(digits)
+    )
+    assert_error(response, 404, "not_found")

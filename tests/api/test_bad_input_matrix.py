@@ -7,8 +7,11 @@ their badness alone) and, per field, the values that must be refused: wrong type
 grids of the wrong shape. Every endpoint also gets the bodies that are wrong as a whole:
 duplicate keys, fields that try to set the score, the clock, the solution, the owner or
 the status, a body over the size limit, JSON nested 1,000 deep, form-encoded and text/plain
-bodies, JSON that is not an object. Query parameters get the same numbers and
-``page_size=1000000000``.
+bodies, JSON that is not an object, and lone UTF-16 surrogates (``"\ud800"``, which
+decodes to a string that is not text) in a key and in each field. Writes that take no
+fields (sign out, cancel a pack) get the same bodies. Query parameters get the same
+numbers and ``page_size=1000000000``; ids in paths get digits that are not ASCII,
+invisible characters, signs and lengths no id has.
 
 Each answer must be a 4xx in the API's one error shape (never a 500), and none may change
 anything in the database.
@@ -17,6 +20,7 @@ anything in the database.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,9 +36,10 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.factories import UserFactory
 from accounts.services import token_create
+from play.lifecycle import Player, game_start
 from play.models import Game, Move
-from play.services import Player, game_start
 from puzzles.models import Puzzle, PuzzlePack
+from puzzles.packs import pack_create
 from tests.play.factories import NINE, empty_cells, puzzle_create
 
 pytestmark = pytest.mark.django_db
@@ -163,6 +168,7 @@ class World:
     user: Any
     game: Game
     puzzle: Puzzle
+    pack: PuzzlePack
     cell: int
 
 
@@ -407,6 +413,33 @@ ENDPOINTS = [
 ]
 
 
+ENDPOINTS += [
+    # Writes that take no fields: every body that holds one is refused, and so is the rest.
+    Endpoint(
+        name="logout",
+        url=lambda w: "/api/v1/auth/logout/",
+        fields={},
+        valid=lambda w: {},
+        valid_status=204,
+    ),
+    Endpoint(
+        name="logout all",
+        url=lambda w: "/api/v1/auth/logout-all/",
+        fields={},
+        valid=lambda w: {},
+        valid_status=204,
+    ),
+    Endpoint(
+        name="pack cancel",
+        url=lambda w: f"/api/v1/packs/{w.pack.pk}/cancel/",
+        fields={},
+        valid=lambda w: {},
+        valid_status=200,
+        who="staff",
+    ),
+]
+
+
 def _pack() -> dict[str, Any]:
     return {"name": "matrix", "size": 4, "difficulty": "easy", "count": 1}
 
@@ -414,6 +447,7 @@ def _pack() -> dict[str, Any]:
 # --- Sending ----------------------------------------------------------------------------
 
 _MARK = "\uffffbad-value\uffff"
+_MARK_KEY = "\ufffebad-key\ufffe"
 
 
 def encode(body: Any, bad: Any = None, key: str | None = None) -> bytes:
@@ -454,6 +488,10 @@ class Bad:
     names: tuple[str, ...] = ()
 
 
+# JSON escapes of lone surrogates: valid JSON, but the strings they make are not text.
+LONE_SURROGATES = ['"\\ud800"', '"a\\udfffb"', '["\\udc00"]', '{"k": "\\ud800"}']
+
+
 def bad_requests(endpoint: Endpoint, world: World) -> list[Bad]:
     valid = endpoint.valid(world)
     out = [
@@ -466,13 +504,31 @@ def bad_requests(endpoint: Endpoint, world: World) -> list[Bad]:
         for name, (values, base) in endpoint.fields.items()
         for value in values
     ]
+    out += [
+        Bad(
+            f"{name}={literal} (a lone surrogate)",
+            encode(base(world), Raw(literal), name),
+            code="malformed_request",
+            names=(name,),
+        )
+        for name, (_, base) in endpoint.fields.items()
+        for literal in LONE_SURROGATES
+    ]
+    out += [
+        Bad(
+            f"a lone surrogate in a key: {literal}",
+            encode(valid, Raw("1"), _MARK_KEY).replace(_MARK_KEY.encode(), literal.encode()),
+            code="malformed_request",
+        )
+        for literal in ("\\ud800", "x\\udbff", "\\udfff\\ud800")
+    ]
     for name, value in EXTRA_FIELDS.items():
         out.append(
             Bad(f"extra {name}", encode({**valid, name: value}), code="invalid", names=(name,))
         )
     out += [
         Bad("all the extra fields", encode({**valid, **EXTRA_FIELDS}), names=tuple(EXTRA_FIELDS)),
-        Bad("a duplicate key", _duplicate(valid), code="malformed_request"),
+        Bad("a duplicate key", _duplicate(valid or {"a": 1}), code="malformed_request"),
         Bad(
             "a body over the size limit",
             b'{"pad": "' + b"x" * (settings.API_MAX_BODY_BYTES + 1) + b'"}',
@@ -487,7 +543,7 @@ def bad_requests(endpoint: Endpoint, world: World) -> list[Bad]:
         ),
         Bad(
             "form-encoded",
-            "&".join(f"{k}={quote(str(v))}" for k, v in valid.items()).encode(),
+            "&".join(f"{k}={quote(str(v))}" for k, v in (valid or {"a": 1}).items()).encode(),
             content_type="application/x-www-form-urlencoded",
             code="unsupported_media_type",
         ),
@@ -562,6 +618,7 @@ def snapshot(world: World) -> dict[str, Any]:
         "moves": Move.objects.count(),
         "puzzles": Puzzle.objects.count(),
         "packs": PuzzlePack.objects.count(),
+        "pack": PuzzlePack.objects.get(pk=world.pack.pk).status,
         "game": {
             name: getattr(game, name)
             for name in (
@@ -595,6 +652,7 @@ def world(monkeypatch, settings) -> World:
     staff = UserFactory(is_staff=True)
     puzzle = puzzle_create(NINE, difficulty="easy")
     game, _ = game_start(player=Player(user=user), puzzle_id=puzzle.pk)
+    pack = pack_create(name="matrix-pack", size=4, difficulty="easy", count=1, enqueue=False)
 
     def client_of(someone: Any) -> APIClient:
         client = APIClient()
@@ -610,6 +668,7 @@ def world(monkeypatch, settings) -> World:
         user=user,
         game=game,
         puzzle=puzzle,
+        pack=pack,
         cell=empty_cells(puzzle)[0],
     )
 
@@ -709,8 +768,6 @@ QUERIES = [
 
 @pytest.mark.parametrize(("name", "url", "params", "who"), QUERIES, ids=[q[0] for q in QUERIES])
 def test_every_bad_query_parameter_is_a_400_naming_it(world, name, url, params, who):
-    from puzzles.packs import pack_create
-
     pack = pack_create(name="q", size=4, difficulty="easy", count=1, enqueue=False)
     url = url.format(puzzle=world.puzzle.pk, pack=pack.pk)
     client = getattr(world, who)
@@ -723,3 +780,60 @@ def test_every_bad_query_parameter_is_a_400_naming_it(world, name, url, params, 
             failures += [f"{bad.label}: {p}" for p in problems_with(response, bad)]
     assert failures == [], "\n".join(failures)
     assert client.get(url).status_code == 200
+
+
+# --- Ids in paths -----------------------------------------------------------------------
+
+# Each stands where an id goes. Python's int() reads "１" (full-width), "١" (Arabic-Indic)
+# and "𝟏" as 1, so each must fail to match rather than find row 1.
+BAD_IDS = [
+    "%EF%BC%91",  # １
+    "%D9%A1",  # ١
+    "%F0%9D%9F%8F",  # 𝟏
+    "1%E2%80%8B",  # 1 and a zero-width space
+    "%E2%80%8F1",  # a right-to-left mark and 1
+    "1%00",
+    "%ED%A0%80",  # a surrogate, percent-encoded: not UTF-8
+    "%FF",
+    "%201",
+    "+1",
+    "-1",
+    "1.0",
+    "1e0",
+    "0x1",
+    "1" + "0" * 18,  # more digits than any id
+]
+READS = [
+    ("/api/v1/games/{game}/", "player"),
+    ("/api/v1/puzzles/{puzzle}/", "player"),
+    ("/api/v1/puzzles/{puzzle}/leaderboard/", "anonymous"),
+    ("/api/v1/packs/{pack}/", "staff"),
+    ("/api/v1/packs/{pack}/export/", "staff"),
+]
+
+
+def _with_id(url: str, bad: str) -> str | None:
+    """``url`` with its id replaced by ``bad``, or None if it has no id."""
+    replaced, count = re.subn(r"/[0-9]+/", f"/{bad}/", url, count=1)
+    return replaced if count else None
+
+
+def test_every_id_in_a_path_that_is_not_ascii_digits_is_a_404_in_the_error_shape(world):
+    ids = {"game": world.game.pk, "puzzle": world.puzzle.pk, "pack": world.pack.pk}
+    requests = [("GET", url.format(**ids), who, None) for url, who in READS]
+    requests += [("POST", e.url(world), e.who, e.valid(world)) for e in ENDPOINTS]
+    before = snapshot(world)
+    failures, tried = [], 0
+    for method, url, who, body in requests:
+        for bad_id in BAD_IDS:
+            bad_url = _with_id(url, bad_id)
+            if bad_url is None:
+                continue
+            tried += 1
+            client = getattr(world, who)
+            response = client.generic(method, bad_url, json.dumps(body or {}), "application/json")
+            bad = Bad(f"{method} {bad_url}", b"", status=404, code="not_found")
+            failures += [f"{bad.label}: {p}" for p in problems_with(response, bad)]
+    assert failures == [], "\n".join(failures)
+    assert tried == len(BAD_IDS) * (len(READS) + 10)  # the game's 9 actions and a pack's cancel
+    assert snapshot(world) == before

@@ -211,6 +211,28 @@ def test_a_lock_does_not_leak_to_other_accounts_from_other_addresses(api_client,
     assert response.status_code == 200
 
 
+def test_signing_in_to_ones_own_account_does_not_clear_failures_for_another_name(api_client):
+    victim, attacker = UserFactory(), UserFactory()
+    for _ in range(LIMIT - 1):
+        sign_in(api_client, victim.username, "wrong", REMOTE_ADDR="192.0.2.60")
+    own = sign_in(api_client, attacker.username, attacker.raw_password, REMOTE_ADDR="192.0.2.60")
+    assert own.status_code == 200
+    sign_in(api_client, victim.username, "wrong", REMOTE_ADDR="192.0.2.60")
+
+    # The victim's name is locked, from any address, even with the right password.
+    response = sign_in(api_client, victim.username, victim.raw_password, REMOTE_ADDR="192.0.2.61")
+    assert response.status_code == 429
+    assert response.json()["error"]["code"] == "login_locked"
+
+
+def test_a_success_clears_the_failures_of_the_account_that_succeeded(api_client, user):
+    for _ in range(2):
+        for _ in range(LIMIT - 1):
+            sign_in(api_client, user.username.upper(), "wrong", REMOTE_ADDR="192.0.2.70")
+        response = sign_in(api_client, user.username, user.raw_password, REMOTE_ADDR="192.0.2.70")
+        assert response.status_code == 200
+
+
 # --- Guessing the old password on a password change -----------------------------------
 #
 # A stolen session or token must not guess, without limit, the password it needs to take
