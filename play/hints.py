@@ -55,6 +55,8 @@ def _hint_eliminations(game: Game, board: Board) -> dict[int, set[int]]:
     """The candidates of each empty cell less what applied hints of this game eliminated:
     narrowed candidates for the solver, true in the solution whatever the board."""
     out: dict[int, set[int]] = {}
+    if game.hints_used < len(HINT_LEVELS):  # no hint can have been applied yet
+        return out
     applied = Move.objects.filter(game=game, kind=MoveKind.HINT).values_list("response", flat=True)
     for response in applied:
         for pair in (response or {}).get("hint", {}).get("eliminations", []):
