@@ -46,6 +46,10 @@ MIN_PLACEMENTS = 15
 not judged."""
 
 FASTEST_COUNT = 5
+PLACEABLE_CHECKS = 120
+"""Positions judged per game at most (a 9x9 has at most 64 placements; a 16x16 bot's whole
+game takes about a second to judge, so the rest of a bigger game is not)."""
+
 PLACEABLE_PASS_LIMIT = 100
 """Eliminations the engine may make looking for its next placement; a position that needs
 more counts as "unknown", never as blind."""
@@ -139,16 +143,18 @@ def game_signals(
     placeable: set[int] | None = None
     placeable_for: tuple[int, ...] | None = None
     previous_clock = 0
+    checks = 0
     for event in events:
         gap = max(0, event.clock_ms - previous_clock)
         previous_clock = max(previous_clock, event.clock_ms)
         if event.placement and event.cell is not None:
             gaps.append(gap)
-            if event.correct and gap < BLIND_PAUSE_MS:
+            if event.correct and gap < BLIND_PAUSE_MS and checks < PLACEABLE_CHECKS:
                 # Reason from the right values only: a mistake on the board is not a fact.
                 known = tuple(v if v == solution[c] else 0 for c, v in enumerate(values))
                 if known != placeable_for:
                     placeable, placeable_for = placeable_cells(shape, known), known
+                    checks += 1
                 if placeable is not None and event.cell not in placeable:
                     blind_quick += 1
         for cell, value in event.entries:
