@@ -17,8 +17,15 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 
+from solver.grade import GRADER_VERSION
+
 if TYPE_CHECKING:
     from solver import Grid, Shape
+
+
+def current_grader_version() -> int:
+    """The version of the grader this code runs (``solver.grade.GRADER_VERSION``)."""
+    return GRADER_VERSION
 
 
 class Difficulty(models.TextChoices):
@@ -58,6 +65,9 @@ class Puzzle(models.Model):
     # Technique slug -> number of uses, from the grader.
     techniques = models.JSONField(default=dict, blank=True)
     hardest_technique = models.CharField(max_length=40, blank=True)
+    # the grader that made the grade above (see puzzles.regrade); a row written without it
+    # (before it existed) reads as made by no known grader, so it is graded again
+    grader_version = models.PositiveSmallIntegerField(default=current_grader_version, db_default=0)
     clue_count = models.PositiveSmallIntegerField()
     symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
     canonical_key = models.CharField(max_length=64, unique=True)

@@ -11,7 +11,7 @@ import logging
 
 from celery import shared_task
 
-from puzzles import chunks, daily, packs, stock
+from puzzles import chunks, daily, packs, regrade, stock
 
 logger = logging.getLogger(__name__)
 
@@ -54,3 +54,17 @@ def daily_puzzles_pick() -> int:
 @shared_task(name="puzzles.pack_resume_stalled", acks_late=True, reject_on_worker_lost=True)
 def pack_resume_stalled() -> int:
     return packs.pack_resume_stalled()
+
+
+@shared_task(name="puzzles.bank_regrade_chunk", acks_late=True, reject_on_worker_lost=True)
+def bank_regrade_chunk(first_id: int, last_id: int) -> int:
+    return regrade.bank_regrade_chunk(first_id=first_id, last_id=last_id)
+
+
+@shared_task(name="puzzles.bank_regrade_start", acks_late=True, reject_on_worker_lost=True)
+def bank_regrade_start() -> int:
+    """Queue a chunk task for every range of puzzles graded by an older grader."""
+    plan = regrade.bank_regrade_plan()
+    for span in plan:
+        bank_regrade_chunk.delay(span.first_id, span.last_id)
+    return len(plan)

@@ -144,7 +144,7 @@ def generate(
         if easy and level not in (None, "easy"):
             continue  # singles solve it: too easy, no need to grade
         puzzle = Grid(shape, tuple(cells))
-        rated = grade(puzzle)
+        rated = grade(puzzle, solution=solution)
         if level is None or rated.level == level:
             return Generated(
                 puzzle=puzzle,

@@ -299,7 +299,7 @@ API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 # technique passes. Bigger grids get fewer, as each costs more there (see
 # solving/services.py); a grid that needs more is answered 422 too_hard.
 SOLVER_NODE_BUDGET = env_int("SOLVER_NODE_BUDGET", 20_000, minimum=100, maximum=1_000_000)
-SOLVER_LOGIC_BUDGET = env_int("SOLVER_LOGIC_BUDGET", 2_500, minimum=100, maximum=100_000)
+SOLVER_LOGIC_BUDGET = env_int("SOLVER_LOGIC_BUDGET", 3_500, minimum=100, maximum=100_000)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

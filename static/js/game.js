@@ -170,10 +170,11 @@ function renderPad(hidden) {
     key.querySelector(".sym").textContent = symbol(v, S.numeric);
     key.querySelector(".left").textContent = hidden ? "" : String(left);
     key.disabled = hidden || left === 0 || !playable();
-    key.setAttribute(
-      "aria-label",
-      `${S.notesMode ? "Note" : "Enter"} ${symbol(v, S.numeric)}, ${left} left`,
-    );
+    // The name begins with what the key shows (its symbol, then the count left), so voice
+    // control finds the key by the symbol a player reads on it.
+    const what = hidden ? "" : ` ${left} left`;
+    const how = S.notesMode ? "as a note" : "enter";
+    key.setAttribute("aria-label", `${symbol(v, S.numeric)}${what}, ${how}`);
   }
   $("pad").classList.toggle("notes-on", S.notesMode);
 }
@@ -223,7 +224,7 @@ function buildPad() {
     const left = document.createElement("span");
     left.className = "left";
     left.setAttribute("aria-hidden", "true");
-    key.append(sym, left);
+    key.append(sym, " ", left);
     key.addEventListener("click", () => enter(v));
     pad.appendChild(key);
     keys.push(key);
