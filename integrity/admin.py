@@ -128,7 +128,8 @@ class GameReviewAdmin(admin.ModelAdmin):
         ]
 
     def moves_view(self, request: HttpRequest, review_id: int) -> HttpResponse:
-        """The game's move log as the review read it: time since the previous move first."""
+        """The game's move log as the review read it, with the game-clock time since the
+        previous entry."""
         if not self.has_view_permission(request):
             return HttpResponse(status=403)
         review = get_object_or_404(
@@ -136,7 +137,7 @@ class GameReviewAdmin(admin.ModelAdmin):
         )
         game = review.game
         shape = game.puzzle.shape
-        rows, previous = [], game.created
+        rows, previous = [], 0
         moves = Move.objects.filter(game=game).order_by("seq")[:MOVES_SHOWN]
         for move in moves:
             rows.append(
@@ -147,11 +148,13 @@ class GameReviewAdmin(admin.ModelAdmin):
                     "value": move.value or "",
                     "correct": move.correct,
                     "aid": (move.response or {}).get("aid", ""),
-                    "gap_ms": int((move.created - previous).total_seconds() * 1000),
+                    # On the game clock (paused time excluded), as the review reads it.
+                    "gap_ms": move.elapsed_ms - previous,
+                    "clock_ms": move.elapsed_ms,
                     "created": move.created,
                 }
             )
-            previous = move.created
+            previous = max(previous, move.elapsed_ms)
         context = {
             **self.admin_site.each_context(request),
             "title": f"Moves of game {game.pk}",

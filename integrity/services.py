@@ -25,22 +25,13 @@ EXEMPT_PERMISSION = "integrity.exempt_from_review"
 
 logger = logging.getLogger(__name__)
 
-_MOVE_FIELDS = {f.name for f in Move._meta.get_fields()}
-
 
 def _events(game: Game) -> list[Event]:
-    """The game's log as events, with the game clock after each one: ``Move.elapsed_ms``
-    where the log keeps it, else the wall time since the game began (which counts paused
-    time too, so it can only make a game look slower)."""
-    fields = ["kind", "cell", "value", "correct", "changes", "response", "created"]
-    if "elapsed_ms" in _MOVE_FIELDS:
-        fields.append("elapsed_ms")
+    """The game's log as events, with the game clock (paused time excluded) after each."""
+    fields = ["kind", "cell", "value", "correct", "changes", "response", "elapsed_ms"]
     events = []
     for row in Move.objects.filter(game=game).order_by("seq").values(*fields):
-        if "elapsed_ms" in row and row["elapsed_ms"] is not None:
-            clock = int(row["elapsed_ms"])
-        else:
-            clock = int((row["created"] - game.created).total_seconds() * 1000)
+        clock = int(row["elapsed_ms"])
         response = row["response"] or {}
         placement = (
             row["kind"] == MoveKind.VALUE
