@@ -9,6 +9,7 @@ here.
 
 from __future__ import annotations
 
+from integrity.services import game_review
 from ratings.services import rating_record_game
 from replays.services import analysis_enqueue
 
@@ -17,5 +18,9 @@ from .models import Game
 
 def game_ended(game: Game) -> None:
     """Run what follows the end of ``game`` (its status is completed, lost or abandoned)."""
-    rating_record_game(game=game)
+    # First: a game flagged as implausible moves no rating until staff clear it (the
+    # clearing rates it then: integrity.services.review_decide).
+    review = game_review(game=game)
+    if review is None or not review.flagged:
+        rating_record_game(game=game)
     analysis_enqueue(game_id=game.pk)

@@ -1,5 +1,18 @@
 """Hints: the next logical step of the player's position, revealed in stages (1 where to
-look, 2 the technique and why, 3 the step applied as an undoable move)."""
+look, 2 the technique and why, 3 the step applied as an undoable move).
+
+A hint is worked out from the values on the board and the eliminations earlier hints of
+the game applied, never from the player's notes. A hint that judged the notes would be an
+oracle: notes written to leave out one candidate at a time, and a one-stage hint answering
+which notes are wrong, read out a whole puzzle for a few stages; and even a warning priced
+as a full hint leaks, by its absence, that every note is right. Values are another matter:
+the move that placed one already said whether it was right (and counted the mistake), so a
+hint that names wrong values first tells nothing new. The eliminations of applied hints
+are facts the player paid for (they hold in the solution), so the next hint starts from
+them rather than finding them again. So a hint tells no more than its stage pays for:
+learning a value through hints costs a stage-three hint, as placing it would. The price:
+a hint does not know the eliminations a player made in their own notes.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +25,7 @@ from django.utils import timezone
 
 from .board import Board, position_key
 from .errors import HintUnavailable
-from .models import Game, MoveKind
+from .models import Game, Move, MoveKind
 from .steps import (
     Player,
     board_entry,
@@ -38,6 +51,24 @@ class HintResult:
     game: Game
 
 
+def _hint_eliminations(game: Game, board: Board) -> dict[int, set[int]]:
+    """The candidates of each empty cell less what applied hints of this game eliminated:
+    narrowed candidates for the solver, true in the solution whatever the board."""
+    out: dict[int, set[int]] = {}
+    if game.hints_used < len(HINT_LEVELS):  # no hint can have been applied yet
+        return out
+    applied = Move.objects.filter(game=game, kind=MoveKind.HINT).values_list("response", flat=True)
+    for response in applied:
+        for pair in (response or {}).get("hint", {}).get("eliminations", []):
+            cell = pair["cell"]
+            if board.value(cell):
+                continue
+            if cell not in out:
+                out[cell] = board.candidates(cell)
+            out[cell].discard(pair["value"])
+    return out
+
+
 def _next_step(game: Game, board: Board) -> dict[str, Any]:
     from solver import BudgetExceeded
     from solver.logic import next_step
@@ -47,7 +78,8 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
         step = next_step(
             puzzle.grid(),
             board.grid(),
-            board.notes_for_solver(),
+            # Never the player's notes: see the module docstring.
+            _hint_eliminations(game, board),
             budget=HINT_BUDGET,
             solution=puzzle.solution_grid(),  # checked unique when stored: no search per hint
         )
@@ -127,8 +159,9 @@ def hint_request(
 ) -> HintResult:
     """Reveal the next logical step in stages; each stage not yet paid for costs score.
 
-    The step is worked out by ``solver.logic.next_step`` from the player's position (board
-    and notes) and kept only for that position: after any change it is worked out afresh.
+    The step is worked out by ``solver.logic.next_step`` from the values on the board (not
+    the notes: see the module docstring) and kept only for that position: after any
+    change it is worked out afresh.
     Asking for level 2 first pays for levels 1 and 2. Level 3 applies the step (placing
     the value or making the eliminations) as an undoable move.
     """

@@ -48,9 +48,8 @@ def game_is_rateable(game: Game) -> bool:
     """Whether ``game`` moves ratings: finished, ranked (the player's first game of the
     puzzle, as the leaderboards decide), played by a user (guests are never rated).
 
-    The one place to refuse a game flagged implausible by the integrity checks: such a
-    game must return False here until staff clear it, and the clearing calls
-    ``rating_record_game`` then."""
+    A game flagged implausible by the integrity checks is not passed here until staff
+    clear it (play.ending, integrity.services.review_decide)."""
     from play.models import FINISHED
 
     return game.user_id is not None and game.ranked and game.status in FINISHED

@@ -156,6 +156,7 @@ INSTALLED_APPS = [
     "solving",
     "ratings",
     "replays",
+    "integrity",
 ]
 
 MIDDLEWARE = [

@@ -16,8 +16,9 @@ from ratings.selectors import game_rating
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
+from ..disclosure import game_solution_visible
 from ..hints import pending_hint
-from ..models import FINISHED, Game, MoveKind, Status
+from ..models import Game, MoveKind, Status
 from ..selectors import PERIODS
 
 # --- Input -------------------------------------------------------------------------
@@ -337,10 +338,14 @@ class GameSerializer(serializers.ModelSerializer):
         return game_rating(game)
 
     @extend_schema_field(
-        serializers.CharField(allow_null=True, help_text="Only once the game is over.")
+        serializers.CharField(
+            allow_null=True,
+            help_text="Once the game is completed; after a give-up, once the daily or "
+            "leaderboard period of the puzzle is over (see docs/integrity.md).",
+        )
     )
     def get_solution(self, game: Game) -> str | None:
-        return game.puzzle.solution if game.status in FINISHED else None
+        return game.puzzle.solution if game_solution_visible(game) else None
 
 
 class GameListSerializer(GameSerializer):
