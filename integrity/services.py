@@ -57,11 +57,14 @@ def _events(game: Game) -> list[Event]:
 
 
 def game_reviewable(game: Game) -> bool:
-    """Only a completed ranked game of a signed-in player can enter boards and ratings;
-    a player staff marked as scripted or vetted (``EXEMPT_PERMISSION``) is not reviewed."""
-    if game.status != Status.COMPLETED or not game.ranked or game.user_id is None:
-        return False
-    return not game.user.has_perm(EXEMPT_PERMISSION)
+    """Only a completed ranked game of a signed-in player can enter boards and ratings."""
+    return game.status == Status.COMPLETED and game.ranked and game.user_id is not None
+
+
+def _exempt(game: Game) -> bool:
+    """A player staff marked as scripted or vetted (``EXEMPT_PERMISSION``) is not flagged;
+    asked only of a game that would be, so a plausible game costs no permission query."""
+    return game.user.has_perm(EXEMPT_PERMISSION)
 
 
 def game_review(*, game: Game) -> GameReview | None:
@@ -69,9 +72,6 @@ def game_review(*, game: Game) -> GameReview | None:
     not reviewable). Running it again for the same game returns the stored review."""
     if not game_reviewable(game):
         return None
-    existing = GameReview.objects.filter(game=game).first()
-    if existing is not None:
-        return existing
     puzzle = game.puzzle
     signals = game_signals(
         _events(game),
@@ -81,7 +81,9 @@ def game_review(*, game: Game) -> GameReview | None:
         level=puzzle.difficulty,
         elapsed_ms=game.elapsed_ms,
     )
-    flagged = signals.flagged
+    flagged = signals.flagged and not _exempt(game)
+    if signals.flagged and not flagged:
+        return None
     review = GameReview(
         game=game,
         user_id=game.user_id,

@@ -18,7 +18,7 @@ from sudokusite.serializers import InputSerializer
 
 from ..disclosure import game_solution_visible
 from ..hints import pending_hint
-from ..models import Game, MoveKind, Status
+from ..models import FINISHED, Game, MoveKind, Status
 from ..selectors import PERIODS
 
 # --- Input -------------------------------------------------------------------------

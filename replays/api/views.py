@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny
@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from accounts.auth import TokenAuthentication
 from play.api.auth import GuestSessionAuthentication, IsPlayer, player_of
+from sudokusite.schema import error_responses
 
 from .. import selectors, services
 from .serializers import (
@@ -30,7 +31,7 @@ from .serializers import (
     share_payload,
 )
 
-NOT_FINISHED = OpenApiResponse(description="game_not_finished: the game is still being played.")
+NOT_FINISHED = error_responses({409: ["game_not_finished"]})
 
 
 def _query(request: Request) -> dict[str, Any]:
@@ -56,7 +57,7 @@ class ReplayView(_OwnerView):
         "`speed` (1, 4 or 16) and `position` (an event's seq) are checked: any other value "
         "is a 400 naming the parameter.",
         parameters=[ReplayQuerySerializer],
-        responses={200: ReplaySerializer, 409: NOT_FINISHED},
+        responses={200: ReplaySerializer, **NOT_FINISHED},
         tags=["games"],
     )
     def get(self, request: Request, game_id: str) -> Response:
@@ -79,7 +80,7 @@ class ReplayShareView(_OwnerView):
         summary="Share a finished game's replay (a public /r/<token>/ link)",
         description="Sharing again keeps the link and updates `show_username`.",
         request=ShareInputSerializer,
-        responses={200: ShareSerializer, 409: NOT_FINISHED},
+        responses={200: ShareSerializer, **NOT_FINISHED},
         tags=["games"],
     )
     def post(self, request: Request, game_id: str) -> Response:
@@ -92,7 +93,7 @@ class ReplayShareView(_OwnerView):
     @extend_schema(
         summary="Stop sharing: the public link is a 404 at once",
         request=None,
-        responses={204: None, 409: NOT_FINISHED},
+        responses={204: None, **NOT_FINISHED},
         tags=["games"],
     )
     def delete(self, request: Request, game_id: str) -> Response:

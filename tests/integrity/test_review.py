@@ -74,6 +74,49 @@ def test_staff_clearing_a_flagged_game_puts_it_on_the_boards(user):
     assert board_names(puzzle) == [user.username]
 
 
+def test_a_flagged_game_moves_no_rating_until_staff_clear_it(user):
+    from ratings.models import PlayerRating, RatingChange
+
+    client = client_for(user)
+    puzzle = puzzle_create(NINE)
+    game_id, _ = play_as_bot(client, puzzle)
+    assert not RatingChange.objects.filter(game_id=game_id).exists()
+    assert not PlayerRating.objects.filter(user=user).exists()
+    review = GameReview.objects.get(game_id=game_id)
+    review_decide(review_id=review.pk, staff=UserFactory(is_staff=True), cleared=True)
+    change = RatingChange.objects.get(game_id=game_id)
+    assert change.player_after != change.player_before
+    # A second verdict rates nothing twice.
+    review_decide(review_id=review.pk, staff=UserFactory(is_staff=True), cleared=True)
+    assert RatingChange.objects.filter(game_id=game_id).count() == 1
+
+
+def test_a_confirmed_flag_never_moves_a_rating(user):
+    from ratings.models import RatingChange
+
+    client = client_for(user)
+    game_id, _ = play_as_bot(client, puzzle_create(NINE))
+    review = GameReview.objects.get(game_id=game_id)
+    review_decide(review_id=review.pk, staff=UserFactory(is_staff=True), cleared=False)
+    assert not RatingChange.objects.filter(game_id=game_id).exists()
+
+
+def test_the_review_of_a_plausible_completion_costs_two_queries(user, monkeypatch):
+    """The move log's read and the review's insert: no permission lookup for a game that
+    is not flagged."""
+    from integrity import services
+
+    client = client_for(user)
+    game_id, _ = play_as_person(client, puzzle_create(NINE))
+    game = Game.objects.select_related("puzzle").get(pk=game_id)
+    GameReview.objects.filter(game=game).delete()
+    with CaptureQueriesContext(connection) as captured:
+        review = services.game_review(game=game)
+    assert review is not None and not review.flagged
+    queries = [q for q in captured.captured_queries if "SAVEPOINT" not in q["sql"].upper()]
+    assert len(queries) == 2, [q["sql"][:80] for q in queries]
+
+
 def test_a_human_like_game_with_pauses_a_mistake_and_notes_is_not_flagged(user):
     client = client_for(user)
     puzzle = puzzle_create(NINE)
