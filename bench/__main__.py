@@ -17,7 +17,7 @@ from pathlib import Path
 
 from bench import report
 
-SECTIONS = ("solve", "grade", "generate", "packs", "moves")
+SECTIONS = ("solve", "grade", "generate", "learning", "packs", "moves")
 
 
 def run_sections(

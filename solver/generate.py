@@ -104,8 +104,12 @@ def generate(
     symmetry: str = "none",
     seed: int | str = 0,
     minimal: bool = False,
+    require: str | None = None,
 ) -> Generated:
     """A puzzle with exactly one solution; the same arguments give the same puzzle.
+
+    ``require`` names a technique the puzzle's logic solution must use, with nothing
+    harder than its level (see :mod:`solver.practice`); ``level`` is then that level.
 
     ``level`` None means any level the size supports; ``minimal`` asks that no clue (no
     orbit, under a symmetry) can be removed without losing uniqueness. Raises ValueError
@@ -113,6 +117,8 @@ def generate(
     the level (very rare for supported levels; ``minimal`` with a level makes it likelier).
     """
     shape = _as_shape(shape)
+    if require is not None:
+        return _generate_requiring(shape, require, level, symmetry, seed, minimal)
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
     if level is not None:
@@ -158,6 +164,20 @@ def generate(
     raise GenerationFailed(
         f"no {level} {shape.label} puzzle in {attempts} attempts for seed {seed!r}"
     )
+
+
+def _generate_requiring(
+    shape: Shape, slug: str, level: str | None, symmetry: str, seed: int | str, minimal: bool
+) -> Generated:
+    from solver.practice import generate_requiring  # it builds on this module
+    from solver.techniques import BY_SLUG
+
+    if minimal:
+        raise ValueError("minimal is not offered with require")
+    tech = BY_SLUG.get(slug)
+    if tech is not None and level is not None and level != tech.level:
+        raise ValueError(f"{tech.name} is a {tech.level} technique, not {level}")
+    return generate_requiring(shape, slug, symmetry=symmetry, seed=seed)
 
 
 def _as_shape(shape: Shape | int) -> Shape:
