@@ -7,10 +7,10 @@ from typing import Any
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
-from puzzles.services import PACK_SIZES
 from rest_framework import serializers
 
 from puzzles.models import Difficulty
+from puzzles.packs import PACK_SIZES
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 

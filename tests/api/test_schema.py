@@ -100,7 +100,8 @@ def _query_parameters(schema: dict) -> dict[str, dict[str, dict]]:
 
 
 def test_it_offers_only_the_sizes_the_bank_serves():
-    from puzzles.services import BANK_SIZES, PACK_SIZES
+    from puzzles.bank import BANK_SIZES
+    from puzzles.packs import PACK_SIZES
 
     schema = _schema()
     components = schema["components"]["schemas"]
