@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import timezone
 
 from puzzles.daily import daily_puzzle_get
@@ -188,6 +189,7 @@ def game_start(
     daily: bool = False,
     mistake_limit: int | None = None,
     grid_text: str | None = None,
+    practice_technique: str = "",
 ) -> tuple[Game, bool]:
     """Start a game of a given puzzle, of the daily puzzle, of a puzzle the player typed in
     (``grid_text``, any format the solver parses; stored in the bank, or the bank's
@@ -250,6 +252,7 @@ def game_start(
         mistake_limit=mistake_limit,
         running_since=now,
         ranked=ranked,
+        practice_technique=practice_technique,
     )
     # The same player may be starting this puzzle at this moment (a retry, a second tab).
     return insert_or_existing(game, lambda: _unfinished_game(player, puzzle))
@@ -730,6 +733,7 @@ def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
     if level >= 2:
         out.update(
             technique=technique,
+            lesson_url=_lesson_url(technique),
             name=step["name"],
             message=step["sentence"],
             units=step["units"],
@@ -740,6 +744,13 @@ def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
     if level >= 3:
         out.update(placements=step["placements"], eliminations=step["eliminations"])
     return out
+
+
+def _lesson_url(technique: str) -> str | None:
+    """The lesson page of an engine technique (None for incorrect entries, search...)."""
+    from solver.techniques import BY_SLUG
+
+    return reverse("learn:lesson", args=[technique]) if technique in BY_SLUG else None
 
 
 def _names(names: list[str]) -> str:

@@ -120,7 +120,9 @@ class PuzzleTechnique(models.Model):
             models.UniqueConstraint(fields=["puzzle", "technique"], name="puzzle_technique_unique"),
         ]
         indexes = [
-            models.Index(fields=["technique", "size", "puzzle"], name="technique_size_puzzle"),
+            models.Index(
+                fields=["technique", "size", "difficulty", "puzzle"], name="technique_practice"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -154,6 +154,7 @@ INSTALLED_APPS = [
     "puzzles",
     "play",
     "solving",
+    "learn",
 ]
 
 MIDDLEWARE = [

@@ -10,6 +10,7 @@ urlpatterns = [
     # The lobby; the other browser pages come from play.urls.
     path("", play_views.home, name="home"),
     path("", include("play.urls")),
+    path("learn/", include("learn.urls")),
     path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),
 ]

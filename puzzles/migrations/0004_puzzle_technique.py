@@ -50,7 +50,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['puzzle', 'technique'],
-                'indexes': [models.Index(fields=['technique', 'size', 'puzzle'], name='technique_size_puzzle')],
+                'indexes': [models.Index(fields=['technique', 'size', 'difficulty', 'puzzle'], name='technique_practice')],
                 'constraints': [models.UniqueConstraint(fields=('puzzle', 'technique'), name='puzzle_technique_unique')],
             },
         ),

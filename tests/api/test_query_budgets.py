@@ -146,7 +146,9 @@ BUDGETS: list[tuple[str, int, Callable[[Site], Any]]] = [
         4,
         lambda s: s.player_client.get(f"/api/v1/puzzles/{s.puzzle.pk}/leaderboard/"),
     ),
-    ("stats", 4, lambda s: s.player_client.get("/api/v1/me/stats/")),
+    ("techniques", 1, lambda s: s.player_client.get("/api/v1/techniques/")),
+    ("technique", 3, lambda s: s.player_client.get("/api/v1/techniques/x_wing/")),
+    ("stats", 5, lambda s: s.player_client.get("/api/v1/me/stats/")),  # + practice progress
 ]
 
 
