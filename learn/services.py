@@ -6,7 +6,7 @@ from learn.errors import NoPracticePuzzle
 from learn.selectors import practice_puzzle_pick, technique_get
 from play.models import Game
 from play.services import Player, game_start
-from puzzles.techniques import practice_pack_queue
+from puzzles.practice import practice_pack_queue
 
 
 def practice_game_start(

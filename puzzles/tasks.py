@@ -11,7 +11,7 @@ import logging
 
 from celery import shared_task
 
-from puzzles import chunks, daily, packs, stock, techniques
+from puzzles import chunks, daily, packs, practice, stock
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ def pack_chunk_generate(self, pack_id: int, number: int) -> int:
 
 @shared_task(name="puzzles.bank_top_up", acks_late=True, reject_on_worker_lost=True)
 def bank_top_up() -> list[int]:
-    packs_queued = stock.bank_top_up() + techniques.practice_top_up()
+    packs_queued = stock.bank_top_up() + practice.practice_top_up()
     return [pack.pk for pack in packs_queued]
 
 

@@ -49,8 +49,10 @@ from functools import cache
 
 from solver.grade import LEVELS, Grade, grade
 from solver.grid import BudgetExceeded, Grid, Shape, tables
-from solver.logic import logic_solve
+from solver.logic import logic_solve, run, techniques_up_to
 from solver.search import count_solutions, random_solution
+from solver.techniques import BY_SLUG
+from solver.techniques.base import Board
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 
@@ -166,18 +168,59 @@ def generate(
     )
 
 
+REQUIRE_ATTEMPTS = {6: 5000, 9: 1500}
+"""Attempts of ``generate(require=...)`` before :class:`GenerationFailed`; several times
+the expected number at the rarest technique's measured rate (``python -m bench learning``)."""
+
+
 def _generate_requiring(
     shape: Shape, slug: str, level: str | None, symmetry: str, seed: int | str, minimal: bool
 ) -> Generated:
-    from solver.practice import generate_requiring  # it builds on this module
-    from solver.techniques import BY_SLUG
-
+    tech = BY_SLUG.get(slug)
+    if tech is None:
+        raise ValueError(f"unknown technique {slug!r}")
     if minimal:
         raise ValueError("minimal is not offered with require")
-    tech = BY_SLUG.get(slug)
-    if tech is not None and level is not None and level != tech.level:
+    if level is not None and level != tech.level:
         raise ValueError(f"{tech.name} is a {tech.level} technique, not {level}")
-    return generate_requiring(shape, slug, symmetry=symmetry, seed=seed)
+    if symmetry not in SYMMETRIES:
+        raise ValueError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
+    return dig_requiring(shape, slug, symmetry, seed, REQUIRE_ATTEMPTS.get(shape.size, 100))
+
+
+def dig_requiring(
+    shape: Shape, slug: str, symmetry: str, seed: int | str, attempts: int
+) -> Generated:
+    """A puzzle whose logic solution uses ``slug`` and nothing above its level.
+
+    Each attempt digs with the technique's level as the ceiling and keeps the result when
+    its solution uses the technique. Most digs end on a puzzle that does not, so the dig
+    also remembers the last puzzle on its way whose solution did (every removal it accepted
+    left one solution within the ceiling), and that puzzle is the answer instead.
+    """
+    tech = BY_SLUG[slug]
+    easy = tech.level == LEVELS[0]
+    digger = _TargetDigger(shape, _search_budget(shape), slug)
+    base = f"{shape.box_rows}x{shape.box_cols}:require={slug}:{symmetry}:{seed}"
+    for attempt in range(1, attempts + 1):
+        rng = random.Random(f"{base}:{attempt}")
+        solution = random_solution(shape, rng)
+        order = list(orbits(shape, symmetry))
+        rng.shuffle(order)
+        digger.hit = None
+        cells, by_singles = digger.dig(solution.cells, order, tech.level)
+        if by_singles and not easy:
+            continue  # singles solve it (and every puzzle on the way): no use of it
+        puzzle = Grid(shape, tuple(cells))
+        rated = grade(puzzle)
+        if slug not in rated.techniques and digger.hit is not None:
+            puzzle = Grid(shape, digger.hit)  # the dig went on past the last use of it
+            rated = grade(puzzle)
+        if slug in rated.techniques and rated.level == tech.level:
+            return Generated(puzzle, solution, rated, symmetry, seed, attempt, digger.searches)
+    raise GenerationFailed(
+        f"no {shape.label} puzzle needing {tech.name} in {attempts} attempts for seed {seed!r}"
+    )
 
 
 def _as_shape(shape: Shape | int) -> Shape:
@@ -389,3 +432,26 @@ class _Digger:
                             queue.append(c)
             if not queue:
                 return False
+
+
+class _TargetDigger(_Digger):
+    """A digger that remembers, as ``hit``, the last puzzle on its way (each accepted removal
+    leaves one solution within the ceiling) whose logic solution used ``slug``."""
+
+    def __init__(self, shape: Shape, budget: int | None, slug: str) -> None:
+        super().__init__(shape, budget)
+        self.slug = slug
+        self.hit: tuple[int, ...] | None = None
+
+    def _unique_within(self, cells: list[int], ceiling: str | None) -> bool:
+        if not super()._unique_within(cells, None):
+            return False
+        board = Board.from_values(self.shape, cells)
+        if board is None:
+            return False
+        steps, _ = run(board, techniques_up_to(ceiling))
+        if not board.is_solved():
+            return False
+        if any(s.technique == self.slug for s in steps):
+            self.hit = tuple(cells)
+        return True

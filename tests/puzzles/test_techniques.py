@@ -8,7 +8,7 @@ import pytest
 from django.apps import apps as django_apps
 from django.db import connection
 
-from puzzles import packs, techniques
+from puzzles import packs, practice
 from puzzles.models import Puzzle, PuzzlePack, PuzzleTechnique
 from solver.practice import practice_techniques
 
@@ -70,10 +70,10 @@ def test_the_pack_api_takes_a_technique(staff_client, no_enqueue):
 
 
 def test_the_practice_top_up_queues_a_pack_per_short_technique_once(no_enqueue):
-    queued = techniques.practice_top_up(minimum=1, sizes=(6,))
+    queued = practice.practice_top_up(minimum=1, sizes=(6,))
     assert {p.technique for p in queued} == {t.slug for t in practice_techniques(6)}
     assert all(p.size == 6 and p.difficulty in ("easy", "medium") for p in queued)
-    assert techniques.practice_top_up(minimum=1, sizes=(6,)) == []  # already on their way
+    assert practice.practice_top_up(minimum=1, sizes=(6,)) == []  # already on their way
 
 
 def test_the_backfill_writes_rows_from_the_stored_grades(make_puzzle):

@@ -54,13 +54,15 @@ def test_required_puzzle_is_reproducible_from_seed() -> None:
 
 
 def test_unknown_technique_is_rejected_by_name() -> None:
-    with pytest.raises(UnknownTechnique, match="no_such_wing"):
+    with pytest.raises(ValueError, match="no_such_wing"):
         generate(9, require="no_such_wing")
+    with pytest.raises(UnknownTechnique, match="no_such_wing"):
+        generate_requiring(9, "no_such_wing")
 
 
 def test_technique_not_offered_on_size_is_rejected() -> None:
     with pytest.raises(ValueError, match="X-Wing is not offered on 6x6"):
-        generate(6, require="x_wing")
+        generate_requiring(6, "x_wing")
 
 
 def test_level_that_contradicts_the_technique_is_rejected() -> None:
