@@ -6,7 +6,7 @@ from learn.errors import NoPracticePuzzle
 from learn.selectors import practice_puzzle_pick, technique_get
 from play.models import Game
 from play.services import Player, game_start
-from puzzles.practice import practice_pack_queue
+from puzzles.practice import practice_pack_on_its_way, practice_pack_queue
 
 
 def practice_game_start(
@@ -19,10 +19,16 @@ def practice_game_start(
     played = Game.objects.filter(player.owns()).values("puzzle_id")
     puzzle_id = practice_puzzle_pick(slug=technique, size=size, played=played)
     if puzzle_id is None:
-        practice_pack_queue(technique=technique, size=size)
+        queued = practice_pack_queue(technique=technique, size=size)
+        busy = queued is not None or practice_pack_on_its_way(technique=technique, size=size)
+        later = (
+            "more are being made, try again in a minute."
+            if busy
+            else "our generator rarely makes one, so try another technique."
+        )
         raise NoPracticePuzzle(
             f"The bank has no {size}x{size} puzzle needing {tech.name} that you have not "
-            "played: more are being made, try again in a minute.",
+            f"played: {later}",
             extra={"technique": technique, "size": size},
         )
     return game_start(

@@ -25,7 +25,7 @@ from puzzles.models import ChunkStatus, PackChunk, PackStatus, PuzzlePack, Symme
 from solver import Shape
 from solver.generate import SYMMETRIES, supported_levels
 from solver.grade import LEVELS
-from solver.practice import practice_sizes
+from solver.practice import generator_reaches, practice_sizes
 from solver.techniques import BY_SLUG
 from sudokusite.errors import Conflict, DomainError
 
@@ -126,6 +126,11 @@ def _technique_validate(technique: Any, size: int, difficulty: str) -> None:
     if size not in practice_sizes(technique):
         raise PackRequestInvalid(
             f"technique: {tech.name} is not practised on {size}x{size}.", field_name="technique"
+        )
+    if not generator_reaches(technique):
+        raise PackRequestInvalid(
+            f"technique: the generator does not make {tech.name} puzzles yet.",
+            field_name="technique",
         )
     if difficulty != tech.level:
         raise PackRequestInvalid(

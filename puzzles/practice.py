@@ -7,7 +7,7 @@ from django.utils import timezone
 from puzzles.models import PuzzlePack
 from puzzles.packs import PackNameTaken, pack_create
 from puzzles.techniques import technique_stock
-from solver.practice import practice_techniques
+from solver.practice import generator_reaches, practice_techniques
 from solver.techniques import BY_SLUG
 
 PRACTICE_MINIMUM = 5
@@ -36,11 +36,11 @@ def practice_top_up(
 def practice_pack_queue(
     *, technique: str, size: int, count: int = PRACTICE_PACK_COUNT, queue: str | None = None
 ) -> PuzzlePack | None:
-    """Queue a practice pack for ``technique`` unless one is on its way; None then."""
-    busy = PuzzlePack.objects.filter(
-        technique=technique, size=size, status__in=PuzzlePack.ACTIVE
-    ).exists()
-    if busy:
+    """Queue a practice pack for ``technique`` unless one is on its way or the generator
+    does not make such puzzles; None then."""
+    if not generator_reaches(technique):
+        return None
+    if practice_pack_on_its_way(technique=technique, size=size):
         return None
     stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
     try:
@@ -54,3 +54,9 @@ def practice_pack_queue(
         )
     except PackNameTaken:
         return None  # another request queued it this very second
+
+
+def practice_pack_on_its_way(*, technique: str, size: int) -> bool:
+    return PuzzlePack.objects.filter(
+        technique=technique, size=size, status__in=PuzzlePack.ACTIVE
+    ).exists()

@@ -32,14 +32,27 @@ from solver.grid import Shape
 from solver.techniques import BY_SLUG, ORDER, Technique
 
 __all__ = [
+    "UNREACHED",
     "UnknownTechnique",
     "generate_requiring",
+    "generator_reaches",
     "practice_sizes",
     "practice_techniques",
 ]
 
 SMALL_SIZE_TECHNIQUES = ("full_house", "naked_single", "hidden_single", "pointing", "naked_pair")
 """The techniques offered on 6x6: the others are too rare there to be worth a lesson."""
+
+
+UNREACHED = ("naked_quad", "hidden_quad")
+"""Techniques the generator does not reach within its attempts (an earlier technique almost
+always applies first): no pack is made for them; the bank's puzzles that use them (imported
+ones) are still offered for practice."""
+
+
+def generator_reaches(slug: str) -> bool:
+    """Whether ``generate(require=slug)`` makes puzzles within its attempts."""
+    return slug not in UNREACHED
 
 
 class UnknownTechnique(ValueError):

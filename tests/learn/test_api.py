@@ -149,3 +149,26 @@ def test_the_learn_page_shows_the_players_progress(client, user, practice_puzzle
     page = client.get("/learn/").content.decode()
     assert 'data-testid="progress-x_wing"' in page
     assert "Practice solved: 1" in page
+
+
+def test_no_practice_puzzle_the_generator_cannot_make_queues_no_pack(token_client, no_enqueue):
+    answer = token_client.post("/api/v1/games/", {"technique": "naked_quad"}, format="json")
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] == "no_practice_puzzle"
+    assert "try another technique" in answer.json()["error"]["message"]
+    assert not PuzzlePack.objects.exists()
+
+
+def test_a_practice_game_from_the_lesson_page_opens_the_game(client, practice_puzzle):
+    puzzle = practice_puzzle("x_wing", seed="form")
+    answer = client.post("/learn/x_wing/practise/", {"size": 9})
+    assert answer.status_code == 302
+    game = Game.objects.get()
+    assert answer["Location"] == f"/play/{game.pk}/"
+    assert (game.puzzle_id, game.practice_technique) == (puzzle.pk, "x_wing")
+
+
+def test_the_lesson_page_says_when_there_is_no_practice_puzzle(client, no_enqueue):
+    answer = client.post("/learn/swordfish/practise/", {"size": 9}, follow=True)
+    assert answer.redirect_chain[-1][0] == "/learn/swordfish/"
+    assert "no 9x9 puzzle needing Swordfish" in answer.content.decode()

@@ -39,6 +39,7 @@ def test_a_practice_pack_fills_with_puzzles_that_need_the_technique(run_pack):
         ("no_such_wing", "hard", 9, "technique", "'no_such_wing' is not a technique"),
         ("x_wing", "hard", 6, "technique", "X-Wing is not practised on 6x6"),
         ("x_wing", "easy", 9, "difficulty", "X-Wing puzzles are hard, not easy"),
+        ("hidden_quad", "hard", 9, "technique", "does not make Hidden Quad puzzles"),
     ],
 )
 def test_a_bad_practice_pack_is_refused_naming_the_field(
@@ -83,3 +84,10 @@ def test_the_backfill_writes_rows_from_the_stored_grades(make_puzzle):
     migration.backfill(django_apps, connection.schema_editor())
     rows = {r.technique: r.count for r in PuzzleTechnique.objects.filter(puzzle=puzzle)}
     assert rows == puzzle.techniques
+
+
+def test_the_top_up_queues_nothing_for_techniques_the_generator_does_not_reach(no_enqueue):
+    queued = practice.practice_top_up(minimum=1, sizes=(9,))
+    made = {p.technique for p in queued}
+    assert "x_wing" in made
+    assert not made & {"naked_quad", "hidden_quad"}
