@@ -59,6 +59,14 @@ def position_before(grid: Grid, steps: list[Any], index: int) -> Board:
     return board
 
 
+def examples_dump(found: dict[str, dict[str, Any]]) -> str:
+    """The examples file's text: one technique per line, so a change diffs by technique."""
+    lines = [
+        f"{json.dumps(slug)}: {json.dumps(ex, separators=(',', ':'))}" for slug, ex in found.items()
+    ]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 @cache
 def examples(path: Path = EXAMPLES_FILE) -> dict[str, dict[str, Any]]:
     """Technique slug -> its example, from the shipped file (read once)."""

@@ -7,13 +7,12 @@ shared puzzle data sets) for the techniques the generator did not reach with see
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from learn.examples import EXAMPLES_FILE, examples_from_puzzle
+from learn.examples import EXAMPLES_FILE, examples_dump, examples_from_puzzle
 from solver import Grid, parse_many
 from solver.generate import GenerationFailed
 from solver.practice import generate_requiring
@@ -57,7 +56,7 @@ class Command(BaseCommand):
                 if not missing:
                     break
         ordered = {t.slug: found[t.slug] for t in ORDER if t.slug in found}
-        out.write_text(json.dumps(ordered, indent=1) + "\n")
+        out.write_text(examples_dump(ordered))
         self.stdout.write(f"{len(ordered)} examples written to {out}")
         for slug in missing:
             self.stderr.write(f"no example for {slug}")
