@@ -196,7 +196,8 @@ def dig_requiring(
     Each attempt digs with the technique's level as the ceiling and keeps the result when
     its solution uses the technique. Most digs end on a puzzle that does not, so the dig
     also remembers the last puzzle on its way whose solution did (every removal it accepted
-    left one solution within the ceiling), and that puzzle is the answer instead.
+    left one solution within the ceiling), and that puzzle is the answer instead. Failing
+    both, a short random walk from the dug puzzle (:func:`_walk`) looks for one.
     """
     tech = BY_SLUG[slug]
     easy = tech.level == LEVELS[0]
@@ -208,9 +209,9 @@ def dig_requiring(
         order = list(orbits(shape, symmetry))
         rng.shuffle(order)
         digger.hit = None
-        cells, by_singles = digger.dig(solution.cells, order, tech.level)
-        if by_singles and not easy:
-            continue  # singles solve it (and every puzzle on the way): no use of it
+        cells, _ = digger.dig(solution.cells, order, tech.level)
+        if not easy and digger.hit is None:
+            cells = _walk(digger, solution.cells, cells, tech.level, rng)
         puzzle = Grid(shape, tuple(cells))
         rated = grade(puzzle)
         if slug not in rated.techniques and digger.hit is not None:
@@ -432,6 +433,39 @@ class _Digger:
                             queue.append(c)
             if not queue:
                 return False
+
+
+WALK_STEPS = 30
+"""Swaps tried by :func:`_walk` per attempt (100 did no better)."""
+
+
+def _walk(
+    digger: _TargetDigger,
+    solution: tuple[int, ...],
+    cells: list[int],
+    ceiling: str,
+    rng: random.Random,
+) -> list[int]:
+    """Swap a random given for a random empty cell's value, keeping each swap that leaves
+    one solution within the ceiling, until the digger records a hit or the steps run out.
+    A swap costs about what a removal does, but each one kept is a whole new puzzle at the
+    level, where a dig keeps one or two: measured over 24 seeds, it halves the attempts a
+    Hidden Triple needs (a third more puzzles per second) and cuts a Swordfish's by 30%.
+    """
+    for _ in range(WALK_STEPS):
+        givens = [c for c, v in enumerate(cells) if v]
+        empty = [c for c, v in enumerate(cells) if not v]
+        if not givens or not empty:
+            break
+        swapped = list(cells)
+        swapped[rng.choice(givens)] = 0
+        added = rng.choice(empty)
+        swapped[added] = solution[added]
+        if digger._unique_within(swapped, ceiling):
+            cells = swapped
+            if digger.hit is not None:
+                break
+    return cells
 
 
 class _TargetDigger(_Digger):
