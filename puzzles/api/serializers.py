@@ -71,6 +71,7 @@ class PackSerializer(serializers.ModelSerializer):
             "box_cols",
             "difficulty",
             "symmetry",
+            "technique",
             "count",
             "made",
             "progress",

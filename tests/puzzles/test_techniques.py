@@ -60,6 +60,7 @@ def test_the_pack_api_takes_a_technique(staff_client, no_enqueue):
         format="json",
     )
     assert answer.status_code == 202, answer.json()
+    assert answer.json()["technique"] == "x_wing"
     assert PuzzlePack.objects.get(name="kites").technique == "x_wing"
     bad = staff_client.post(
         "/api/v1/packs/",
