@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('play', '0003_move_game_index_covered_by_unique_constraints'),
+        ("play", "0003_move_game_index_covered_by_unique_constraints"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='practice_technique',
-            field=models.CharField(blank=True, default='', max_length=40),
+            model_name="game",
+            name="practice_technique",
+            field=models.CharField(blank=True, default="", max_length=40),
         ),
     ]

@@ -27,31 +27,63 @@ def backfill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('puzzles', '0003_packchunk_queued'),
+        ("puzzles", "0003_packchunk_queued"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='puzzlepack',
-            name='technique',
+            model_name="puzzlepack",
+            name="technique",
             field=models.CharField(blank=True, max_length=40),
         ),
         migrations.CreateModel(
-            name='PuzzleTechnique',
+            name="PuzzleTechnique",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('technique', models.CharField(max_length=40)),
-                ('size', models.PositiveSmallIntegerField()),
-                ('difficulty', models.CharField(choices=[('easy', 'Easy'), ('medium', 'Medium'), ('hard', 'Hard'), ('expert', 'Expert'), ('master', 'Master')], max_length=10)),
-                ('count', models.PositiveIntegerField()),
-                ('puzzle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='technique_uses', to='puzzles.puzzle')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("technique", models.CharField(max_length=40)),
+                ("size", models.PositiveSmallIntegerField()),
+                (
+                    "difficulty",
+                    models.CharField(
+                        choices=[
+                            ("easy", "Easy"),
+                            ("medium", "Medium"),
+                            ("hard", "Hard"),
+                            ("expert", "Expert"),
+                            ("master", "Master"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("count", models.PositiveIntegerField()),
+                (
+                    "puzzle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="technique_uses",
+                        to="puzzles.puzzle",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['puzzle', 'technique'],
-                'indexes': [models.Index(fields=['technique', 'size', 'difficulty', 'puzzle'], name='technique_practice')],
-                'constraints': [models.UniqueConstraint(fields=('puzzle', 'technique'), name='puzzle_technique_unique')],
+                "ordering": ["puzzle", "technique"],
+                "indexes": [
+                    models.Index(
+                        fields=["technique", "size", "difficulty", "puzzle"],
+                        name="technique_practice",
+                    )
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("puzzle", "technique"), name="puzzle_technique_unique"
+                    )
+                ],
             },
         ),
         migrations.RunPython(backfill, migrations.RunPython.noop),
