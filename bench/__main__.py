@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-SECTIONS = ("solve", "grade", "generate", "packs", "moves", "ratings", "replays")
+SECTIONS = ("solve", "grade", "generate", "learning", "packs", "moves", "ratings", "replays")
 
 
 def run_sections(

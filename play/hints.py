@@ -21,7 +21,10 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
+
+from solver.techniques import BY_SLUG
 
 from .board import Board, position_key
 from .errors import HintUnavailable
@@ -111,6 +114,7 @@ def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
     if level >= 2:
         out.update(
             technique=technique,
+            lesson_url=_lesson_url(technique),
             name=step["name"],
             message=step["sentence"],
             units=step["units"],
@@ -121,6 +125,11 @@ def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
     if level >= 3:
         out.update(placements=step["placements"], eliminations=step["eliminations"])
     return out
+
+
+def _lesson_url(technique: str) -> str | None:
+    """The lesson page of an engine technique (None for incorrect entries, search...)."""
+    return reverse("learn:lesson", args=[technique]) if technique in BY_SLUG else None
 
 
 def _names(names: list[str]) -> str:

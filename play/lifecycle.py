@@ -149,6 +149,7 @@ def game_start(
     mistake_limit: int | None = None,
     grid_text: str | None = None,
     mine: bool = False,
+    practice_technique: str = "",
 ) -> tuple[Game, bool]:
     """Start a game of a given puzzle, of the daily puzzle, of a puzzle the player typed in
     (``grid_text``, any format the solver parses; stored in the bank, or the bank's
@@ -212,6 +213,7 @@ def game_start(
         notes={},
         status=Status.IN_PROGRESS,
         mistake_limit=mistake_limit,
+        practice_technique=practice_technique,
         running_since=now,
         ranked=ranked,
     )

@@ -93,6 +93,8 @@ class Game(models.Model):
     redo_depth = models.PositiveIntegerField(default=0)
     # Counts on leaderboards: the player's first game of this puzzle.
     ranked = models.BooleanField(default=True)
+    # A practice game: the technique slug the player asked to practise (learn app).
+    practice_technique = models.CharField(max_length=40, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     finished = models.DateTimeField(null=True, blank=True)

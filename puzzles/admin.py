@@ -20,6 +20,7 @@ from puzzles.models import DailyPuzzle, Difficulty, Puzzle, PuzzlePack, Symmetry
 from puzzles.printing import print_pages
 from ratings.admin import PuzzleRatingInline
 from solver import format_pretty
+from solver.techniques import ORDER
 
 
 class PackFilter(admin.SimpleListFilter):
@@ -130,10 +131,15 @@ class PackRequestForm(forms.ModelForm):
         help_text=f"1 to {packs.PACK_MAX_COUNT:,} puzzles.",
     )
     symmetry = forms.ChoiceField(choices=Symmetry.choices, initial=Symmetry.NONE)
+    technique = forms.ChoiceField(
+        choices=[("", "any")] + [(t.slug, t.name) for t in ORDER],
+        required=False,
+        help_text="A practice pack: every puzzle needs this technique.",
+    )
 
     class Meta:
         model = PuzzlePack
-        fields = ("name", "size", "difficulty", "count", "symmetry")
+        fields = ("name", "size", "difficulty", "count", "symmetry", "technique")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -146,6 +152,7 @@ class PackRequestForm(forms.ModelForm):
                 difficulty=data["difficulty"],
                 count=data["count"],
                 symmetry=data["symmetry"],
+                technique=data.get("technique", ""),
             )
         except packs.PackRequestInvalid as exc:
             self.add_error(exc.field_name, exc.message.split(": ", 1)[-1])
@@ -219,6 +226,7 @@ class PuzzlePackAdmin(admin.ModelAdmin):
             difficulty=data["difficulty"],
             count=data["count"],
             symmetry=data["symmetry"],
+            technique=data.get("technique", ""),
             requested_by=request.user,
         )
 

@@ -111,6 +111,34 @@ class Puzzle(models.Model):
         return parse(self.solution, box_rows=self.box_rows, box_cols=self.box_cols)
 
 
+class PuzzleTechnique(models.Model):
+    """How often a stored puzzle's logic solution uses one technique (from its grade).
+
+    ``size`` repeats the puzzle's so that "a 9x9 puzzle that needs X-Wing" is one walk of
+    the index.
+    """
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="technique_uses")
+    technique = models.CharField(max_length=40)
+    size = models.PositiveSmallIntegerField()
+    difficulty = models.CharField(max_length=10, choices=Difficulty.choices)
+    count = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["puzzle", "technique"]
+        constraints = [
+            models.UniqueConstraint(fields=["puzzle", "technique"], name="puzzle_technique_unique"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["technique", "size", "difficulty", "puzzle"], name="technique_practice"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.puzzle_id} {self.technique} x{self.count}"
+
+
 class PackStatus(models.TextChoices):
     PENDING = "pending", "Pending"
     RUNNING = "running", "Running"
@@ -131,6 +159,8 @@ class PuzzlePack(models.Model):
     box_cols = models.PositiveSmallIntegerField()
     difficulty = models.CharField(max_length=10, choices=Difficulty.choices)
     symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
+    # A practice pack: every puzzle's logic solution needs this technique (a slug).
+    technique = models.CharField(max_length=40, blank=True)
     count = models.PositiveIntegerField(help_text="How many puzzles were requested.")
     # Chunk k is generated from the seeds f"{seed}:{k}:...", so a rerun makes the same puzzles.
     seed = models.CharField(max_length=64)

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from puzzles.models import Puzzle
+from puzzles.techniques import puzzle_techniques_store
 from solver.grade import GRADER_VERSION, grade
 from solver.grid import parse
 
@@ -78,9 +79,15 @@ def bank_regrade_chunk(*, first_id: int, last_id: int) -> int:
             changed += 1
         with transaction.atomic():
             # only a row still stale: another run of this chunk may have been here first
-            Puzzle.objects.filter(pk=puzzle.pk).exclude(grader_version=GRADER_VERSION).update(
-                grader_version=GRADER_VERSION, **fields
+            claimed = (
+                Puzzle.objects.filter(pk=puzzle.pk)
+                .exclude(grader_version=GRADER_VERSION)
+                .update(grader_version=GRADER_VERSION, **fields)
             )
+            if claimed:  # the technique rows follow the new grade (practice picks read them)
+                for name, value in fields.items():
+                    setattr(puzzle, name, value)
+                puzzle_techniques_store(puzzle=puzzle)
     return changed
 
 

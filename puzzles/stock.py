@@ -15,6 +15,7 @@ from puzzles.bank import BANK_SIZES, bank_levels, puzzle_existing, puzzle_key, p
 from puzzles.chunks import MAX_REPLACEMENTS
 from puzzles.models import Puzzle, PuzzlePack, Source, Symmetry
 from puzzles.packs import PACK_MAX_COUNT, PackNameTaken, pack_create
+from puzzles.techniques import puzzle_techniques_store
 from solver import count_solutions, format_line, is_solution, parse
 from solver.generate import GenerationFailed, generate
 from solver.grade import GRADER_VERSION, Grade, grade
@@ -180,6 +181,7 @@ def bank_seed(*, path: Path = STARTER_FILE, progress: Callable[[str], None] | No
         try:
             with transaction.atomic():
                 row.save()
+                puzzle_techniques_store(puzzle=row)
         except IntegrityError:
             continue
         added += 1

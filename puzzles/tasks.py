@@ -11,7 +11,7 @@ import logging
 
 from celery import shared_task
 
-from puzzles import chunks, daily, packs, regrade, stock
+from puzzles import chunks, daily, packs, practice, regrade, stock
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +43,8 @@ def pack_chunk_generate(self, pack_id: int, number: int) -> int:
 
 @shared_task(name="puzzles.bank_top_up", acks_late=True, reject_on_worker_lost=True)
 def bank_top_up() -> list[int]:
-    return [pack.pk for pack in stock.bank_top_up()]
+    packs_queued = stock.bank_top_up() + practice.practice_top_up()
+    return [pack.pk for pack in packs_queued]
 
 
 @shared_task(name="puzzles.daily_puzzles_pick", acks_late=True, reject_on_worker_lost=True)

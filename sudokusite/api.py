@@ -36,4 +36,5 @@ urlpatterns = [
     path("", include("accounts.api.urls")),
     path("", include("puzzles.api.urls")),
     path("", include("solving.api.urls")),
+    path("", include("learn.api.urls")),
 ]

@@ -157,6 +157,7 @@ INSTALLED_APPS = [
     "ratings",
     "replays",
     "integrity",
+    "learn",
 ]
 
 MIDDLEWARE = [

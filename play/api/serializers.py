@@ -50,6 +50,12 @@ class GameCreateInputSerializer(InputSerializer):
     mistake_limit = StrictIntegerField(
         required=False, allow_null=True, min_value=1, max_value=99, default=None
     )
+    technique = StrictCharField(
+        required=False,
+        max_length=40,
+        help_text="A practice game: a puzzle you have not played that needs this technique "
+        "(a slug from /api/v1/techniques/), 9x9 unless size says otherwise.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("level", "mine") != "mine" and "difficulty" not in attrs:
@@ -59,6 +65,7 @@ class GameCreateInputSerializer(InputSerializer):
             for name, present in (
                 ("difficulty", "difficulty" in attrs),
                 ("level", "level" in attrs),
+                ("technique", "technique" in attrs),
                 ("puzzle", "puzzle" in attrs),
                 ("daily", attrs.get("daily")),
                 ("grid", "grid" in attrs),
@@ -67,7 +74,8 @@ class GameCreateInputSerializer(InputSerializer):
         ]
         if len(chosen) != 1:
             raise serializers.ValidationError(
-                "Send exactly one of difficulty or level (with size), puzzle, grid, or daily: true."
+                "Send exactly one of difficulty or level (with size), technique (with size), "
+                "puzzle, grid, or daily: true."
             )
         if ("puzzle" in attrs or "grid" in attrs) and "size" in attrs:
             raise serializers.ValidationError({"size": ["A puzzle has its own size."]})
@@ -150,6 +158,9 @@ class HintSerializer(serializers.Serializer):
     cells = serializers.ListField(child=serializers.IntegerField())
     cell_names = serializers.ListField(child=serializers.CharField())
     technique = serializers.CharField(required=False, help_text="From level 2.")
+    lesson_url = serializers.CharField(
+        required=False, allow_null=True, help_text="From level 2: the technique's lesson page."
+    )
     name = serializers.CharField(required=False, help_text="From level 2.")
     placements = serializers.ListField(
         child=serializers.DictField(), required=False, help_text="Level 3: applied."
@@ -426,6 +437,12 @@ class PlayerRatingSerializer(serializers.Serializer):
     start = serializers.IntegerField(help_text="The rating before the oldest game of history.")
 
 
+class PracticeProgressSerializer(serializers.Serializer):
+    technique = serializers.CharField()
+    solved = serializers.IntegerField(help_text="Practice games of it completed.")
+    solved_without_hint = serializers.IntegerField()
+
+
 class StatsSerializer(serializers.Serializer):
     played = serializers.IntegerField()
     completed = serializers.IntegerField()
@@ -433,6 +450,7 @@ class StatsSerializer(serializers.Serializer):
     longest_streak = serializers.IntegerField()
     groups = StatsGroupSerializer(many=True)
     ratings = PlayerRatingSerializer(many=True, help_text="Your rating per size played ranked.")
+    practice = PracticeProgressSerializer(many=True, required=False)
 
 
 class LeaderboardRowSerializer(serializers.Serializer):

@@ -114,11 +114,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         summary="Start a game",
         description='Send one of `{"difficulty": "hard", "size": 9}` (a puzzle you have not '
         'played yet when there is one), `{"puzzle": 12}`, `{"grid": "53..7...."}` (your own '
-        "puzzle, any format the solver parses, with exactly one solution) or "
-        '`{"daily": true}` (with an optional "size"). `mistake_limit` (1-99) ends the game '
-        "as lost at that many mistakes. The clock starts now. A typed-in grid is checked "
-        "within the solver's work budget (422 too_hard beyond it) and shares the rate of "
-        "POST /api/v1/solver/analyse/. You have one unfinished game of a puzzle at most: "
+        "puzzle, any format the solver parses, with exactly one solution), "
+        '`{"daily": true}` (with an optional "size") or `{"technique": "x_wing", "size": 9}` '
+        "(a practice game on a puzzle you have not played that needs the technique; when the "
+        "bank has none, 404 no_practice_puzzle and a pack is queued). `mistake_limit` (1-99) "
+        "ends the game as lost at that many mistakes. The clock starts now. A typed-in grid "
+        "is checked within the solver's work budget (422 too_hard beyond it) and shares the "
+        "rate of POST /api/v1/solver/analyse/. You have one unfinished game of a puzzle at most: "
         "asking for a puzzle you are playing (a retried request, today's daily started "
         "earlier) answers 200 with that game, as it is, instead of starting another.",
         request=GameCreateInputSerializer,
@@ -129,8 +131,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             ),
             **error_responses(
                 {
-                    400: ["no_solution", "multiple_solutions"],
-                    404: ["no_puzzle_available", "bank_empty"],
+                    400: [
+                        "no_solution",
+                        "multiple_solutions",
+                        "unknown_technique",
+                        "technique_not_on_size",
+                    ],
+                    404: ["no_puzzle_available", "bank_empty", "no_practice_puzzle"],
                     422: ["too_hard"],
                 }
             ),
@@ -144,6 +151,16 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             throttle = AnalyseThrottle()  # a typed-in grid costs solver work
             if not throttle.allow_request(request, self):
                 self.throttled(request, throttle.wait())
+        if "technique" in v:
+            from learn.services import practice_game_start
+
+            game, created = practice_game_start(
+                player=player_of(request, create=True),
+                technique=v["technique"],
+                size=v.get("size", 9),
+                mistake_limit=v.get("mistake_limit"),
+            )
+            return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
         game, created = game_start(
             player=player_of(request, create=True),
             puzzle_id=v.get("puzzle"),
@@ -291,8 +308,11 @@ class StatsView(APIView):
         tags=["me"],
     )
     def get(self, request: Request) -> Response:
+        from learn.selectors import practice_progress
+
         data = selectors.user_stats(user=request.user)
         data["ratings"] = rating_stats(user=request.user)
+        data["practice"] = practice_progress(user=request.user)
         return Response(StatsSerializer(data).data)
 
 

@@ -531,6 +531,12 @@ function showHint(body, { reveal = false } = {}) {
   panel.hidden = false;
   $("hint-title").textContent = applied ? "Hint applied" : stage === 1 ? "Where to look" : h.name || "Technique";
   $("hint-text").textContent = text || "Hint applied.";
+  const lesson = $("hint-lesson");
+  lesson.hidden = !h.lesson_url;
+  if (h.lesson_url) {
+    lesson.href = h.lesson_url;
+    lesson.textContent = `Learn ${h.name || "this technique"}`;
+  }
   const next = $("hint-next");
   const nextHadFocus = document.activeElement === next;
   next.hidden = applied;

@@ -152,8 +152,11 @@ BUDGETS: list[tuple[str, int, Callable[[Site], Any]]] = [
         4,
         lambda s: s.player_client.get(f"/api/v1/puzzles/{s.puzzle.pk}/leaderboard/"),
     ),
-    # 4, and one for the ratings per size with their history (ratings.selectors.rating_stats).
-    ("stats", 5, lambda s: s.player_client.get("/api/v1/me/stats/")),
+    ("techniques", 1, lambda s: s.player_client.get("/api/v1/techniques/")),
+    ("technique", 3, lambda s: s.player_client.get("/api/v1/techniques/x_wing/")),
+    # 4, one for the ratings per size with their history (ratings.selectors.rating_stats)
+    # and one for the practice progress (learn.selectors.practice_progress).
+    ("stats", 6, lambda s: s.player_client.get("/api/v1/me/stats/")),
 ]
 
 
