@@ -132,11 +132,23 @@ def _path(parent: dict[tuple[int, int], tuple[int, int]], state: tuple[int, int]
     return cells
 
 
-def x_chains(board: Board, max_links: int = 15) -> Iterator[Step]:
-    """Alternating strong/weak chains for one value, shortest first."""
+Chain = tuple[int, int, list[int], list[int]]
+"""(links, value, cells of the chain, cells that lose the value)."""
+State = tuple[int, int]
+Close = Callable[[int, int, int, dict[State, State], State], tuple[list[int], list[int]] | None]
+
+
+def single_value_chains(board: Board, max_links: int, close: Close) -> list[Chain]:
+    """The shortest alternating strong/weak chain of one value from each strong-link cell
+    that ``close`` accepts, breadth first, sorted by length, value and cells.
+
+    A state ``(cell, 1)`` means the cell is the value if the start is not; ``(cell, 0)``, the
+    cell is not. ``close(b, start, end, parent, state)`` is asked of each 'on' state at least
+    three links out and answers the chain's cells and eliminations, or None to go on (X-chains
+    and X-cycles differ only there)."""
     cand, t = board.cand, board.t
     peers = t.peers
-    found: list[tuple[int, int, list[int], list[int]]] = []  # (length, value, path, elim)
+    found: list[Chain] = []
     for b in (1 << i for i in range(t.n)):
         strong = _strong_links(board, b)
         if len(strong) < 4:
@@ -144,7 +156,6 @@ def x_chains(board: Board, max_links: int = 15) -> Iterator[Step]:
         v = b.bit_length()
         weak = {c: [p for p in peers[c] if cand[p] & b] for c in range(t.ncells) if cand[c] & b}
         for start in sorted(strong):
-            # state (cell, 1): the cell is v if start is not; (cell, 0): the cell is not v.
             parent: dict[tuple[int, int], tuple[int, int]] = {}
             seen = {(start, 0)}
             frontier = [(start, 0)]
@@ -163,15 +174,28 @@ def x_chains(board: Board, max_links: int = 15) -> Iterator[Step]:
                         parent[s2] = state
                         nxt.append(s2)
                         if s2[1] and links >= 3:
-                            elim = common_peers(board, (start, d), b)
-                            if elim:
-                                found.append((links, v, _path(parent, s2), elim))
+                            closed = close(b, start, d, parent, s2)
+                            if closed:
+                                found.append((links, v, *closed))
                                 hit = True
                                 break
                     if hit:
                         break
                 frontier = nxt
     found.sort(key=lambda f: (f[0], f[1], f[2]))
+    return found
+
+
+def x_chains(board: Board, max_links: int = 15) -> Iterator[Step]:
+    """Alternating strong/weak chains for one value, shortest first."""
+
+    def close(
+        b: int, start: int, end: int, parent: dict[State, State], state: State
+    ) -> tuple[list[int], list[int]] | None:
+        elim = common_peers(board, (start, end), b)
+        return (_path(parent, state), elim) if elim else None
+
+    found = single_value_chains(board, max_links, close)
     for _, v, path, elim in found:
         yield board.step(
             "x_chain",

@@ -18,11 +18,12 @@ from solver.grid import symbol
 from solver.techniques.base import Board, Step, common_peers, values_of
 from solver.techniques.chains import (
     Node,
+    State,
     _aic_search,
     _describe_chain,
     _Graph,
     _path,
-    _strong_links,
+    single_value_chains,
 )
 
 
@@ -65,46 +66,20 @@ def nice_loops(board: Board, max_strong: int = 8) -> Iterator[Step]:
 def x_cycles(board: Board, max_links: int = 12) -> Iterator[Step]:
     """Continuous X-cycles: for one value, a loop of cells alternating strong and weak links,
     so the value holds every other cell; it leaves the cells that see both ends of a link."""
-    cand, t = board.cand, board.t
-    peers, peer_sets = t.peers, t.peer_sets
-    found: list[tuple[int, int, list[int], list[int]]] = []
-    for b in (1 << i for i in range(t.n)):
-        strong = _strong_links(board, b)
-        if len(strong) < 4:
-            continue
-        v = b.bit_length()
-        weak = {c: [p for p in peers[c] if cand[p] & b] for c in range(t.ncells) if cand[c] & b}
-        for start in sorted(strong):
-            parent: dict[tuple[int, int], tuple[int, int]] = {}
-            seen = {(start, 0)}
-            frontier = [(start, 0)]
-            links = 0
-            hit = False
-            while frontier and links < max_links and not hit:
-                links += 1
-                nxt = []
-                for state in frontier:
-                    cell, on = state
-                    for d in strong.get(cell, ()) if not on else weak[cell]:
-                        s2 = (d, 1 - on)
-                        if s2 in seen or d == start:
-                            continue
-                        seen.add(s2)
-                        parent[s2] = state
-                        nxt.append(s2)
-                        if s2[1] and links >= 3 and start in peer_sets[d]:
-                            path = _path(parent, s2)
-                            if len(set(path)) != len(path):
-                                continue
-                            elim = _cycle_eliminations(board, path, b)
-                            if elim:
-                                found.append((links, v, path, elim))
-                                hit = True
-                                break
-                    if hit:
-                        break
-                frontier = nxt
-    found.sort(key=lambda f: (f[0], f[1], f[2]))
+    peer_sets = board.t.peer_sets
+
+    def close(
+        b: int, start: int, end: int, parent: dict[State, State], state: State
+    ) -> tuple[list[int], list[int]] | None:
+        if start not in peer_sets[end]:  # the ends must see each other to close the loop
+            return None
+        path = _path(parent, state)
+        if len(set(path)) != len(path):
+            return None
+        elim = _cycle_eliminations(board, path, b)
+        return (path, elim) if elim else None
+
+    found = single_value_chains(board, max_links, close)
     for _, v, path, elim in found:
         yield board.step(
             "x_cycle",
