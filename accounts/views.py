@@ -11,11 +11,13 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.views import i18n as i18n_views
 from django.views.decorators.debug import sensitive_post_parameters
 
 from play.services import game_claim_guest_games
 
 from . import services
+from .languages import language_save, supported_language
 from .forms import AccountDeleteForm, PasswordChangeForm, SetPasswordForm, SignupForm
 
 
@@ -105,3 +107,13 @@ class PasswordResetView(auth_views.PasswordResetView):
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     form_class = SetPasswordForm
     success_url = reverse_lazy("accounts:password_reset_complete")
+
+
+def language_set(request: HttpRequest) -> HttpResponse:
+    """Django's set_language (cookie, then back to ``next``), and for a signed-in player the
+    choice saved on the account. An unknown code changes nothing and is not an error."""
+    response = i18n_views.set_language(request)
+    language = supported_language(request.POST.get("language"))
+    if request.method == "POST" and language and request.user.is_authenticated:
+        language_save(request=request, user=request.user, language=language)
+    return response

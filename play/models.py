@@ -20,14 +20,15 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Status(models.TextChoices):
-    IN_PROGRESS = "in_progress", "In progress"
-    PAUSED = "paused", "Paused"
-    COMPLETED = "completed", "Completed"
-    ABANDONED = "abandoned", "Abandoned"
-    LOST = "lost", "Lost"
+    IN_PROGRESS = "in_progress", _("In progress")
+    PAUSED = "paused", _("Paused")
+    COMPLETED = "completed", _("Completed")
+    ABANDONED = "abandoned", _("Abandoned")
+    LOST = "lost", _("Lost")
 
 
 FINISHED = (Status.COMPLETED, Status.ABANDONED, Status.LOST)
@@ -35,9 +36,9 @@ UNFINISHED = (Status.IN_PROGRESS, Status.PAUSED)
 
 
 class MoveKind(models.TextChoices):
-    VALUE = "value", "Value"
-    NOTE = "note", "Note"
-    HINT = "hint", "Hint"
+    VALUE = "value", _("Value")
+    NOTE = "note", _("Note")
+    HINT = "hint", _("Hint")
 
 
 class Game(models.Model):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
     from solver import Grid, Shape
@@ -24,25 +25,25 @@ if TYPE_CHECKING:
 class Difficulty(models.TextChoices):
     """The grader's levels, easiest first (``solver.grade.LEVELS``)."""
 
-    EASY = "easy", "Easy"
-    MEDIUM = "medium", "Medium"
-    HARD = "hard", "Hard"
-    EXPERT = "expert", "Expert"
-    MASTER = "master", "Master"
+    EASY = "easy", _("Easy")
+    MEDIUM = "medium", _("Medium")
+    HARD = "hard", _("Hard")
+    EXPERT = "expert", _("Expert")
+    MASTER = "master", _("Master")
 
 
 class Symmetry(models.TextChoices):
     """Clue symmetries (``solver.generate.SYMMETRIES``)."""
 
-    NONE = "none", "None"
-    ROTATIONAL = "rotational", "Rotational"
-    MIRROR = "mirror", "Mirror"
-    DIAGONAL = "diagonal", "Diagonal"
+    NONE = "none", _("None")
+    ROTATIONAL = "rotational", _("Rotational")
+    MIRROR = "mirror", _("Mirror")
+    DIAGONAL = "diagonal", _("Diagonal")
 
 
 class Source(models.TextChoices):
-    GENERATED = "generated", "Generated"
-    IMPORTED = "imported", "Imported"
+    GENERATED = "generated", _("Generated")
+    IMPORTED = "imported", _("Imported")
 
 
 class Puzzle(models.Model):
@@ -102,11 +103,11 @@ class Puzzle(models.Model):
 
 
 class PackStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
-    CANCELLED = "cancelled", "Cancelled"
+    PENDING = "pending", _("Pending")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 class PuzzlePack(models.Model):
@@ -180,10 +181,10 @@ class PackEntry(models.Model):
 
 
 class ChunkStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+    PENDING = "pending", _("Pending")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
 
 
 class PackChunk(models.Model):

@@ -161,10 +161,14 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "sudokusite.middleware.ApiBodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the language cookie, then Accept-Language (an account's saved choice
+    # comes first: accounts.middleware, once the user is known).
+    "django.middleware.locale.LocaleMiddleware",
     # Django's, with an API URL missing its slash answered 404 instead of redirected.
     "sudokusite.middleware.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.AccountLanguageMiddleware",
     "sudokusite.middleware.MessageMiddleware",  # Django's, with no storage for /api/
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "sudokusite.csp.CSPMiddleware",  # django-csp's, with the site policy built once
@@ -447,7 +451,12 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # --- Internationalisation and static files ---------------------------------
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The choice a visitor makes in the switcher, kept a year (Django's default is a session).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
