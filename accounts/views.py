@@ -17,8 +17,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 from play.services import game_claim_guest_games
 
 from . import services
-from .languages import language_save, supported_language
 from .forms import AccountDeleteForm, PasswordChangeForm, SetPasswordForm, SignupForm
+from .languages import language_save, supported_language
 
 
 @sensitive_post_parameters("password1", "password2")

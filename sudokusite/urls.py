@@ -3,7 +3,6 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
 from accounts.views import language_set
-
 from play import views as play_views
 
 urlpatterns = [

@@ -9,9 +9,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from django.urls import reverse
 from django.contrib.staticfiles import finders
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.factories import UserFactory
