@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.grid import symbol
-from solver.techniques.base import Board, Step, common_peers, conjugate_pairs, join_words
+from solver.techniques.base import Board, Step, common_peers, conjugate_pairs
 
 FISH = {2: ("x_wing", "X-Wing"), 3: ("swordfish", "Swordfish"), 4: ("jellyfish", "Jellyfish")}
 
@@ -24,10 +23,6 @@ def _line_positions(board: Board, b: int, lines: range) -> list[tuple[int, int]]
     pos = board.positions()
     i = b.bit_length() - 1
     return [(line, pos[line][i]) for line in lines if pos[line][i]]
-
-
-def _plural(kind: str, numbers: list[int]) -> str:
-    return f"{kind}s {join_words([str(x + 1) for x in numbers])}"
 
 
 def fish(board: Board, k: int) -> Iterator[Step]:
@@ -59,17 +54,17 @@ def fish(board: Board, k: int) -> Iterator[Step]:
                 if not elim:
                     continue
                 base_sorted = sorted(base)
-                base_kind = "row" if base_start == 0 else "column"
-                cover_kind = "column" if base_start == 0 else "row"
-                base_idx = [x - base_start for x in base_sorted]
-                cover_idx = [x - cover_start for x in covers]
                 pattern = [c for line in base_sorted for c in t.units[line] if cand[c] & b]
                 yield board.step(
                     slug,
                     name,
-                    f"In {_plural(base_kind, base_idx)}, {symbol(v)} fits only in "
-                    f"{_plural(cover_kind, cover_idx)}, so {symbol(v)} can be removed from "
-                    f"the rest of those {cover_kind}s: {board.cells(sorted(elim))}.",
+                    params={
+                        "variant": "rows" if base_start == 0 else "columns",
+                        "base_units": base_sorted,
+                        "value": v,
+                        "cover_units": covers,
+                        "removed_cells": sorted(elim),
+                    },
                     units=tuple(base_sorted) + tuple(covers),
                     cells=pattern,
                     eliminations=[(c, v) for c in elim],
@@ -99,11 +94,17 @@ def skyscrapers(board: Board) -> Iterator[Step]:
                         yield board.step(
                             "skyscraper",
                             "Skyscraper",
-                            f"In {board.unit(u1)} and {board.unit(u2)}, {symbol(v)} fits only "
-                            f"in two cells each, and {board.cell(base1)} and {board.cell(base2)} "
-                            f"share {board.unit(line)}, so {board.cell(far1)} or "
-                            f"{board.cell(far2)} is {symbol(v)}: remove {symbol(v)} from "
-                            f"{board.cells(elim)}.",
+                            params={
+                                "first_unit": u1,
+                                "second_unit": u2,
+                                "value": v,
+                                "first_base_cell": base1,
+                                "second_base_cell": base2,
+                                "line_unit": line,
+                                "first_far_cell": far1,
+                                "second_far_cell": far2,
+                                "removed_cells": elim,
+                            },
                             units=(u1, u2, line),
                             cells=(base1, far1, base2, far2),
                             eliminations=[(c, v) for c in elim],
@@ -137,12 +138,19 @@ def two_string_kites(board: Board) -> Iterator[Step]:
                         yield board.step(
                             "two_string_kite",
                             "2-String Kite",
-                            f"{symbol(v)} fits only in {board.cells((rnear, rfar))} in "
-                            f"{board.unit(ru)} and only in {board.cells((cnear, cfar))} in "
-                            f"{board.unit(cu)}; {board.cell(rnear)} and {board.cell(cnear)} "
-                            f"share {board.unit(box)}, so {board.cell(rfar)} or "
-                            f"{board.cell(cfar)} is {symbol(v)}: remove {symbol(v)} from "
-                            f"{board.cells(elim)}.",
+                            params={
+                                "value": v,
+                                "row_cells": (rnear, rfar),
+                                "row_unit": ru,
+                                "column_cells": (cnear, cfar),
+                                "column_unit": cu,
+                                "row_near_cell": rnear,
+                                "column_near_cell": cnear,
+                                "box_unit": box,
+                                "row_far_cell": rfar,
+                                "column_far_cell": cfar,
+                                "removed_cells": elim,
+                            },
                             units=(ru, cu, box),
                             cells=(rnear, rfar, cnear, cfar),
                             eliminations=[(c, v) for c in elim],

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.grid import symbol
 from solver.techniques.base import Board, Step, common_peers, values_of
 
 
@@ -87,10 +86,13 @@ def unique_rectangles(board: Board) -> Iterator[Step]:
         yield board.step(
             "unique_rectangle_1",
             "Unique Rectangle Type 1",
-            f"{board.cells(others)} hold only {symbol(x)} and {symbol(y)}; if "
-            f"{board.cell(target)} were {symbol(x)} or {symbol(y)} too, the two values "
-            f"could swap around the rectangle and the puzzle would have two solutions, "
-            f"so remove {symbol(x)} and {symbol(y)} from {board.cell(target)}.",
+            params={
+                "cells": others,
+                "values": (x, y),
+                "target_cell": target,
+                "x_value": x,
+                "y_value": y,
+            },
             cells=(a, b, c, d),
             eliminations=[(target, v) for v in (x, y) if cand[target] & (1 << (v - 1))],
         )
@@ -112,11 +114,14 @@ def unique_rectangles_2(board: Board) -> Iterator[Step]:
         yield board.step(
             "unique_rectangle_2",
             "Unique Rectangle Type 2",
-            f"{board.cells((a, b))} hold only {symbol(x)} and {symbol(y)}, and "
-            f"{board.cells((c, d))} hold {symbol(x)}, {symbol(y)} and {symbol(z)}; if neither "
-            f"were {symbol(z)}, the rectangle could swap and the puzzle would have two "
-            f"solutions, so one of them is {symbol(z)}: remove {symbol(z)} from "
-            f"{board.cells(elim)}.",
+            params={
+                "floor_cells": (a, b),
+                "floor_values": (x, y),
+                "roof_cells": (c, d),
+                "roof_values": (x, y, z),
+                "value": z,
+                "removed_cells": elim,
+            },
             cells=(a, b, c, d),
             eliminations=[(e, z) for e in elim],
         )
@@ -137,11 +142,14 @@ def unique_rectangles_4(board: Board) -> Iterator[Step]:
                 yield board.step(
                     "unique_rectangle_4",
                     "Unique Rectangle Type 4",
-                    f"{board.cells((a, b))} hold only {symbol(keep)} and {symbol(drop)}, and in "
-                    f"{board.unit(u)}, {symbol(keep)} fits only in {board.cells((c, d))}, so "
-                    f"one of them is {symbol(keep)}; if either were {symbol(drop)}, the "
-                    f"rectangle could swap and the puzzle would have two solutions: remove "
-                    f"{symbol(drop)} from {board.cells((c, d))}.",
+                    params={
+                        "floor_cells": (a, b),
+                        "floor_values": (keep, drop),
+                        "unit": u,
+                        "keep_value": keep,
+                        "roof_cells": (c, d),
+                        "drop_value": drop,
+                    },
                     units=(u,),
                     cells=(a, b, c, d),
                     eliminations=[(c, drop), (d, drop)],
@@ -190,13 +198,10 @@ def bug_plus_one(board: Board) -> Iterator[Step]:
     if not odd_value:
         return
     v = odd_value.bit_length()
-    row, col, box = (board.unit(u) for u in t.cell_units[extra])
     yield board.step(
         "bug_plus_one",
         "BUG+1",
-        f"Every empty cell holds two values except {board.cell(extra)}, where {symbol(v)} "
-        f"fits three times in {row}, {col} and {box}; without {symbol(v)} there the board "
-        f"would allow two solutions, so {board.cell(extra)} is {symbol(v)}.",
+        params={"cell": extra, "value": v, "units": t.cell_units[extra]},
         units=t.cell_units[extra],
         cells=(extra,),
         placements=((extra, v),),
