@@ -29,6 +29,7 @@ from puzzles.daily import daily_puzzle_get
 from puzzles.models import Puzzle
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from solver import cell_name
+from solving.steps import hint_where, step_localized
 from sudokusite.errors import Conflict
 from sudokusite.unique import insert_or_existing
 
@@ -712,16 +713,13 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
 
 
 def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
-    """What a hint shows at ``level``: 1 where to look, 2 the technique and why, 3 the move."""
+    """What a hint shows at ``level``: 1 where to look, 2 the technique and why, 3 the move.
+
+    Rendered in the active language from the step's parameters (solving.steps), so a hint
+    stored while the player read English shows in Chinese once they switch."""
     technique = step["technique"]
-    if technique == "incorrect_entry":
-        where = f"A value on the board is wrong: look at {_names(step['cell_names'])}."
-    elif technique == "incorrect_note":
-        where = f"Some notes leave out the right value: look at {_names(step['cell_names'])}."
-    elif step["unit_names"]:
-        where = f"Look at {_names(step['unit_names'])}."
-    else:
-        where = f"Look at {_names(step['cell_names'])}."
+    where = hint_where(step)
+    step = step_localized(step)
     out: dict[str, Any] = {"level": level, "message": where}
     if technique in ("incorrect_entry", "incorrect_note") or not step["unit_names"]:
         out.update(cells=step["cells"], cell_names=step["cell_names"], units=[], unit_names=[])
@@ -740,12 +738,6 @@ def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
     if level >= 3:
         out.update(placements=step["placements"], eliminations=step["eliminations"])
     return out
-
-
-def _names(names: list[str]) -> str:
-    if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _apply_step(board: Board, step: dict[str, Any]) -> None:

@@ -65,6 +65,8 @@ from solver.grade import Grade, grade, grade_of_steps
 from solver.logic import MultipleSolutions, NoSolution, Step, logic_solve, next_step
 from sudokusite.errors import DomainError
 
+from .steps import step_localized
+
 STEP_LIMIT = 200
 """The most steps an analysis lists; ``steps_truncated`` says when there were more."""
 
@@ -285,7 +287,7 @@ def puzzle_analyse(
         techniques=dict(graded.techniques) if graded else None,
         solved_by_logic=graded.solved_by_logic if graded else None,
         grade_complete=complete,
-        steps=[step.to_dict() for step in steps[:STEP_LIMIT]],
+        steps=[step_localized(step.to_dict()) for step in steps[:STEP_LIMIT]],
         steps_total=len(steps),
         steps_truncated=len(steps) > STEP_LIMIT,
         step_limit=STEP_LIMIT,
@@ -357,7 +359,7 @@ def position_hint(
         ) from None
     if step is None:
         return Hint(solved=True, step=None)
-    return Hint(solved=False, step=step.to_dict())
+    return Hint(solved=False, step=step_localized(step.to_dict()))
 
 
 def _refuse_clashes(grid: Grid) -> None:

@@ -91,14 +91,23 @@ class SolverPairSerializer(serializers.Serializer):
 
 class SolverStepSerializer(serializers.Serializer):
     technique = serializers.CharField(help_text="Slug, e.g. hidden_single, x_wing.")
-    name = serializers.CharField()
-    sentence = serializers.CharField()
+    name = serializers.CharField(help_text="In the language of Accept-Language.")
+    sentence = serializers.CharField(help_text="In the language of Accept-Language.")
     units = serializers.ListField(child=serializers.IntegerField())
     unit_names = serializers.ListField(child=serializers.CharField())
     cells = serializers.ListField(child=serializers.IntegerField())
     cell_names = serializers.ListField(child=serializers.CharField())
     placements = SolverPairSerializer(many=True)
     eliminations = SolverPairSerializer(many=True)
+    size = serializers.IntegerField(help_text="The grid's size, for reading params.")
+    params = serializers.DictField(
+        child=serializers.JSONField(),
+        help_text="The structured form the sentence is rendered from, the same in every "
+        "language: cell and unit indexes, values, and a variant slug. Keys name what they "
+        "hold: cell/…_cell, cells/…_cells, path (cells), unit/…_unit, units/…_units, "
+        "value/…_value, values/…_values, options (values), chain and entries ([cell, value] "
+        "pairs), count.",
+    )
 
 
 class SolverAnalysisSerializer(serializers.Serializer):
