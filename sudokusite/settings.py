@@ -355,6 +355,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "sudokusite.schema.add_error_responses",
         "sudokusite.schema.name_parameter_enums",
+        "sudokusite.schema.add_language_header",
     ],
 }
 
