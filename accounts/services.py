@@ -21,6 +21,8 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from knox.models import AuthToken
 from kombu.exceptions import OperationalError
 
@@ -68,7 +70,7 @@ class SignInLocked(TooManyRequests):
     page."""
 
     code = "login_locked"
-    message = "Too many failed sign-in attempts."
+    message = gettext_lazy("Too many failed sign-in attempts.")
 
 
 def user_check_password(
@@ -85,8 +87,11 @@ def user_check_password(
     if getattr(request, "axes_locked_out", False):
         raise SignInLocked()
     if checked is None or checked.pk != user.pk:
-        which = "old password" if field == "old_password" else "password"
-        raise ValidationError({field: [f"Your {which} was entered incorrectly."]})
+        if field == "old_password":
+            message = _("Your old password was entered incorrectly.")
+        else:
+            message = _("Your password was entered incorrectly.")
+        raise ValidationError({field: [message]})
 
 
 @transaction.atomic
@@ -107,7 +112,7 @@ def user_change_password(*, user: AbstractBaseUser, new_password: str) -> None:
 
 class AccountProtected(Forbidden):
     code = "account_protected"
-    message = (
+    message = gettext_lazy(
         "A staff account cannot delete itself: ask another administrator to remove it, "
         "so the site is never left without one."
     )

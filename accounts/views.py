@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
 from django.views.decorators.debug import sensitive_post_parameters
 
@@ -35,7 +36,10 @@ def signup(request: HttpRequest) -> HttpResponse:
             login(request, user, backend="accounts.backends.CaseInsensitiveModelBackend")
             # Games played before signing up stay with the new account.
             game_claim_guest_games(request=request, user=user)
-            messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
+            messages.success(
+                request,
+                _("Welcome, %(name)s! Your account is ready.") % {"name": user.get_username()},
+            )
             return redirect("accounts:profile")
     return render(
         request, "accounts/signup.html", {"form": form}, status=400 if form.errors else 200
@@ -58,14 +62,14 @@ def account_delete(request: HttpRequest) -> HttpResponse:
             )
         except services.SignInLocked:
             # AxesMiddleware answers this request with the lockout page.
-            form.add_error(None, "Too many failed attempts.")
+            form.add_error(None, _("Too many failed attempts."))
         except services.AccountProtected as exc:
             form.add_error(None, exc.message)
         except ValidationError as exc:
             form.add_error("password", exc.message_dict["password"])
         else:
             logout(request)
-            messages.success(request, "Your account and its games have been deleted.")
+            messages.success(request, _("Your account and its games have been deleted."))
             return redirect("home")
     return render(
         request, "accounts/delete.html", {"form": form}, status=400 if form.errors else 200

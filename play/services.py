@@ -24,9 +24,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from puzzles.daily import daily_puzzle_get
-from puzzles.models import Puzzle
+from puzzles.models import Difficulty, Puzzle
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from solver import cell_name
 from solving.steps import hint_where, step_localized
@@ -207,11 +208,13 @@ def game_start(
     elif puzzle_id is not None:
         puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
         if puzzle is None:
-            raise ValidationError({"puzzle": [f"There is no puzzle {puzzle_id}."]})
+            raise ValidationError({"puzzle": [_("There is no puzzle %(id)s.") % {"id": puzzle_id}]})
     elif daily:
         puzzle = daily_puzzle_get(day=timezone.localdate(), size=size)
         if puzzle is None:
-            raise NoPuzzleAvailable(f"There is no daily {size}x{size} puzzle yet.")
+            raise NoPuzzleAvailable(
+                _("There is no daily %(size)sx%(size)s puzzle yet.") % {"size": size}
+            )
     else:
         assert difficulty is not None
         played = _played_puzzles(player)
@@ -228,11 +231,15 @@ def game_start(
         if puzzle is None:
             if puzzle_pick(size=size, difficulty=difficulty) is not None:
                 raise NoPuzzleAvailable(
-                    f"You are playing every {difficulty} {size}x{size} puzzle in the bank: "
-                    "continue one of those games, or try another level."
+                    _(
+                        "You are playing every %(level)s %(size)sx%(size)s puzzle in the bank: "
+                        "continue one of those games, or try another level."
+                    )
+                    % {"level": _level(difficulty), "size": size}
                 )
             raise NoPuzzleAvailable(
-                f"The bank has no {difficulty} {size}x{size} puzzle yet: try another level."
+                _("The bank has no %(level)s %(size)sx%(size)s puzzle yet: try another level.")
+                % {"level": _level(difficulty), "size": size}
             )
     existing = _unfinished_game(player, puzzle)
     if existing is not None:
@@ -276,9 +283,16 @@ def _lock(game_id: int, player: Player) -> Game:
     return game
 
 
+def _level(difficulty: str) -> str:
+    return str(dict(Difficulty.choices).get(difficulty, difficulty)).lower()
+
+
 def _check_playable(game: Game) -> None:
     if game.status in FINISHED:
-        raise GameFinished(f"The game is {game.get_status_display().lower()}: it is over.")
+        raise GameFinished(
+            _("The game is %(status)s: it is over.")
+            % {"status": str(game.get_status_display()).lower()}
+        )
     if game.status == Status.PAUSED:
         raise GamePaused()
 
@@ -343,7 +357,7 @@ def _save(game: Game, now: datetime) -> None:
         condition &= Q(score__isnull=True)
     updated = Game.objects.filter(condition).update(**{f: getattr(game, f) for f in SAVED_FIELDS})
     if updated != 1:
-        raise Conflict("The game changed while this request ran: try again.")
+        raise Conflict(_("The game changed while this request ran: try again."))
 
 
 def _board(game: Game) -> Board:
@@ -380,16 +394,32 @@ def _log_move(game: Game, board: Board, **fields: Any) -> bool:
 def _check_range(game: Game, *, cell: int, value: int) -> None:
     n = game.puzzle.size
     if not 0 <= cell < n * n:
-        raise ValidationError({"cell": [f"A {n}x{n} puzzle has cells 0 to {n * n - 1}."]})
+        raise ValidationError(
+            {
+                "cell": [
+                    _("A %(n)sx%(n)s puzzle has cells 0 to %(last)s.") % {"n": n, "last": n * n - 1}
+                ]
+            }
+        )
     if not 0 <= value <= n:
-        raise ValidationError({"value": [f"A {n}x{n} puzzle takes values 0 to {n}."]})
+        raise ValidationError(
+            {"value": [_("A %(n)sx%(n)s puzzle takes values 0 to %(n)s.") % {"n": n}]}
+        )
 
 
 def _replay(move: Move, game: Game, *, kind: str, cell: int, value: int) -> MoveResult:
     if (move.kind, move.cell, move.value) != (kind, cell, value):
         raise IdempotencyConflict(
-            f"client_move_id {move.client_move_id} was already used for a {move.kind} move "
-            f"of {move.value} in cell {move.cell}."
+            _(
+                "client_move_id %(id)s was already used for a %(kind)s move of %(value)s in "
+                "cell %(cell)s."
+            )
+            % {
+                "id": move.client_move_id,
+                "kind": str(MoveKind(move.kind).label).lower(),
+                "value": move.value,
+                "cell": move.cell,
+            }
         )
     answer = move.response
     return MoveResult(
@@ -445,7 +475,7 @@ def move_apply(
 def _move_play_locked(**move: Any) -> MoveResult:
     result = _move_play(lock=True, **move)
     if result is None:  # the lock holds off every other writer: never expected
-        raise Conflict("The game changed while this request ran: try again.")
+        raise Conflict(_("The game changed while this request ran: try again."))
     return result
 
 
@@ -473,7 +503,9 @@ def _move_play(
     _check_range(game, cell=cell, value=value)
     puzzle = game.puzzle
     if puzzle.givens[cell] != ".":
-        raise MoveRejected(f"Cell {_cell_name(game, cell)} is a given.", code="cell_is_given")
+        raise MoveRejected(
+            _("Cell %(cell)s is a given.") % {"cell": _cell_name(game, cell)}, code="cell_is_given"
+        )
 
     board = _board(game)
     previous = board.value(cell)
@@ -494,7 +526,8 @@ def _move_play(
     else:
         if previous:
             raise MoveRejected(
-                f"Cell {_cell_name(game, cell)} holds a value: clear it before taking notes.",
+                _("Cell %(cell)s holds a value: clear it before taking notes.")
+                % {"cell": _cell_name(game, cell)},
                 code="cell_has_value",
             )
         if value:
@@ -559,10 +592,10 @@ def game_undo(*, game_id: int, player: Player, version: int | None = None) -> Ga
     _check_playable(game)
     _check_version(game, version)
     if game.undo_depth == 0:
-        raise MoveRejected("There is no move to undo.", code="nothing_to_undo")
+        raise MoveRejected(_("There is no move to undo."), code="nothing_to_undo")
     move = Move.objects.filter(game=game, in_log=True, undone=False).order_by("-seq").first()
     if move is None:  # the counters and the log disagree: never expected
-        raise MoveRejected("There is no move to undo.", code="nothing_to_undo")
+        raise MoveRejected(_("There is no move to undo."), code="nothing_to_undo")
     _walk_log(game, move, forward=False)
     now = timezone.now()
     _tick(game, now)
@@ -577,7 +610,7 @@ def game_redo(*, game_id: int, player: Player, version: int | None = None) -> Ga
     _check_playable(game)
     _check_version(game, version)
     if game.redo_depth == 0:
-        raise MoveRejected("There is no move to redo.", code="nothing_to_redo")
+        raise MoveRejected(_("There is no move to redo."), code="nothing_to_redo")
     # Undone moves still redoable are the newest undone ones; the next to redo is the
     # oldest of those.
     move = (
@@ -586,7 +619,7 @@ def game_redo(*, game_id: int, player: Player, version: int | None = None) -> Ga
         .first()
     )
     if move is None:
-        raise MoveRejected("There is no move to redo.", code="nothing_to_redo")
+        raise MoveRejected(_("There is no move to redo."), code="nothing_to_redo")
     board = _walk_log(game, move, forward=True)
     now = timezone.now()
     _complete_if_solved(game, board, now)
@@ -704,11 +737,11 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
             solution=puzzle.solution_grid(),  # checked unique when stored: no search per hint
         )
     except BudgetExceeded as exc:
-        raise HintUnavailable("This position is too hard for a hint: try a move.") from exc
+        raise HintUnavailable(_("This position is too hard for a hint: try a move.")) from exc
     except ValueError as exc:
-        raise HintUnavailable(f"No hint for this puzzle: {exc}.") from exc
+        raise HintUnavailable(_("No hint can be given for this puzzle.")) from exc
     if step is None:
-        raise HintUnavailable("The board is solved: there is nothing to hint.")
+        raise HintUnavailable(_("The board is solved: there is nothing to hint."))
     return step.to_dict()
 
 
@@ -776,7 +809,7 @@ def hint_request(
     the value or making the eliminations) as an undoable move.
     """
     if level not in HINT_LEVELS:
-        raise ValidationError({"level": ["Choose level 1, 2 or 3."]})
+        raise ValidationError({"level": [_("Choose level 1, 2 or 3.")]})
     game = _lock(game_id, player)
     _check_playable(game)
     _check_version(game, version)

@@ -169,7 +169,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The board, drawn by game.js from the game as the API serializes it."""
     game = selectors.game_list(player=player_of(request)).filter(pk=game_id).first()
     if game is None:
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     puzzle = game.puzzle
     daily = DailyPuzzle.objects.filter(puzzle=puzzle).order_by("-date").first()
     if daily:

@@ -159,11 +159,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The language: the language cookie, then Accept-Language (an account's saved choice
+    # comes first: accounts.middleware, once the user is known). Before anything that
+    # may answer, so every error is in the reader's language.
+    "django.middleware.locale.LocaleMiddleware",
     "sudokusite.middleware.ApiBodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The language: the language cookie, then Accept-Language (an account's saved choice
-    # comes first: accounts.middleware, once the user is known).
-    "django.middleware.locale.LocaleMiddleware",
     # Django's, with an API URL missing its slash answered 404 instead of redirected.
     "sudokusite.middleware.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -55,10 +56,10 @@ class GameCreateInputSerializer(InputSerializer):
         ]
         if len(chosen) != 1:
             raise serializers.ValidationError(
-                "Send exactly one of difficulty (with size), puzzle, grid, or daily: true."
+                _("Send exactly one of difficulty (with size), puzzle, grid, or daily: true.")
             )
         if ("puzzle" in attrs or "grid" in attrs) and "size" in attrs:
-            raise serializers.ValidationError({"size": ["A puzzle has its own size."]})
+            raise serializers.ValidationError({"size": [_("A puzzle has its own size.")]})
         return attrs
 
 

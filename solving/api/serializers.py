@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from sudokusite.fields import StrictCharField, StrictIntegerField
@@ -19,7 +21,7 @@ class GridTextField(StrictCharField):
     """A grid as text, in any format the solver parses; a JSON string only."""
 
     default_error_messages = {
-        "not_text": 'Send the grid as a string, e.g. "53..7....6..195...".',
+        "not_text": _('Send the grid as a string, e.g. "53..7....6..195...".'),
     }
 
     def __init__(self, **kwargs: Any) -> None:
@@ -57,7 +59,9 @@ class NotesField(serializers.DictField):
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         value = super().to_internal_value(data)
         if len(value) > MAX_NOTES:
-            raise serializers.ValidationError(f"At most {MAX_NOTES} cells of notes.")
+            raise serializers.ValidationError(
+                gettext("At most %(count)s cells of notes.") % {"count": MAX_NOTES}
+            )
         return value
 
 
