@@ -43,10 +43,11 @@ def english(message: str) -> str:
     return message
 
 
-# Translators: technique families share one sentence; the keys are "family" or
-# "family:variant". %(name)s placeholders are filled with cells (r2c5), units (第3行) and
-# values; keep every placeholder.
+# Technique families share one sentence; the keys are "family" or "family:variant".
 TEMPLATES: dict[str, str] = {
+    # Translators: a hint's sentence. Placeholders are filled with cells (r2c5), units
+    # (第3行 from "row %(number)s") and values; keep every placeholder. Cells keep the
+    # r2c5 notation Chinese tutorials use too.
     "full_house": gettext_noop("%(cell)s is the last empty cell in %(unit)s, so it is %(value)s."),
     "naked_single:units": gettext_noop(
         "%(cell)s can only be %(value)s: %(units)s hold every other value."

@@ -17,47 +17,75 @@ from django.utils.translation import gettext_lazy as _
 
 from solver import sentences
 
-# Translators: technique names. Chinese terms are those of Chinese sudoku tutorials and
-# books: 唯一余数 (naked single), 隐性唯一 / 排除法 (hidden single), 区块 / 区块摒除 with
-# 宫区块 (Pointing) and 行列区块 (Claiming), 显性/隐性数对 (pairs), 三链数 / 四链数
-# (triples, quads), 剑鱼 (Swordfish), 水母 (Jellyfish), 摩天楼 (Skyscraper), 双线风筝
-# (2-String Kite), 唯一矩形 (Unique Rectangle), 染色 (colouring), X链 / XY链 (chains);
-# sources: the tutorial series 数独技巧 第4讲 区块 (one124.com/ba/kfuitqqf.html, "宫区块
-# (Pointing)"), the books 《一看就会的数独技巧》 and 《数独技巧精讲与示例》 (唯一余数, 显性数对,
-# 隐性数组, 区块), and HoDoKu's technique pages for the English names
-# (hodoku.sourceforge.net/en/techniques.php). X-Wing, XY-Wing, XYZ-Wing, W-Wing and BUG+1
-# keep their English names, as Chinese players write them.
+# The technique names and their Chinese terms. Sources for the terms: the books
+# 《一看就会的数独技巧》 and 《数独技巧精讲与示例》 (唯一余数, 排除法, 区块, 显性数对, 隐性数组),
+# the tutorial series 数独技巧 (one124.com/ba/kfuitqqf.html, 第4讲 区块: 宫区块 Pointing),
+# and HoDoKu's technique pages for the English names (hodoku.sourceforge.net/en/
+# techniques.php). The comment on each entry goes into the catalog with it.
 NAMES: dict[str, Any] = {
+    # Translators: 唯一空格: the last empty cell of a row, column or box (唯一解法 in
+    # older tutorials; renamed so it is not read as the puzzle's unique solution).
     "full_house": pgettext_lazy("technique", "Full House"),
+    # Translators: 唯一余数 (唯余法): 《一看就会的数独技巧》 技巧3, 《数独技巧精讲与示例》 第七节.
     "naked_single": pgettext_lazy("technique", "Naked Single"),
+    # Translators: 隐性唯一, also taught as 排除法 (宫排除/行列排除).
     "hidden_single": pgettext_lazy("technique", "Hidden Single"),
+    # Translators: 宫区块 (区块摒除 from a box): one124.com/ba/kfuitqqf.html
+    # 第4讲 区块, "宫区块(Pointing)".
     "pointing": pgettext_lazy("technique", "Pointing"),
+    # Translators: 行列区块 (区块摒除 from a row or column), same source.
     "claiming": pgettext_lazy("technique", "Claiming"),
+    # Translators: 显性数对: 《数独技巧精讲与示例》.
     "naked_pair": pgettext_lazy("technique", "Naked Pair"),
+    # Translators: 隐性数对: 《数独技巧精讲与示例》.
     "hidden_pair": pgettext_lazy("technique", "Hidden Pair"),
+    # Translators: 显性三链数 (数组 of three).
     "naked_triple": pgettext_lazy("technique", "Naked Triple"),
+    # Translators: 隐性三链数.
     "hidden_triple": pgettext_lazy("technique", "Hidden Triple"),
+    # Translators: 显性四链数.
     "naked_quad": pgettext_lazy("technique", "Naked Quad"),
+    # Translators: 隐性四链数.
     "hidden_quad": pgettext_lazy("technique", "Hidden Quad"),
+    # Translators: X-Wing, kept in English as Chinese players write it.
     "x_wing": pgettext_lazy("technique", "X-Wing"),
+    # Translators: 剑鱼.
     "swordfish": pgettext_lazy("technique", "Swordfish"),
+    # Translators: 水母.
     "jellyfish": pgettext_lazy("technique", "Jellyfish"),
+    # Translators: XY-Wing, kept in English.
     "xy_wing": pgettext_lazy("technique", "XY-Wing"),
+    # Translators: XYZ-Wing, kept in English.
     "xyz_wing": pgettext_lazy("technique", "XYZ-Wing"),
+    # Translators: W-Wing, kept in English.
     "w_wing": pgettext_lazy("technique", "W-Wing"),
+    # Translators: 唯一矩形 类型1 (UR).
     "unique_rectangle_1": pgettext_lazy("technique", "Unique Rectangle Type 1"),
+    # Translators: 唯一矩形 类型2.
     "unique_rectangle_2": pgettext_lazy("technique", "Unique Rectangle Type 2"),
+    # Translators: 唯一矩形 类型4.
     "unique_rectangle_4": pgettext_lazy("technique", "Unique Rectangle Type 4"),
+    # Translators: BUG+1 (全双值坟墓+1), kept in English.
     "bug_plus_one": pgettext_lazy("technique", "BUG+1"),
+    # Translators: 摩天楼.
     "skyscraper": pgettext_lazy("technique", "Skyscraper"),
+    # Translators: 双线风筝.
     "two_string_kite": pgettext_lazy("technique", "2-String Kite"),
+    # Translators: 简单染色.
     "simple_colouring": pgettext_lazy("technique", "Simple Colouring"),
+    # Translators: X链.
     "x_chain": pgettext_lazy("technique", "X-Chain"),
+    # Translators: XY链.
     "xy_chain": pgettext_lazy("technique", "XY-Chain"),
+    # Translators: 交替推理链 (AIC).
     "alternating_chain": pgettext_lazy("technique", "Alternating Inference Chain"),
+    # Translators: 试错法.
     "search": pgettext_lazy("technique", "Trial and Error"),
+    # Translators: 搜索.
     "search:solution": pgettext_lazy("technique", "Search"),
+    # Translators: 填错的数字.
     "incorrect_entry": pgettext_lazy("technique", "Incorrect Entry"),
+    # Translators: 笔记有误.
     "incorrect_note": pgettext_lazy("technique", "Incorrect Note"),
 }
 
