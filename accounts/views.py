@@ -118,6 +118,9 @@ def language_set(request: HttpRequest) -> HttpResponse:
     choice saved on the account. An unknown code changes nothing and is not an error."""
     response = i18n_views.set_language(request)
     language = supported_language(request.POST.get("language"))
-    if request.method == "POST" and language and request.user.is_authenticated:
+    if language is None:
+        # Django keeps any code it has a catalog for (zh-tw); we offer only LANGUAGES.
+        response.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
+    elif request.method == "POST" and request.user.is_authenticated:
         language_save(request=request, user=request.user, language=language)
     return response
