@@ -16,7 +16,9 @@ from . import services
 
 class SignupForm(auth_forms.BaseUserCreationForm):
     email = forms.EmailField(
-        required=False, help_text=_("Optional: only used to reset a forgotten password.")
+        label=_("Email"),
+        required=False,
+        help_text=_("Optional: only used to reset a forgotten password."),
     )
 
     class Meta(auth_forms.BaseUserCreationForm.Meta):

@@ -79,11 +79,12 @@ API_ALLOWED = ALLOWED | frozenset(
 WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
 CELL = re.compile(r"\br\d+c\d+\b")
 SHAPE = re.compile(r"\b\d+x\d+\b")
+EMAIL = re.compile(r"\S+@\S+")
 
 
 def english_words(text: str, allowed: frozenset[str] | set[str] = ALLOWED) -> list[str]:
     """The English words in ``text`` that are not allowed."""
-    text = CELL.sub(" ", SHAPE.sub(" ", text))
+    text = CELL.sub(" ", SHAPE.sub(" ", EMAIL.sub(" ", text)))
     return [w for w in WORD.findall(text) if w not in allowed]
 
 
