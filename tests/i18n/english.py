@@ -36,6 +36,8 @@ ALLOWED = frozenset(
 API_ALLOWED = ALLOWED | frozenset(
     {
         "JSON",
+        "HTTP",
+        "Accept",
         "UTF",
         "ASCII",
         "UUID",
