@@ -1,7 +1,6 @@
-// The header's language switcher: choosing a language submits the form (the button is for
-// browsers without JavaScript). The server keeps the player on the same page.
+// The header's language switcher: choosing a language submits the form, so its button
+// (there for browsers without JavaScript) goes. The server keeps the player on the page.
 for (const form of document.querySelectorAll(".language-switcher")) {
-  const select = form.querySelector("select");
-  form.classList.add("auto");
-  select.addEventListener("change", () => form.requestSubmit());
+  form.querySelector("button")?.remove();
+  form.querySelector("select").addEventListener("change", () => form.requestSubmit());
 }
