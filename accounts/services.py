@@ -20,7 +20,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from knox.models import AuthToken
@@ -28,6 +28,8 @@ from kombu.exceptions import OperationalError
 
 from sudokusite.errors import Forbidden, TooManyRequests
 from sudokusite.throttling import CACHE_ERRORS
+
+from .languages import language_saved, supported_language
 
 User = get_user_model()
 logger = logging.getLogger(__name__)
@@ -161,7 +163,12 @@ def password_reset_send(*, request: HttpRequest, email: str) -> None:
         return
     if not first:
         return
-    where = {"email": address, "domain": request.get_host(), "use_https": request.is_secure()}
+    where = {
+        "email": address,
+        "domain": request.get_host(),
+        "use_https": request.is_secure(),
+        "language": translation.get_language() or settings.LANGUAGE_CODE,
+    }
     transaction.on_commit(lambda: _password_reset_enqueue(**where))
 
 
@@ -173,10 +180,26 @@ def _password_reset_enqueue(**where: Any) -> None:
         password_reset_email_send(**where)
 
 
-def password_reset_email_send(*, email: str, domain: str, use_https: bool) -> None:
+class _PasswordResetForm(PasswordResetForm):
+    """Django's, writing each email in its reader's language: the account's saved
+    choice, else the language the reset was asked in."""
+
+    language = settings.LANGUAGE_CODE
+
+    def send_mail(self, *args: Any, **kwargs: Any) -> None:
+        context = kwargs.get("context") or args[2]
+        language = language_saved(user=context["user"]) or self.language
+        with translation.override(language):
+            super().send_mail(*args, **kwargs)
+
+
+def password_reset_email_send(
+    *, email: str, domain: str, use_https: bool, language: str = settings.LANGUAGE_CODE
+) -> None:
     """Send the password-reset email to each active account with ``email`` (none when
-    there is none), with links to ``domain``."""
-    form = PasswordResetForm({"email": email})
+    there is none), with links to ``domain``, in each reader's language."""
+    form = _PasswordResetForm({"email": email})
+    form.language = supported_language(language) or settings.LANGUAGE_CODE
     if form.is_valid():
         form.save(
             domain_override=domain,

@@ -134,3 +134,21 @@ def test_the_javascript_catalog_is_served_in_the_readers_language():
     chinese = json.dumps("看看高亮的格子。")[1:-1]  # the catalog is JSON, \u-escaped
     assert chinese in response.content.decode()
     assert chinese not in Client().get(reverse("javascript_catalog")).content.decode()
+
+
+def test_the_reset_email_is_written_in_its_readers_language():
+    from django.core import mail
+
+    from accounts.services import password_reset_email_send
+
+    reader = UserFactory(email="reader@example.com")
+    password_reset_email_send(
+        email=reader.email, domain="sudoku.example", use_https=True, language="zh-hans"
+    )
+    LanguagePreference.objects.create(user=reader, language="en")
+    password_reset_email_send(
+        email=reader.email, domain="sudoku.example", use_https=True, language="zh-hans"
+    )
+    chinese, english = mail.outbox
+    assert "重置" in chinese.subject and "你好" in chinese.body
+    assert english.subject.startswith("Reset your") and "Hello" in english.body
