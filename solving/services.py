@@ -60,8 +60,8 @@ from solver import (
     conflicts,
     format_line,
     parse,
+    sentences,
     solutions,
-    unit_name,
 )
 from solver.grade import Grade, grade, grade_of_steps
 from solver.logic import MultipleSolutions, NoSolution, Step, logic_solve, next_step
@@ -252,7 +252,7 @@ def _conflict_dicts(grid: Grid) -> list[dict[str, Any]]:
             "cells": list(c.cells),
             "cell_names": [cell_name(shape, cell) for cell in c.cells],
             "unit": c.unit,
-            "unit_name": unit_name(shape, c.unit),
+            "unit_name": sentences.unit_label(shape.size, c.unit, _),
             "kind": c.kind,
             "value": c.value,
         }

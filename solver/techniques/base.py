@@ -19,8 +19,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver import sentences
 from solver.grid import Grid, Shape, Tables, cell_name, symbol, tables, unit_name
+from solver.sentences import render as render_sentence
 
 Pair = tuple[int, int]  # (cell, value)
 Params = tuple[tuple[str, Any], ...]  # (name, int or tuple of ints...), see solver.sentences
@@ -233,7 +233,7 @@ class Board:
         elim = tuple(sorted(eliminations))
         frozen: Params = tuple((k, _frozen(v)) for k, v in (params or {}).items())
         if sentence is None:
-            sentence = sentences.render(
+            sentence = render_sentence(
                 technique, dict(frozen), size=self.shape.size, eliminations=elim
             )
             if sentence is None:

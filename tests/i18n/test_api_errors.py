@@ -275,3 +275,12 @@ def test_an_analysis_lists_its_steps_in_chinese():
     for step in steps:
         assert english_words(step["sentence"]) == [], step["sentence"]
         assert all(english_words(name) == [] for name in step["unit_names"])
+
+
+def test_an_analysis_names_the_clashing_unit_in_chinese():
+    response = client_for().post(
+        "/api/v1/solver/analyse/", {"grid": "11" + "." * 14}, format="json"
+    )
+    assert response.status_code == 200
+    clash = response.json()["conflicts"][0]
+    assert clash["unit_name"] == "第1行" and clash["kind"] == "row"
