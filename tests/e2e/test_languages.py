@@ -13,7 +13,15 @@ from playwright.sync_api import Page, expect
 from accounts.factories import UserFactory
 from accounts.models import LanguagePreference
 from play.models import Game
-from tests.e2e.boards import BoardDriver, easy_nine, empty_cells, make_puzzle, park, value_of
+from tests.e2e.boards import (
+    ARTIFACTS_DIR,
+    BoardDriver,
+    easy_nine,
+    empty_cells,
+    make_puzzle,
+    park,
+    value_of,
+)
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -66,6 +74,8 @@ def test_a_chinese_reader_plays_asks_for_a_hint_and_switches_languages(live_serv
     expect(page.locator("#hint-text")).not_to_have_text(re.compile(r"\b(fits|only|In)\b"))
     # The layout holds on a phone: nothing wider than the screen.
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    ARTIFACTS_DIR.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS_DIR / "zh-game-375.png"), full_page=True)
 
     # English and back, on the same page.
     game_url = page.url
