@@ -15,7 +15,8 @@ the CLI and in another language on the site, with one set of wording rules:
 - ``chain``: ``[cell, value]`` nodes of an alternating chain, read as "if A is not 5, then
   B is 5, so ...";
 - ``entries``: ``[cell, value]`` pairs read ``r1c1 (5)``;
-- ``count``: a number; ``variant``: which of a technique's sentences (not shown).
+- ``count``: a number; ``variant``: which of a technique's sentences, ``name_variant``:
+  which of its names (neither is shown).
 
 The step's eliminations are ``eliminations`` (``5 from r1c1 and r1c2 and 7 from r3c3``).
 
@@ -140,6 +141,68 @@ TEMPLATES: dict[str, str] = {
         "%(first_cells)s and %(second_cells)s, one group all %(value)s; %(removed_cells)s see "
         "both groups, so %(value)s can be removed from them."
     ),
+    "finned_fish:fin": gettext_noop(
+        "In %(base_units)s, %(value)s fits only in %(cover_units)s (%(fish_cells)s) except for "
+        "the fin %(fin_cells)s in %(box_unit)s; either a fin is %(value)s or the fish stands, "
+        "so %(value)s can be removed from %(removed_cells)s, which see both."
+    ),
+    "finned_fish:fins": gettext_noop(
+        "In %(base_units)s, %(value)s fits only in %(cover_units)s (%(fish_cells)s) except for "
+        "the fins %(fin_cells)s in %(box_unit)s; either a fin is %(value)s or the fish stands, "
+        "so %(value)s can be removed from %(removed_cells)s, which see both."
+    ),
+    "empty_rectangle": gettext_noop(
+        "In %(box_unit)s, %(value)s fits only in %(row_unit)s and %(column_unit)s (%(cells)s), "
+        "and in %(unit)s only in %(pair_cells)s; if %(target_cell)s were %(value)s, "
+        "%(near_cell)s would be too and %(box_unit)s would have no place left for %(value)s: "
+        "remove %(value)s from %(target_cell)s."
+    ),
+    "unique_rectangle_3": gettext_noop(
+        "%(floor_cells)s hold only %(floor_values)s; one of %(roof_cells)s holds one of their "
+        "other values %(extra_values)s, or the rectangle could swap and the puzzle would have "
+        "two solutions; with %(group_cells)s they lock %(locked_values)s in %(unit)s: remove "
+        "%(eliminations)s."
+    ),
+    "unique_rectangle_5": gettext_noop(
+        "The rectangle %(cells)s holds %(values)s, and %(rich_cells)s hold %(value)s besides; "
+        "if none were %(value)s, the rectangle could swap and the puzzle would have two "
+        "solutions, so one of them is %(value)s: remove %(value)s from %(removed_cells)s."
+    ),
+    "unique_rectangle_6": gettext_noop(
+        "%(floor_cells)s hold only %(values)s, and in %(units)s, %(keep_value)s fits only at "
+        "the corners %(cells)s; if %(first_cell)s or %(second_cell)s were %(keep_value)s, all "
+        "four corners would hold %(values)s and could swap: remove %(keep_value)s from "
+        "%(roof_cells)s."
+    ),
+    "hidden_unique_rectangle": gettext_noop(
+        "%(cell)s holds only %(values)s, and %(keep_value)s fits in %(row_unit)s only at "
+        "%(row_cells)s and in %(column_unit)s only at %(column_cells)s; if %(target_cell)s "
+        "were %(drop_value)s, the corners %(cells)s would hold just %(values)s and could swap: "
+        "remove %(drop_value)s from %(target_cell)s."
+    ),
+    "als_xz": gettext_noop(
+        "%(first_cells)s hold %(first_values)s and %(second_cells)s hold %(second_values)s: "
+        "each set has one value more than cells, and the %(value)ss of the two see each "
+        "other, so one set loses %(value)s and its other values are locked in; either way "
+        "%(locked_values)s is in one of the sets: remove %(eliminations)s."
+    ),
+    "sue_de_coq": gettext_noop(
+        "%(cells)s, where %(box_unit)s meets %(line_unit)s, hold %(values)s; %(line_cell)s in "
+        "%(line_unit)s holds %(line_values)s and %(box_cell)s in %(box_unit)s holds "
+        "%(box_values)s, so these %(count)s cells hold those %(count)s values once each: "
+        "remove %(eliminations)s."
+    ),
+    "nice_loop": gettext_noop(
+        "%(chain)s, and then %(start_cell)s is not %(start_value)s again: the loop closes, so "
+        "each of its links holds exactly one true end either way round; remove "
+        "%(eliminations)s."
+    ),
+    "x_cycle": gettext_noop(
+        "Following %(value)s around %(path)s and back to %(start_cell)s (where a cell is not "
+        "%(value)s, the next one is; where it is, the next one is not), %(value)s is in every "
+        "other cell of the loop, either set; so %(value)s can be removed from "
+        "%(removed_cells)s, which see two neighbours on the loop."
+    ),
     "x_chain": gettext_noop(
         "Following %(value)s along %(path)s (where a cell is not %(value)s, the next one is; "
         "where it is, the next one is not), %(start_cell)s or %(end_cell)s is %(value)s, so "
@@ -201,6 +264,9 @@ FAMILY = {
     "x_wing": "fish",
     "swordfish": "fish",
     "jellyfish": "fish",
+    "finned_x_wing": "finned_fish",
+    "finned_swordfish": "finned_fish",
+    "finned_jellyfish": "finned_fish",
 }
 
 # The words that join the parts of a sentence.
@@ -339,7 +405,7 @@ def render(
     words = {
         key: _label(key, value, size, translate)
         for key, value in params.items()
-        if key != "variant"
+        if key not in ("variant", "name_variant")
     }
     words["eliminations"] = eliminations_label(size, eliminations, translate)
     return translate(template) % words

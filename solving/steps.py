@@ -79,6 +79,36 @@ NAMES: dict[str, Any] = {
     "xy_chain": pgettext_lazy("technique", "XY-Chain"),
     # Translators: 交替推理链 (AIC).
     "alternating_chain": pgettext_lazy("technique", "Alternating Inference Chain"),
+    # Translators: 带鳍 (finned) fish: a fish but for a fin in one box.
+    "finned_x_wing": pgettext_lazy("technique", "Finned X-Wing"),
+    # Translators: 退化 (sashimi) fish: a finned fish with a base line of one cell.
+    "finned_x_wing:sashimi": pgettext_lazy("technique", "Sashimi X-Wing"),
+    # Translators: 带鳍剑鱼.
+    "finned_swordfish": pgettext_lazy("technique", "Finned Swordfish"),
+    # Translators: 退化剑鱼.
+    "finned_swordfish:sashimi": pgettext_lazy("technique", "Sashimi Swordfish"),
+    # Translators: 带鳍水母.
+    "finned_jellyfish": pgettext_lazy("technique", "Finned Jellyfish"),
+    # Translators: 退化水母.
+    "finned_jellyfish:sashimi": pgettext_lazy("technique", "Sashimi Jellyfish"),
+    # Translators: 唯一矩形 类型3.
+    "unique_rectangle_3": pgettext_lazy("technique", "Unique Rectangle Type 3"),
+    # Translators: 唯一矩形 类型5.
+    "unique_rectangle_5": pgettext_lazy("technique", "Unique Rectangle Type 5"),
+    # Translators: 唯一矩形 类型6.
+    "unique_rectangle_6": pgettext_lazy("technique", "Unique Rectangle Type 6"),
+    # Translators: 隐性唯一矩形 (Hidden Unique Rectangle).
+    "hidden_unique_rectangle": pgettext_lazy("technique", "Hidden Unique Rectangle"),
+    # Translators: 空矩形 (Empty Rectangle).
+    "empty_rectangle": pgettext_lazy("technique", "Empty Rectangle"),
+    # Translators: Sue de Coq, kept in English as Chinese players write it.
+    "sue_de_coq": pgettext_lazy("technique", "Sue de Coq"),
+    # Translators: X环 (X-Cycle).
+    "x_cycle": pgettext_lazy("technique", "X-Cycle"),
+    # Translators: ALS-XZ (待定数组 ALS), kept in English.
+    "als_xz": pgettext_lazy("technique", "ALS-XZ"),
+    # Translators: 连续环 (Continuous Nice Loop).
+    "nice_loop": pgettext_lazy("technique", "Continuous Nice Loop"),
     # Translators: 试错法.
     "search": pgettext_lazy("technique", "Trial and Error"),
     # Translators: 搜索.
@@ -96,15 +126,18 @@ LOOK_WRONG_ENTRY = _("A value on the board is wrong: look at %(cells)s.")
 LOOK_WRONG_NOTE = _("Some notes leave out the right value: look at %(cells)s.")
 
 
-def _variant(step: dict[str, Any]) -> str | None:
-    return (step.get("params") or {}).get("variant")
-
-
 def technique_name(step: dict[str, Any]) -> str:
-    """The technique's name in the active language (its English name if it has no entry)."""
+    """The technique's name in the active language (its English name if it has no entry).
+
+    A technique with several names (a finned or sashimi fish) says which in its
+    ``name_variant`` parameter, else in its ``variant``."""
     slug = step["technique"]
-    variant = _variant(step)
-    name = NAMES.get(f"{slug}:{variant}") or NAMES.get(slug)
+    params = step.get("params") or {}
+    name = (
+        NAMES.get(f"{slug}:{params.get('name_variant')}")
+        or NAMES.get(f"{slug}:{params.get('variant')}")
+        or NAMES.get(slug)
+    )
     return str(name) if name is not None else step.get("name") or slug
 
 

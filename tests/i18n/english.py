@@ -20,6 +20,11 @@ ALLOWED = frozenset(
         "XY",
         "XYZ",
         "BUG",
+        "Sue",
+        "de",
+        "Coq",
+        "ALS",
+        "XZ",
         # Keys.
         "Ctrl",
         "Shift",

@@ -22,7 +22,15 @@ from solving.steps import NAMES, hint_where, step_localized, step_sentence, tech
 from tests.i18n.english import english_words
 from tests.solver.test_techniques import POSITIONS, ids, position
 
-KEPT_IN_ENGLISH = {"x_wing", "xy_wing", "xyz_wing", "w_wing", "bug_plus_one"}
+KEPT_IN_ENGLISH = {
+    "x_wing",
+    "xy_wing",
+    "xyz_wing",
+    "w_wing",
+    "bug_plus_one",
+    "sue_de_coq",
+    "als_xz",
+}
 CELL = re.compile(r"r\d+c\d+")
 
 
@@ -113,11 +121,11 @@ def test_a_hint_names_where_to_look_in_the_readers_language():
 
 def test_a_step_from_a_technique_without_a_sentence_falls_back_to_its_moves():
     step = step_of(*POSITIONS[2][1:])
-    step = {**step, "technique": "sue_de_coq", "name": "Sue de Coq", "params": {}}
+    step = {**step, "technique": "death_blossom", "name": "Death Blossom", "params": {}}
     with translation.override("zh-hans"):
         text = step_sentence(step)
     value = SYMBOLS[step["placements"][0]["value"] - 1]
-    assert text == f"Sue de Coq：r2c2是{value}。"
+    assert text == f"Death Blossom：r2c2是{value}。"
 
 
 def test_a_step_stored_before_it_had_parameters_keeps_its_sentence():
