@@ -5,7 +5,7 @@ SHELL := /bin/bash
 # can make a venv, else the first python3.11 (or python3) on PATH; `make PYTHON=...` picks
 # another. Debian builds its interpreter with profile-guided optimisation and links it
 # statically; a pyenv build of the same version has neither, and runs a move through
-# Django slower (figures: README, Load).
+# Django slower (docs/performance.md).
 SYSTEM_PYTHON := /usr/bin/python3.11
 PYTHON ?= $(shell if $(SYSTEM_PYTHON) -c 'import ensurepip, venv' 2>/dev/null; \
 	then echo $(SYSTEM_PYTHON); else command -v python3.11 || command -v python3; fi)

@@ -10,22 +10,15 @@ key's prefix, with their user) is written as SQL once (see sudokusite.rows): com
 through the ORM cost more than a move's own work. Everything else (the hashed lookup, the
 constant-time digest comparison, the throttled expiry refresh, the inactive-user check,
 the ``Authorization: Token ...`` header) is knox's own code.
-
-A move (the API's busiest request) does not pay even that query: its one read of the game
-takes the token rows along (``PresentedToken``, play.move_store), and ``verified`` runs the
-same checks over them. Anything short of a clean pass there (no such row, an expired token,
-an inactive user) goes to ``authenticate_credentials``, so the answer and its side effects
-are the same either way.
 """
 
 from __future__ import annotations
 
 import binascii
-import re
 from collections.abc import Sequence
 from functools import cache
 from hmac import compare_digest
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
@@ -37,8 +30,6 @@ from knox.models import get_token_model
 from knox.settings import CONSTANTS, knox_settings
 from knox.signals import token_expired
 from rest_framework import exceptions
-from rest_framework.authentication import get_authorization_header
-from rest_framework.request import Request
 
 from sudokusite.rows import ModelColumns, db
 
@@ -48,56 +39,37 @@ def _token_columns() -> tuple[ModelColumns, ModelColumns]:
     return ModelColumns(get_token_model(), "t"), ModelColumns(get_user_model(), "u")
 
 
-class TokenSql(NamedTuple):
-    """The SQL that reads the tokens under a key prefix with their user (the token table
-    under the alias ``t``, the user table under ``u``), in pieces a statement about
-    something else can take in too."""
-
-    columns: str  # the token's columns, then the user's: what ``tokens_load`` reads back
-    tokens: str  # the token table, as t
-    users_join: str  # INNER JOIN of the user table, as u, on the token's user
-    user_id: str  # the token's user column
-    prefix_is: str  # the condition on the key prefix: one parameter
-
-
 @cache
-def token_sql() -> TokenSql:
+def _lookup() -> str:
+    """The tokens under a key prefix (one parameter), each with its user: the token's
+    columns, then the user's."""
     tokens, users = _token_columns()
     conn = db()
     quote = conn.ops.quote_name
     user_id = f"t.{quote(tokens.model._meta.get_field('user').column)}"
-    return TokenSql(
-        columns=f"{tokens.select_list(conn)}, {users.select_list(conn)}",
-        tokens=f"{quote(tokens.model._meta.db_table)} t",
-        users_join=(
-            f"INNER JOIN {quote(users.model._meta.db_table)} u "
-            f"ON u.{quote(users.model._meta.pk.column)} = {user_id}"
-        ),
-        user_id=user_id,
-        prefix_is=f"t.{quote('token_key')} = %s",
+    return (
+        f"SELECT {tokens.select_list(conn)}, {users.select_list(conn)} "
+        f"FROM {quote(tokens.model._meta.db_table)} t "
+        f"INNER JOIN {quote(users.model._meta.db_table)} u "
+        f"ON u.{quote(users.model._meta.pk.column)} = {user_id} "
+        f"WHERE t.{quote('token_key')} = %s"
     )
 
 
-def tokens_load(row: Sequence[Any], start: int = 0) -> Any:
-    """A token, with its ``user``, from the columns of ``token_sql().columns`` in a row."""
+def _token_load(row: Sequence[Any]) -> Any:
+    """A token, with its ``user``, from a row of ``_lookup``."""
     tokens, users = _token_columns()
     conn = db()
-    token = tokens.load(conn, row, start)
-    token.user = users.load(conn, row, start + tokens.width)
+    token = tokens.load(conn, row)
+    token.user = users.load(conn, row, tokens.width)
     return token
-
-
-@cache
-def _lookup() -> str:
-    sql = token_sql()
-    return f"SELECT {sql.columns} FROM {sql.tokens} {sql.users_join} WHERE {sql.prefix_is}"
 
 
 def _tokens_with_prefix(prefix: str) -> list[Any]:
     """The tokens whose key starts like the one presented, each with its ``user`` loaded."""
     with db().cursor() as cursor:
         cursor.execute(_lookup(), [prefix])
-        return [tokens_load(row) for row in cursor.fetchall()]
+        return [_token_load(row) for row in cursor.fetchall()]
 
 
 class TokenAuthentication(KnoxTokenAuthentication):
@@ -113,19 +85,6 @@ class TokenAuthentication(KnoxTokenAuthentication):
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         self._refresh(matched)
         return self.validate_user(matched)
-
-    def verified(self, presented: str, found: list[Any]) -> tuple[Any, Any] | None:
-        """The user and token when ``found`` (the tokens under the presented key's prefix,
-        read by another statement) holds the presented key, live, of an active user; the
-        expiry refresh done as on any request. None for anything else: then
-        ``authenticate_credentials`` decides, and deletes an expired token."""
-        if any(self._expired(t) for t in found):
-            return None
-        matched = self._matching(presented, found)
-        if matched is None or not matched.user.is_active:
-            return None
-        self._refresh(matched)
-        return matched.user, matched
 
     @staticmethod
     def _matching(presented: str, tokens: list[Any]) -> Any | None:
@@ -154,47 +113,6 @@ class TokenAuthentication(KnoxTokenAuthentication):
             token_expired.send(sender=self.__class__, username=username, source="auth_token")
             return True
         return False
-
-
-# What a key may look like to be checked inside another statement; anything else (spaces,
-# control characters, other alphabets) takes the ordinary path and its ordinary answer.
-_KEY = re.compile(r"[0-9A-Za-z_-]{1,200}")
-
-
-class PresentedToken:
-    """The key of an ``Authorization: Token <key>`` header, not yet checked: the statement
-    that reads what the request is about reads the tokens under its prefix too
-    (``token_sql``, ``tokens_load``) and hands them to ``accept``."""
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-        self.prefix = key[: CONSTANTS.TOKEN_KEY_LENGTH]
-        self.user: Any = None
-        self.token: Any = None
-
-    @classmethod
-    def of(cls, request: Request) -> PresentedToken | None:
-        """The request's token when its header is a well-formed token header; None when
-        there is none, or anything about it is for the ordinary path to answer."""
-        parts = get_authorization_header(request).split()
-        if len(parts) != 2 or parts[0].lower() != knox_settings.AUTH_HEADER_PREFIX.lower().encode():
-            return None
-        key = parts[1].decode("latin-1")
-        return cls(key) if _KEY.fullmatch(key) else None
-
-    def accept(self, found: list[Any]) -> bool:
-        """Check the key against ``found``; True (``user`` and ``token`` set) if it passes."""
-        verified = TokenAuthentication().verified(self.key, found)
-        if verified is None:
-            return False
-        self.user, self.token = verified
-        return True
-
-
-class TokenNotVerified(Exception):
-    """A statement that reads with a ``PresentedToken`` found no row the token passes on
-    (a wrong, expired or foreign token, or nothing of this user's under that id): the
-    request is to be authenticated the ordinary way, and then answered."""
 
 
 class TokenScheme(KnoxTokenScheme):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
 from django.views.decorators.debug import sensitive_post_parameters
 
-from play.services import game_claim_guest_games
+from play.lifecycle import game_claim_guest_games
 
 from . import services
 from .forms import AccountDeleteForm, PasswordChangeForm, SetPasswordForm, SignupForm

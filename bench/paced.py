@@ -1,27 +1,12 @@
-"""Fixed-rate clients for the move bench: moves sent on a schedule, not when answers come.
+"""Fixed-rate clients for the move bench, as wrk2 measures: each of CLIENTS connections has
+its own schedule (gaps between half and one and a half times ``clients / rate``), which
+does not wait for the server; every move is timed from when it was due, so a server that
+falls behind shows its queue in the latencies (no coordinated omission). One asyncio loop
+(uvloop's where installed), a keep-alive connection per client.
 
-A closed loop (wrk: each client sends its next move when the last one is answered) can
-only measure how fast the server goes flat out, and its latency then is the number of
-clients divided by the throughput. The question "does the server carry 1,000 moves/s
-from 64 clients with a p99 under 50 ms" is asked at a fixed rate instead, as wrk2 asks it:
-each of the clients has its own schedule, one move every ``clients / rate`` seconds on
-average (each gap drawn between half and one and a half times that, so the clients do not
-move in step), starting at a random point of the first gap. The schedule does not wait for
-the server. A move whose connection is still waiting for the previous answer goes out as
-soon as that answer is in, and every move is timed from when it was due, not from when it
-was sent. So a server that falls behind shows its queue in the latencies instead of slowing
-the clients down (the error wrk2 calls coordinated omission).
-
-One asyncio loop (uvloop's where installed), a keep-alive connection per client, as phones
-would hold them. wrk's own way of pacing (a Lua ``delay()``) is no substitute: it put a p99
-near one second on moves that the server timed under 40 ms.
-
-``python -m bench.paced PORT GAMES_FILE CLIENTS RATE SECONDS RUN`` prints one JSON object:
-rps (answers per second, over the time until the last answer), p50 and p99 (ms, from when
-each move was due), requests, non2xx, socket_errors (the keys bench/moves.py reads from
-wrk), and offered (the moves the schedule holds) and client_cpu_ms (this process's CPU per
-move: the load generator's share of the machine). GAMES_FILE has a line per game,
-``<id> <token> <open cells, comma-separated>``.
+``python -m bench.paced PORT GAMES_FILE CLIENTS RATE SECONDS RUN`` prints one JSON object
+with wrk's keys (rps, p50, p99 in ms, requests, non2xx, socket_errors), offered and
+client_cpu_ms. GAMES_FILE has a line per game: ``<id> <token> <open cells, comma-separated>``.
 """
 
 from __future__ import annotations

@@ -1,33 +1,22 @@
 """Pack throughput: puzzles per second for a 9x9 pack per level, with one Celery worker
-process and with two.
-
-A scratch PostgreSQL database (``<DATABASE_URL's name>_packbench``) is created and migrated;
-the workers are real ``celery worker`` processes (``--concurrency 1`` each) on their own
-Redis queue, started and ready before the pack is asked for, so the figure is the pack's
-wall-clock time from the request to the last puzzle stored: generation, the uniqueness
-check, the canonical key, the insert and the chunk bookkeeping. Two workers on two free
-cores should approach twice the throughput of one; the load average is printed beside
-the figures because other work on the machine takes cores away.
-
-Run with ``make bench`` or ``python -m bench.packs`` (``--quick``: 40 puzzles, three
-levels); needs DATABASE_URL (PostgreSQL) and REDIS_URL, and says so in one line when one
-is missing.
+process and with two, from the request to the last puzzle stored, on a scratch database
+(``<DATABASE_URL's name>_packbench``). Needs DATABASE_URL (PostgreSQL) and REDIS_URL;
+``--quick``: 40 puzzles, three levels.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
-import time
 import uuid
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parents[1]
+from bench.stack import ROOT, Process, recreate_database, scratch_database, wait
+
 TITLE = "## Puzzle packs (Celery workers + PostgreSQL + Redis)"
 LEVELS = ("easy", "medium", "hard", "expert", "master")
 RUN_TIMEOUT = 1800  # seconds for one pack before giving up
@@ -58,86 +47,44 @@ def _skip(reason: str) -> list[str]:
     return [TITLE, "", f"skipped: {reason}"]
 
 
-def _scratch_url(url: str) -> tuple[str, str, str]:
-    """(scratch database URL, scratch name, maintenance URL) for DATABASE_URL."""
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/") + "_packbench"
-    scratch = urlunsplit(parts._replace(path=f"/{name}"))
-    maintenance = urlunsplit(parts._replace(path="/postgres"))
-    return scratch, name, maintenance
-
-
-def _recreate_database(maintenance_url: str, name: str) -> None:
-    import psycopg
-
-    with psycopg.connect(maintenance_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def _drop_database(maintenance_url: str, name: str) -> None:
-    import psycopg
-
-    with psycopg.connect(maintenance_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-class _Workers:
-    """``count`` worker processes of concurrency 1 on one queue."""
-
-    def __init__(self, env: dict[str, str], queue: str, count: int, logdir: Path) -> None:
-        self.processes = []
-        self.logs = []
-        for index in range(count):
-            log = logdir / f"{queue}-{index}.log"
-            self.logs.append(log)
-            command = [
-                sys.executable, "-m", "celery", "-A", "sudokusite", "worker",
-                "--loglevel", "INFO", "--concurrency", "1", "--queues", queue,
-                "--hostname", f"bench{index}-{queue}@%h", "--without-gossip",
-                "--without-mingle", "--without-heartbeat",
-            ]  # fmt: skip
-            self.processes.append(
-                subprocess.Popen(
-                    command,
-                    cwd=ROOT,
-                    env=env,
-                    stdout=log.open("w"),
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,
-                )
-            )
-
-    def wait_ready(self, timeout: float = 120) -> None:
-        deadline = time.monotonic() + timeout
-        while not all(" ready." in log.read_text() for log in self.logs):
-            if time.monotonic() > deadline or any(p.poll() is not None for p in self.processes):
-                raise RuntimeError("a bench worker did not start: see " + str(self.logs[0]))
-            time.sleep(0.2)
-
-    def stop(self) -> None:
-        for process in self.processes:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in self.processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-
-
-def _run_pack(env: dict[str, str], level: str, count: int, workers: int, logdir: Path) -> dict:
+def _run_pack(env: dict[str, str], level: str, count: int, workers: int, logs: Path) -> dict:
     queue = f"packbench-{uuid.uuid4().hex[:10]}"
-    pool = _Workers(env, queue, workers, logdir)
+    argv = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "sudokusite",
+        "worker",
+        "-l",
+        "INFO",
+        "--concurrency",
+        "1",
+        "--queues",
+        queue,
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+    ]
+    pool = [
+        Process(f"{queue}-{i}", [*argv, "--hostname", f"bench{i}-{queue}@%h"], env, logs)
+        for i in range(workers)
+    ]
     try:
-        pool.wait_ready()
+        for worker in pool:
+            worker.start()
+        wait(lambda: all(" ready." in w.output() for w in pool), 120, "the bench workers")
         done = subprocess.run(
             [sys.executable, "-c", DRIVER, level, str(count), queue],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT,
-        )  # fmt: skip
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT,
+        )
     finally:
-        pool.stop()
+        for worker in pool:
+            worker.stop()
     if done.returncode != 0:
         lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
         return {"status": "crashed", "made": 0, "seconds": 0, "error": (lines or ["?"])[-1]}
@@ -152,11 +99,11 @@ def run(quick: bool = False) -> list[str]:
         return _skip("needs REDIS_URL=redis://... (the broker the workers take chunks from)")
     count = 40 if quick else 200
     levels = LEVELS[:3] if quick else LEVELS
-    scratch, name, maintenance = _scratch_url(url)
+    scratch, name, maintenance = scratch_database(url, "_packbench")
     env = {k: v for k, v in os.environ.items() if not k.startswith("CELERY_")}
     env.update(DATABASE_URL=scratch, DEBUG="1", DJANGO_SETTINGS_MODULE="sudokusite.settings")
     try:
-        _recreate_database(maintenance, name)
+        recreate_database(maintenance, name)
     except Exception as exc:  # reported as a skipped section
         return _skip(f"cannot create the scratch database {name}: {exc}")
     lines = [
@@ -172,8 +119,12 @@ def run(quick: bool = False) -> list[str]:
     try:
         migrated = subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "--skip-checks", "-v0"],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
-        )  # fmt: skip
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         if migrated.returncode != 0:
             return _skip(f"migrating {name} failed: {migrated.stderr.strip()[-300:]}")
         problems: list[str] = []
@@ -195,7 +146,7 @@ def run(quick: bool = False) -> list[str]:
                 cells = [f"{r:.1f}" if r else "failed" for r in rates]
                 lines.append(f"| {level} | {cells[0]} | {cells[1]} | {ratio} |")
     finally:
-        _drop_database(maintenance, name)
+        recreate_database(maintenance, name, drop_only=True)
     lines += ["", f"Load average after: {os.getloadavg()[0]:.2f}."]
     lines += [f"- failed: {problem}" for problem in problems]
     return lines

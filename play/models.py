@@ -9,9 +9,17 @@ The clock: ``elapsed_ms`` is the time accumulated so far and ``running_since`` t
 timestamp from which the clock is running (None while paused or finished), so the time
 shown is ``elapsed_ms + (now - running_since)``; no client ever sends a time.
 
-A ``Move`` is one entry of the log. Its ``changes`` say what it did to each cell (value and
-notes, before and after), so undo and redo replay it in either direction. Moves that
-changed nothing are stored for idempotency but stay out of the undo log (``in_log``).
+A ``Move`` is one entry of the log, and every write to a game appends one (play.game_store),
+so the log is the game's whole history: ``seq`` orders it, ``kind`` says what happened,
+``changes`` what it did to each cell (value and notes, before and after; empty when the
+event changed neither) and ``elapsed_ms`` the game clock right after it. Applying every
+entry's ``changes`` forwards in ``seq`` order from the givens gives the board and notes at
+every moment: an undo's changes are the ones it took back (inverted), a redo's the ones it
+played again, a restart's every entry and note cleared, auto notes' the notes written.
+
+Only the player's own board changes (value, note, hint, auto notes, restart) are on the
+undo log (``in_log``) and walked by undo and redo; undo and redo entries themselves are
+not, and hold in ``value`` the ``seq`` of the entry they took back or played again.
 """
 
 from __future__ import annotations
@@ -36,9 +44,19 @@ UNFINISHED = (Status.IN_PROGRESS, Status.PAUSED)
 
 
 class MoveKind(models.TextChoices):
-    VALUE = "value", _("Value")
-    NOTE = "note", _("Note")
-    HINT = "hint", _("Hint")
+    """What one entry of a game's log records (see ``Move``)."""
+
+    VALUE = "value", _("Value")  # cell, value (0 clears)
+    NOTE = "note", _("Note")  # cell, value (0 clears the cell's notes)
+    HINT = "hint", _("Hint")  # a hint applied (stage 3)
+    HINT_REVEAL = "hint_reveal", _("Hint revealed")  # value: the stage revealed; no change
+    UNDO = "undo", _("Undo")  # value: the seq of the move taken back
+    REDO = "redo", _("Redo")  # value: the seq of the move played again
+    AUTO_NOTES = "auto_notes", _("Auto notes")
+    RESTART = "restart", _("Restart")
+    PAUSE = "pause", _("Pause")
+    RESUME = "resume", _("Resume")
+    ABANDON = "abandon", _("Abandon")
 
 
 class Game(models.Model):
@@ -76,6 +94,8 @@ class Game(models.Model):
     redo_depth = models.PositiveIntegerField(default=0)
     # Counts on leaderboards: the player's first game of this puzzle.
     ranked = models.BooleanField(default=True)
+    # A practice game: the technique slug the player asked to practise (learn app).
+    practice_technique = models.CharField(max_length=40, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     finished = models.DateTimeField(null=True, blank=True)
@@ -134,9 +154,11 @@ class Move(models.Model):
     # Sent by the client; a retry with the same id gets the stored answer. Hint
     # applications made by the server have none.
     client_move_id = models.UUIDField(null=True, blank=True)
-    kind = models.CharField(max_length=8, choices=MoveKind.choices)
+    kind = models.CharField(max_length=12, choices=MoveKind.choices)
     cell = models.PositiveSmallIntegerField(null=True, blank=True)
-    value = models.PositiveSmallIntegerField(default=0)
+    # The value placed or noted; for hint_reveal the stage, for undo and redo the seq of
+    # the entry taken back or played again.
+    value = models.PositiveIntegerField(default=0)
     previous = models.PositiveSmallIntegerField(default=0)
     correct = models.BooleanField(null=True, blank=True)
     # {"entries": [[cell, before, after], ...], "notes": [[cell, [before], [after]], ...]}
@@ -145,6 +167,9 @@ class Move(models.Model):
     response = models.JSONField(default=dict, blank=True)
     in_log = models.BooleanField(default=True)
     undone = models.BooleanField(default=False)
+    # The game clock (paused time excluded) right after this entry, by the server's time;
+    # the wall time is ``created``.
+    elapsed_ms = models.BigIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

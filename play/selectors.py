@@ -11,16 +11,24 @@ from django.db.models import Avg, Count, F, Max, Min, Q, QuerySet, Window
 from django.db.models.functions import RowNumber, TruncDate
 from django.utils import timezone
 
+from integrity.selectors import players_flagged_repeatedly
+
+from .disclosure import solution_held_expression
 from .models import Game, Status
-from .services import Player
+from .steps import Player
 
 RECENT_SOLVES = 20
 PERIODS = ("day", "week", "all")
 
 
 def game_list(*, player: Player, status: str | None = None) -> QuerySet[Game]:
-    """The player's games, newest first, with their puzzles."""
-    games = Game.objects.filter(player.owns()).select_related("puzzle")
+    """The player's games, newest first, with their puzzles (and whether a given-up
+    game's solution is still held, in the same query)."""
+    games = (
+        Game.objects.filter(player.owns())
+        .select_related("puzzle__rating", "rating_change")
+        .annotate(solution_held=solution_held_expression(timezone.now()))
+    )
     if status:
         games = games.filter(status=status)
     return games.order_by("-created", "-id")
@@ -126,8 +134,12 @@ def period_start(period: str, now: datetime | None = None) -> datetime | None:
 
 
 def _board(games: QuerySet[Game]) -> QuerySet:
+    """Completed ranked games of signed-in players, less those the plausible-play review
+    keeps off (a flagged game; every game of a player flagged repeatedly)."""
     return (
         games.filter(status=Status.COMPLETED, ranked=True, user__isnull=False)
+        .exclude(review__flagged=True)
+        .exclude(user_id__in=players_flagged_repeatedly())
         .values(username=F("user__username"))
         .annotate(
             best_score=Max("score"),

@@ -23,13 +23,15 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle
+from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
+from ratings.views import rating_leaderboard_rows, rating_stats_for_page
 from sudokusite.errors import DomainError
 
 from . import selectors
 from .api.serializers import GameSerializer
 from .charts import clock, solve_times_svg
+from .lifecycle import Player, game_start, guest_key_get
 from .models import Game, Status
-from .services import Player, game_start, guest_key_get
 
 SIZES = (
     (4, "4×4", pgettext_lazy("grid size", "Mini")),
@@ -116,6 +118,7 @@ class NewGameForm(forms.Form):
     mistake_limit = forms.TypedChoiceField(
         choices=MISTAKE_LIMITS, coerce=int, required=False, empty_value=None
     )
+    level = forms.ChoiceField(choices=[("mine", "At my level")], required=False)
 
 
 @require_POST
@@ -135,6 +138,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             size=data["size"],
             daily=data["daily"],
             mistake_limit=data["mistake_limit"],
+            mine=data["level"] == "mine",
         )
     except (DomainError, ValidationError) as exc:
         message = exc.message if isinstance(exc, DomainError) else "; ".join(exc.messages)
@@ -184,6 +188,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "username": request.user.get_username() if request.user.is_authenticated else None,
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
+    context["puzzle_rating"] = (page_data["game"]["rating"] or {}).get("puzzle")
     return render(request, "play/game.html", context)
 
 
@@ -226,6 +231,7 @@ def stats(request: HttpRequest) -> HttpResponse:
             label=_("Solve times of your last %(count)s %(group)s games")
             % {"count": len(times), "group": group["label"]},
         )
+    data["ratings"] = rating_stats_for_page(user=request.user)
     return render(request, "play/stats.html", {"stats": data})
 
 
@@ -238,13 +244,16 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     size = _choice(request.GET.get("size"), SIZE_VALUES, 9)
     difficulty = _choice(request.GET.get("difficulty"), tuple(Difficulty.values), "easy")
     period = _choice(request.GET.get("period"), selectors.PERIODS, "all")
-    if puzzle is not None:
+    board = _choice(request.GET.get("board"), ("score", "rating"), "score")
+    if board == "rating" and puzzle is None:
+        rows = rating_leaderboard_rows(size=size, limit=LEADERBOARD_ROWS)
+    elif puzzle is not None:
         rows = selectors.puzzle_leaderboard(puzzle_id=puzzle.pk)
     else:
         rows = selectors.leaderboard(size=size, difficulty=difficulty, period=period)
     entries = []
     for rank, row in enumerate(rows[:LEADERBOARD_ROWS], start=1):
-        entries.append({**row, "rank": rank, "best_time": clock(row["best_time_ms"])})
+        entries.append({**row, "rank": rank, "best_time": clock(row.get("best_time_ms"))})
     context = {
         "puzzle": puzzle,
         "entries": entries,
@@ -254,6 +263,9 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
         "size": size,
         "difficulty": difficulty,
         "period": period,
+        "board": board,
+        "rating_min_games": BOARD_MIN_GAMES,
+        "rating_max_deviation": round(BOARD_MAX_DEVIATION),
         "me": request.user.get_username() if request.user.is_authenticated else None,
     }
     return render(request, "play/leaderboards.html", context)

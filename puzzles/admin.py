@@ -21,7 +21,9 @@ from puzzles import bank, packs, selectors
 from puzzles.exports import FORMATS, pack_export
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle, PuzzlePack, Symmetry
 from puzzles.printing import print_pages
+from ratings.admin import PuzzleRatingInline
 from solver import format_pretty
+from solver.techniques import ORDER
 
 
 class PackFilter(admin.SimpleListFilter):
@@ -59,6 +61,7 @@ class PuzzleAdmin(admin.ModelAdmin):
     list_per_page = 50
     show_full_result_count = False
     actions = ["regrade"]
+    inlines = [PuzzleRatingInline]  # rating, deviation, plays (ratings.admin)
     fields = (
         "size",
         ("box_rows", "box_cols"),
@@ -139,10 +142,15 @@ class PackRequestForm(forms.ModelForm):
         help_text=format_lazy(_("1 to {maximum} puzzles."), maximum=f"{packs.PACK_MAX_COUNT:,}"),
     )
     symmetry = forms.ChoiceField(choices=Symmetry.choices, initial=Symmetry.NONE)
+    technique = forms.ChoiceField(
+        choices=[("", "any")] + [(t.slug, t.name) for t in ORDER],
+        required=False,
+        help_text="A practice pack: every puzzle needs this technique.",
+    )
 
     class Meta:
         model = PuzzlePack
-        fields = ("name", "size", "difficulty", "count", "symmetry")
+        fields = ("name", "size", "difficulty", "count", "symmetry", "technique")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -155,6 +163,7 @@ class PackRequestForm(forms.ModelForm):
                 difficulty=data["difficulty"],
                 count=data["count"],
                 symmetry=data["symmetry"],
+                technique=data.get("technique", ""),
             )
         except packs.PackRequestInvalid as exc:
             self.add_error(exc.field_name, exc.message.split(": ", 1)[-1])
@@ -228,6 +237,7 @@ class PuzzlePackAdmin(admin.ModelAdmin):
             difficulty=data["difficulty"],
             count=data["count"],
             symmetry=data["symmetry"],
+            technique=data.get("technique", ""),
             requested_by=request.user,
         )
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from puzzles.models import Puzzle, Source, Symmetry
+from puzzles.techniques import puzzle_techniques_store
 from solver import (
     BudgetExceeded,
     Grid,
@@ -161,7 +162,10 @@ def puzzle_get_or_create_from_grid(
         key=key,
     )
     # Another writer may store it between our look above and this insert.
-    return insert_or_existing(row, lambda: puzzle_existing(grid, key))
+    stored, created = insert_or_existing(row, lambda: puzzle_existing(grid, key))
+    if created:
+        puzzle_techniques_store(puzzle=stored)
+    return stored, created
 
 
 def puzzle_regrade(*, puzzles: Any) -> int:
@@ -178,5 +182,6 @@ def puzzle_regrade(*, puzzles: Any) -> int:
         }
         if any(getattr(puzzle, k) != v for k, v in fields.items()):
             Puzzle.objects.filter(pk=puzzle.pk).update(**fields)
+            puzzle_techniques_store(puzzle=Puzzle.objects.get(pk=puzzle.pk))
             changed += 1
     return changed

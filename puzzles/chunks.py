@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from puzzles.bank import puzzle_key, puzzle_row
 from puzzles.models import ChunkStatus, PackChunk, PackEntry, PackStatus, PuzzlePack, Source
+from puzzles.techniques import puzzle_techniques_store
 from solver import Shape, count_solutions
 from solver.generate import GenerationFailed, generate
 
@@ -154,7 +155,13 @@ def _pack_fill_position(pack: PuzzlePack, number: int, position: int) -> int:
     for replacement in range(MAX_REPLACEMENTS):
         seed = f"{pack.seed}:{number}:{position}" + (f":{replacement}" if replacement else "")
         try:
-            made = generate(shape, level=pack.difficulty, symmetry=pack.symmetry, seed=seed)
+            made = generate(
+                shape,
+                level=pack.difficulty,
+                symmetry=pack.symmetry,
+                seed=seed,
+                require=pack.technique or None,
+            )
         except GenerationFailed:
             continue  # this seed reached no puzzle of the level; the next one will
         if count_solutions(made.puzzle, limit=2) != 1:
@@ -175,6 +182,7 @@ def _pack_fill_position(pack: PuzzlePack, number: int, position: int) -> int:
         try:
             with transaction.atomic():
                 row.save()
+                puzzle_techniques_store(puzzle=row)
                 PackEntry.objects.create(pack=pack, puzzle=row, position=position)
         except IntegrityError:
             if PackEntry.objects.filter(pack_id=pack.pk, position=position).exists():

@@ -18,8 +18,15 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from solver.grade import GRADER_VERSION
+
 if TYPE_CHECKING:
     from solver import Grid, Shape
+
+
+def current_grader_version() -> int:
+    """The version of the grader this code runs (``solver.grade.GRADER_VERSION``)."""
+    return GRADER_VERSION
 
 
 class Difficulty(models.TextChoices):
@@ -59,6 +66,9 @@ class Puzzle(models.Model):
     # Technique slug -> number of uses, from the grader.
     techniques = models.JSONField(default=dict, blank=True)
     hardest_technique = models.CharField(max_length=40, blank=True)
+    # the grader that made the grade above (see puzzles.regrade); a row written without it
+    # (before it existed) reads as made by no known grader, so it is graded again
+    grader_version = models.PositiveSmallIntegerField(default=current_grader_version, db_default=0)
     clue_count = models.PositiveSmallIntegerField()
     symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
     canonical_key = models.CharField(max_length=64, unique=True)
@@ -102,6 +112,34 @@ class Puzzle(models.Model):
         return parse(self.solution, box_rows=self.box_rows, box_cols=self.box_cols)
 
 
+class PuzzleTechnique(models.Model):
+    """How often a stored puzzle's logic solution uses one technique (from its grade).
+
+    ``size`` repeats the puzzle's so that "a 9x9 puzzle that needs X-Wing" is one walk of
+    the index.
+    """
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="technique_uses")
+    technique = models.CharField(max_length=40)
+    size = models.PositiveSmallIntegerField()
+    difficulty = models.CharField(max_length=10, choices=Difficulty.choices)
+    count = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["puzzle", "technique"]
+        constraints = [
+            models.UniqueConstraint(fields=["puzzle", "technique"], name="puzzle_technique_unique"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["technique", "size", "difficulty", "puzzle"], name="technique_practice"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.puzzle_id} {self.technique} x{self.count}"
+
+
 class PackStatus(models.TextChoices):
     PENDING = "pending", _("Pending")
     RUNNING = "running", _("Running")
@@ -122,6 +160,8 @@ class PuzzlePack(models.Model):
     box_cols = models.PositiveSmallIntegerField()
     difficulty = models.CharField(max_length=10, choices=Difficulty.choices)
     symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
+    # A practice pack: every puzzle's logic solution needs this technique (a slug).
+    technique = models.CharField(max_length=40, blank=True)
     count = models.PositiveIntegerField(help_text="How many puzzles were requested.")
     # Chunk k is generated from the seeds f"{seed}:{k}:...", so a rerun makes the same puzzles.
     seed = models.CharField(max_length=64)

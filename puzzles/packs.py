@@ -27,6 +27,8 @@ from puzzles.models import ChunkStatus, PackChunk, PackStatus, PuzzlePack, Symme
 from solver import Shape
 from solver.generate import SYMMETRIES, supported_levels
 from solver.grade import LEVELS
+from solver.practice import generator_reaches, practice_sizes
+from solver.techniques import BY_SLUG
 from sudokusite.errors import Conflict, DomainError
 
 logger = logging.getLogger(__name__)
@@ -71,7 +73,13 @@ class PackNotActive(Conflict):
 
 
 def pack_request_validate(
-    *, name: str, size: Any, difficulty: Any, count: Any, symmetry: Any = "none"
+    *,
+    name: str,
+    size: Any,
+    difficulty: Any,
+    count: Any,
+    symmetry: Any = "none",
+    technique: Any = "",
 ) -> Shape:
     """The shape of a pack request, or PackRequestInvalid naming the field and the fix."""
     if not isinstance(name, str) or not name.strip():
@@ -111,7 +119,31 @@ def pack_request_validate(
             % {"symmetry": repr(symmetry), "symmetries": ", ".join(SYMMETRIES)},
             field_name="symmetry",
         )
+    if technique:
+        _technique_validate(technique, size, difficulty)
     return shape
+
+
+def _technique_validate(technique: Any, size: int, difficulty: str) -> None:
+    tech = BY_SLUG.get(technique) if isinstance(technique, str) else None
+    if tech is None:
+        raise PackRequestInvalid(
+            f"technique: {technique!r} is not a technique of the engine.", field_name="technique"
+        )
+    if size not in practice_sizes(technique):
+        raise PackRequestInvalid(
+            f"technique: {tech.name} is not practised on {size}x{size}.", field_name="technique"
+        )
+    if not generator_reaches(technique):
+        raise PackRequestInvalid(
+            f"technique: the generator does not make {tech.name} puzzles yet.",
+            field_name="technique",
+        )
+    if difficulty != tech.level:
+        raise PackRequestInvalid(
+            f"difficulty: {tech.name} puzzles are {tech.level}, not {difficulty}.",
+            field_name="difficulty",
+        )
 
 
 def _enqueue_chunks(pack_id: int, numbers: list[int], queue: str | None) -> None:
@@ -141,6 +173,7 @@ def pack_create(
     difficulty: str,
     count: int,
     symmetry: str = Symmetry.NONE,
+    technique: str = "",
     seed: str | None = None,
     requested_by: Any = None,
     chunk_size: int | None = None,
@@ -152,7 +185,12 @@ def pack_create(
     ``enqueue=False`` leaves the chunks for the caller (``generate_puzzles --sync``).
     """
     shape = pack_request_validate(
-        name=name, size=size, difficulty=difficulty, count=count, symmetry=symmetry
+        name=name,
+        size=size,
+        difficulty=difficulty,
+        count=count,
+        symmetry=symmetry,
+        technique=technique,
     )
     name = name.strip()
     if PuzzlePack.objects.filter(name=name).exists():
@@ -166,6 +204,7 @@ def pack_create(
         box_cols=shape.box_cols,
         difficulty=difficulty,
         symmetry=symmetry,
+        technique=technique,
         count=count,
         seed=seed or secrets.token_hex(8),
         chunk_size=chunk_size or _chunk_size(size, difficulty),

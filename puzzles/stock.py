@@ -15,9 +15,10 @@ from puzzles.bank import BANK_SIZES, bank_levels, puzzle_existing, puzzle_key, p
 from puzzles.chunks import MAX_REPLACEMENTS
 from puzzles.models import Puzzle, PuzzlePack, Source, Symmetry
 from puzzles.packs import PACK_MAX_COUNT, PackNameTaken, pack_create
+from puzzles.techniques import puzzle_techniques_store
 from solver import count_solutions, format_line, is_solution, parse
 from solver.generate import GenerationFailed, generate
-from solver.grade import Grade, grade
+from solver.grade import GRADER_VERSION, Grade, grade
 
 
 def bank_stock() -> dict[tuple[int, str], int]:
@@ -126,6 +127,7 @@ def starter_file_build(
                         "hardest_technique": made.grade.hardest or "",
                         "techniques": dict(made.grade.techniques),
                         "symmetry": made.symmetry,
+                        "grader_version": GRADER_VERSION,
                     },
                     sort_keys=True,
                 )
@@ -174,9 +176,12 @@ def bank_seed(*, path: Path = STARTER_FILE, progress: Callable[[str], None] | No
             source=Source.GENERATED,
             key=key,
         )
+        if grid.size > REGRADE_MAX_SIZE:  # the file's grade: as old as the file's grader
+            row.grader_version = item.get("grader_version", 0)
         try:
             with transaction.atomic():
                 row.save()
+                puzzle_techniques_store(puzzle=row)
         except IntegrityError:
             continue
         added += 1

@@ -11,7 +11,7 @@ import logging
 
 from celery import shared_task
 
-from puzzles import chunks, daily, packs, stock
+from puzzles import chunks, daily, packs, practice, regrade, stock
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +43,8 @@ def pack_chunk_generate(self, pack_id: int, number: int) -> int:
 
 @shared_task(name="puzzles.bank_top_up", acks_late=True, reject_on_worker_lost=True)
 def bank_top_up() -> list[int]:
-    return [pack.pk for pack in stock.bank_top_up()]
+    packs_queued = stock.bank_top_up() + practice.practice_top_up()
+    return [pack.pk for pack in packs_queued]
 
 
 @shared_task(name="puzzles.daily_puzzles_pick", acks_late=True, reject_on_worker_lost=True)
@@ -54,3 +55,17 @@ def daily_puzzles_pick() -> int:
 @shared_task(name="puzzles.pack_resume_stalled", acks_late=True, reject_on_worker_lost=True)
 def pack_resume_stalled() -> int:
     return packs.pack_resume_stalled()
+
+
+@shared_task(name="puzzles.bank_regrade_chunk", acks_late=True, reject_on_worker_lost=True)
+def bank_regrade_chunk(first_id: int, last_id: int) -> int:
+    return regrade.bank_regrade_chunk(first_id=first_id, last_id=last_id)
+
+
+@shared_task(name="puzzles.bank_regrade_start", acks_late=True, reject_on_worker_lost=True)
+def bank_regrade_start() -> int:
+    """Queue a chunk task for every range of puzzles graded by an older grader."""
+    plan = regrade.bank_regrade_plan()
+    for span in plan:
+        bank_regrade_chunk.delay(span.first_id, span.last_id)
+    return len(plan)

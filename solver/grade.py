@@ -1,81 +1,169 @@
-"""Grading: a level and a score from the steps the logic engine needed, the way HoDoKu does.
+"""Grading: a level and a score from the steps the logic engine needed.
 
 The logic engine (:func:`solver.logic.logic_solve`) solves the puzzle, easiest technique
-first. The **level** is the level of the hardest technique it used; the **score** is the sum
-of the technique scores over every step, plus a length bonus for chains. A puzzle the
-engine cannot finish is ``master``: the grader then goes on by trial and error
+first. The **level** is the level of the hardest technique it used. The **score** weighs the
+hardest step the way Sukaku Explainer (SE) rates a puzzle, and adds the effort of the
+whole solve::
+
+    score = round(1000 * (hardest rating + 0.1 * ln(1 + effort)))
+
+where a step's *rating* is its technique's rating on SE's scale (column "SE" below), plus
+SE's length bonus for a chain (0.1 for each of the lengths 4, 6, 8, 12, 16, ... passed) or
+a trial (counted from 2); and the *effort* is the sum over the steps of the technique's
+effort (column "effort"), plus a bonus per cell beyond 3 for XY-chains and AICs and per
+placement for a trial. ``docs/grading.md`` tells how the ratings and the weight were fitted
+and what they reach.
+
+A puzzle the engine cannot finish is ``master``: the grader then goes on by trial and error
 (:mod:`solver.techniques.forcing`: the candidate whose assumption, followed by the naked
 singles it forces, contradicts soonest is removed, then the techniques resume) and every
-such trial adds to the score, so master puzzles are ordered too. When no trial contradicts,
-or the grid is larger than 9x9 (where a round of trials costs too much), the grader places
-the solution's value in the cell with the fewest candidates (a guess) and charges a trial of
-length ``GUESS_LENGTH``.
+such trial is a step, so master puzzles are ordered too. When no trial contradicts, or the
+grid is larger than 9x9 (where a round of trials costs too much), the grader places the
+solution's value in the cell with the fewest candidates (a guess) and charges a trial of
+length ``GUESS_LENGTH``. Before any of this the grid is checked to have exactly one
+solution.
 
-=====================  ===========================  ======  =====  ======================
-slug                   technique                    level   score  bonus per extra cell
-=====================  ===========================  ======  =====  ======================
-full_house             Full House                   easy        3
-naked_single           Naked Single                 easy        2
-hidden_single          Hidden Single                easy       10
-pointing               Pointing                     medium     60
-claiming               Claiming                     medium     60
-naked_pair             Naked Pair                   medium     15
-hidden_pair            Hidden Pair                  medium     55
-naked_triple           Naked Triple                 medium     25
-hidden_triple          Hidden Triple                hard       80
-x_wing                 X-Wing                       hard       60
-xy_wing                XY-Wing                      hard       60
-xyz_wing               XYZ-Wing                     hard       60
-unique_rectangle_1     Unique Rectangle Type 1      hard       80
-unique_rectangle_2     Unique Rectangle Type 2      hard       80
-unique_rectangle_4     Unique Rectangle Type 4      hard       60
-naked_quad             Naked Quad                   hard      150
-hidden_quad            Hidden Quad                  hard      150
-bug_plus_one           BUG+1                        hard      250
-skyscraper             Skyscraper                   hard       60
-two_string_kite        2-String Kite                hard       60
-w_wing                 W-Wing                       hard      400
-simple_colouring       Simple Colouring             hard       60
-swordfish              Swordfish                    expert    400
-jellyfish              Jellyfish                    expert    750
-x_chain                X-Chain                      expert    400     0 (beyond 3)
-xy_chain               XY-Chain                     expert    400   900 (beyond 3)
-alternating_chain      Alternating Inference Chain  expert    400  1500 (beyond 3)
-search                 Trial and Error              master   4500   900 per placement
-=====================  ===========================  ======  =====  ======================
-
-How the scores were set: the levels follow the usual human order (singles; locked
-candidates and small subsets; wings, fish, uniqueness and colouring; long fish and chains;
-search). The scores inside each level band were fitted to order puzzles like Sukaku
-Explainer's ratings: on the even lines of ``se_rated_diabolical.txt``, checked on the odd
-lines (``python -m bench`` reports the Spearman rank correlation). That fit is why some
-techniques score low for their level: SE rates X-Wing, XY-Wing and unique rectangles low,
-and rates a puzzle by its hardest step, so the long chains and trials dominate the sum.
+=======================  ===========================  ======  ======  ====  =================
+slug                     technique                    level   effort  SE    effort per cell
+=======================  ===========================  ======  ======  ====  =================
+full_house               Full House                   easy         3  1.0
+naked_single             Naked Single                 easy         2  2.3
+hidden_single            Hidden Single                easy        10  1.5
+pointing                 Pointing                     medium      60  2.6
+claiming                 Claiming                     medium      60  2.8
+naked_pair               Naked Pair                   medium      15  3.0
+hidden_pair              Hidden Pair                  medium      55  3.4
+naked_triple             Naked Triple                 medium      25  3.6
+x_wing                   X-Wing                       medium      60  3.2
+hidden_triple            Hidden Triple                hard        80  4.0
+naked_quad               Naked Quad                   hard       150  5.0
+hidden_quad              Hidden Quad                  hard       150  5.4
+skyscraper               Skyscraper                   hard        60  4.4
+two_string_kite          2-String Kite                hard        60  4.4
+finned_x_wing            Finned X-Wing                hard       130  3.4
+swordfish                Swordfish                    hard       400  3.8
+xy_wing                  XY-Wing                      hard        60  4.2
+xyz_wing                 XYZ-Wing                     hard        60  4.4
+unique_rectangle_1       Unique Rectangle Type 1      hard        80  4.5
+unique_rectangle_2       Unique Rectangle Type 2      hard        80  4.6
+unique_rectangle_4       Unique Rectangle Type 4      hard        60  4.6
+unique_rectangle_5       Unique Rectangle Type 5      hard       100  4.6
+unique_rectangle_6       Unique Rectangle Type 6      hard       100  4.6
+hidden_unique_rectangle  Hidden Unique Rectangle      hard       100  5.2
+unique_rectangle_3       Unique Rectangle Type 3      hard       100  4.6
+finned_swordfish         Finned Swordfish             hard       470  4.0
+empty_rectangle          Empty Rectangle              hard       120  4.6
+jellyfish                Jellyfish                    hard       750  5.2
+sue_de_coq               Sue de Coq                   hard       250  4.8
+bug_plus_one             BUG+1                        expert     250  4.6
+simple_colouring         Simple Colouring             expert      60  5.35
+x_cycle                  X-Cycle                      expert     400  6.45
+x_chain                  X-Chain                      expert     400  6.0   0 (beyond 3)
+w_wing                   W-Wing                       expert     400  6.65
+xy_chain                 XY-Chain                     expert     400  6.6   900 (beyond 3)
+als_xz                   ALS-XZ                       expert     300  6.75
+nice_loop                Continuous Nice Loop         expert     400  7.0   1500 (beyond 3)
+alternating_chain        Alternating Inference Chain  expert     400  7.25  1500 (beyond 3)
+search                   Trial and Error              master    4500  7.5   900 per placement
+=======================  ===========================  ======  ======  ====  =================
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 
 from solver.grid import BudgetExceeded, Grid
-from solver.logic import NoSolution, hardest_of, run
-from solver.search import solve
+from solver.logic import MultipleSolutions, NoSolution, run
+from solver.search import solutions
 from solver.techniques import BY_SLUG, LEVELS, ORDER
 from solver.techniques.base import Board, Step
 from solver.techniques.forcing import shortest_contradiction, trial_step
 
-__all__ = ["LEVELS", "TECHNIQUES", "Grade", "grade", "step_score"]
+__all__ = [
+    "GRADER_VERSION",
+    "LEVELS",
+    "RATINGS",
+    "TECHNIQUES",
+    "Grade",
+    "grade",
+    "grade_of_path",
+    "path_score",
+    "step_rating",
+    "step_score",
+]
+
+GRADER_VERSION = 2
+"""Raised whenever the techniques, the levels or the score change, so that a stored grade
+made by an older grader can be found and graded again."""
 
 SEARCH = ("Trial and Error", "master", 4500)
 SEARCH_BONUS = 900
 GUESS_LENGTH = 20
 TRIAL_MAX_SIZE = 9  # above 9x9 a trial round costs too much: the grader guesses instead
-CHAIN_BONUS = {"x_chain": 0, "xy_chain": 900, "alternating_chain": 1500}
+CHAIN_BONUS = {"x_chain": 0, "xy_chain": 900, "alternating_chain": 1500, "nice_loop": 1500}
 CHAIN_FREE_CELLS = 3
 
 TECHNIQUES: dict[str, tuple[str, str, int]] = {t.slug: (t.name, t.level, t.score) for t in ORDER}
 TECHNIQUES["search"] = SEARCH
+
+RATINGS: dict[str, float] = {
+    "full_house": 1.0,
+    "hidden_single": 1.5,
+    "naked_single": 2.3,
+    "pointing": 2.6,
+    "claiming": 2.8,
+    "naked_pair": 3.0,
+    "x_wing": 3.2,
+    "hidden_pair": 3.4,
+    "naked_triple": 3.6,
+    "swordfish": 3.8,
+    "hidden_triple": 4.0,
+    "xy_wing": 4.2,
+    "xyz_wing": 4.4,
+    "unique_rectangle_1": 4.5,
+    "unique_rectangle_2": 4.6,
+    "unique_rectangle_4": 4.6,
+    "naked_quad": 5.0,
+    "jellyfish": 5.2,
+    "hidden_quad": 5.4,
+    "bug_plus_one": 4.6,
+    "finned_x_wing": 3.4,
+    "finned_swordfish": 4.0,
+    "empty_rectangle": 4.6,
+    "unique_rectangle_3": 4.6,
+    "unique_rectangle_5": 4.6,
+    "unique_rectangle_6": 4.6,
+    "hidden_unique_rectangle": 5.2,
+    "sue_de_coq": 4.8,
+    "als_xz": 6.75,
+    "x_cycle": 6.45,
+    "nice_loop": 7.0,
+    "x_chain": 6.0,
+    "simple_colouring": 5.35,
+    "skyscraper": 4.4,
+    "two_string_kite": 4.4,
+    "xy_chain": 6.6,
+    "alternating_chain": 7.25,
+    "w_wing": 6.65,
+    "search": 7.5,
+}
+"""Each technique's rating on Sukaku Explainer's scale (SE's own figure where SE has the
+technique; the chains' and the trial's fitted, see ``docs/grading.md``)."""
+
+LENGTH_RATED = {
+    "x_chain": 4,
+    "x_cycle": 4,
+    "xy_chain": 4,
+    "alternating_chain": 4,
+    "nice_loop": 4,
+    "simple_colouring": 4,
+}
+"""Techniques whose rating grows with their length, and the length that adds nothing."""
+SEARCH_FREE_LENGTH = 2
+EFFORT_WEIGHT = 0.1
+SCORE_SCALE = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,33 +178,116 @@ class Grade:
 
 
 def step_score(step: Step, length: int = 0) -> int:
-    """The score of one step: its technique's score plus any chain or trial bonus."""
-    if step.technique == "search":
-        return SEARCH[2] + SEARCH_BONUS * length
-    score = TECHNIQUES[step.technique][2]
-    bonus = CHAIN_BONUS.get(step.technique)
+    """The effort of one step: its technique's score plus any chain or trial bonus."""
+    return _effort(step.technique, length if step.technique == "search" else len(step.cells))
+
+
+def _effort(slug: str, size: int) -> int:
+    if slug == "search":
+        return SEARCH[2] + SEARCH_BONUS * size
+    score = TECHNIQUES[slug][2]
+    bonus = CHAIN_BONUS.get(slug)
     if bonus:
-        score += bonus * max(0, len(step.cells) - CHAIN_FREE_CELLS)
+        score += bonus * max(0, size - CHAIN_FREE_CELLS)
     return score
 
 
-def grade(grid: Grid, *, budget: int | None = None) -> Grade:
+def length_bonus(length: int, free: int) -> float:
+    """SE's length bonus: 0.1 for each of the ceilings free, x1.5, x4/3, x1.5... passed."""
+    bonus, ceiling, odd = 0.0, free, False
+    while length > ceiling:
+        bonus += 0.1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return round(bonus, 1)
+
+
+def step_rating(slug: str, size: int) -> float:
+    """A step's rating on SE's scale: its technique's, plus a bonus for a long chain."""
+    rating = RATINGS[slug]
+    if slug == "search":
+        return rating + length_bonus(size, SEARCH_FREE_LENGTH)
+    free = LENGTH_RATED.get(slug)
+    return rating + length_bonus(size, free) if free else rating
+
+
+def path_score(path: list[tuple[str, int]]) -> int:
+    """The score of a way through a puzzle (see the module docstring).
+
+    The hardest step's SE-scale rating, as SE rates a puzzle, plus the effort of the whole
+    solve (the sum of the step efforts) on a log scale, times ``SCORE_SCALE``.
+    """
+    if not path:
+        return 0
+    hardest = max(step_rating(slug, size) for slug, size in path)
+    effort = sum(_effort(slug, size) for slug, size in path)
+    return round(SCORE_SCALE * (hardest + EFFORT_WEIGHT * math.log1p(effort)))
+
+
+def grade(grid: Grid, *, budget: int | None = None, solution: Grid | None = None) -> Grade:
     """Grade a puzzle with one solution (see the module docstring).
 
-    ``budget`` caps the technique passes and raises :class:`~solver.grid.BudgetExceeded`
-    when used up. A trial may assume every candidate left on the board, so it counts one
-    pass per candidate: the budget then bounds the work, not just the number of trials.
-    Raises :class:`NoSolution` when the givens clash or the puzzle turns out to have no
-    solution.
+    The grid is checked first: clashing givens or no solution raise :class:`NoSolution`,
+    more than one solution raises :class:`MultipleSolutions` (the error a hint gives), so a
+    nearly empty grid is refused at once instead of being ground through by trial and
+    error. A caller that knows the one solution passes it as ``solution`` to skip that
+    search.
+
+    ``budget`` caps the uniqueness search (as nodes) and the technique passes, and raises
+    :class:`~solver.grid.BudgetExceeded` naming that budget when used up. A trial may
+    assume every candidate left on the board, so it counts one pass per candidate: the
+    budget then bounds the work, not just the number of trials.
     """
     board = Board.from_grid(grid)
     if board is None:
         raise NoSolution("the givens clash: a value appears twice in a row, column or box")
+    if solution is None:
+        found = solutions(grid, limit=2, budget=budget)
+        if not found:
+            raise NoSolution("the puzzle has no solution")
+        if len(found) > 1:
+            raise MultipleSolutions("the puzzle has more than one solution")
+        solution = found[0]
+    try:
+        return _grade_board(board, solution, budget)
+    except BudgetExceeded:
+        raise BudgetExceeded(f"the grader used its budget of {budget} passes") from None
+
+
+def _grade_board(board: Board, solution: Grid, budget: int | None) -> Grade:
+    """Grade the unique-solution ``board`` in place (budget errors are reworded above)."""
+    path, solved_by_logic = solve_path(board, solution, budget)
+    return grade_of_path(path, solved_by_logic=solved_by_logic)
+
+
+def grade_of_path(path: list[tuple[str, int]], *, solved_by_logic: bool = True) -> Grade:
+    """The grade of a way through a puzzle: (slug, size) for every step, in order."""
+    uses = Counter(slug for slug, _ in path)
+    if "search" in uses:
+        level, hardest = "master", "search"
+    else:
+        hardest = max(uses, key=_level_key, default="")
+        level = BY_SLUG[hardest].level if hardest else LEVELS[0]
+    return Grade(
+        level=level,
+        score=path_score(path),
+        hardest=hardest,
+        techniques=dict(uses),
+        solved_by_logic=solved_by_logic,
+    )
+
+
+def solve_path(
+    board: Board, solution: Grid, budget: int | None = None
+) -> tuple[list[tuple[str, int]], bool]:
+    """The grader's way through ``board`` (solved in place) and whether logic alone did it.
+
+    The way is (slug, size) for every step: the size is the number of cells of the step's
+    pattern, or a trial's length.
+    """
     steps, passes = run(board, budget=budget)
-    score = sum(step_score(s) for s in steps)
+    path = [(s.technique, len(s.cells)) for s in steps]
     solved_by_logic = board.is_solved()
-    searches = 0
-    solution: list[Grid] = []  # found once, at the first guess
     while not board.is_solved():
         trying = board.t.n <= TRIAL_MAX_SIZE
         # a round of trials tries every candidate: it costs one pass per candidate
@@ -130,23 +301,11 @@ def grade(grid: Grid, *, budget: int | None = None) -> Grade:
         else:
             _guess(board, solution)
             length = GUESS_LENGTH
-        searches += 1
-        score += SEARCH[2] + SEARCH_BONUS * length
+        path.append(("search", length))
         more, used = run(board, budget=None if budget is None else budget - passes)
         passes += used
-        steps.extend(more)
-        score += sum(step_score(s) for s in more)
-    if not searches:
-        return grade_of_steps(steps)
-    uses = Counter(s.technique for s in steps)
-    uses["search"] = searches
-    return Grade(
-        level="master",
-        score=score,
-        hardest="search",
-        techniques=dict(uses),
-        solved_by_logic=solved_by_logic,
-    )
+        path.extend((s.technique, len(s.cells)) for s in more)
+    return path, solved_by_logic
 
 
 def grade_of_steps(steps: list[Step]) -> Grade:
@@ -155,24 +314,17 @@ def grade_of_steps(steps: list[Step]) -> Grade:
     Lets a caller that already ran :func:`~solver.logic.logic_solve` to the end grade the
     puzzle without running the logic engine a second time.
     """
-    hardest = hardest_of(steps) or ""
-    return Grade(
-        level=BY_SLUG[hardest].level if hardest else LEVELS[0],
-        score=sum(step_score(s) for s in steps),
-        hardest=hardest,
-        techniques=dict(Counter(s.technique for s in steps)),
-        solved_by_logic=True,
-    )
+    return grade_of_path([(s.technique, len(s.cells)) for s in steps])
 
 
-def _guess(board: Board, solution: list[Grid]) -> None:
+def _level_key(slug: str) -> tuple[int, int]:
+    technique = BY_SLUG[slug]
+    return LEVELS.index(technique.level), technique.score
+
+
+def _guess(board: Board, solution: Grid) -> None:
     """Place the solution's value in the open cell with the fewest candidates."""
-    if not solution:
-        found = solve(board.grid())
-        if found is None:
-            raise NoSolution("the puzzle has no solution")
-        solution.append(found)
     cand = board.cand
     cell = min(board.empty_cells(), key=lambda c: (cand[c].bit_count(), c))
-    if not board.place(cell, solution[0].cells[cell]):
+    if not board.place(cell, solution.cells[cell]):
         raise NoSolution("the puzzle has no solution")

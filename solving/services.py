@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +48,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import status
 
-from puzzles.bank import givens_clash_text, puzzle_get_or_create_from_grid
+from puzzles.bank import givens_clash_text, puzzle_get_or_create_from_grid, puzzle_key
 from puzzles.models import Puzzle, Source
 from solver import (
     SYMBOLS,
@@ -260,19 +260,36 @@ def _conflict_dicts(grid: Grid) -> list[dict[str, Any]]:
     ]
 
 
+BankCheck = Callable[[Puzzle | None], None]
+"""Called with the bank's copy of a grid (or None) before the solver works on it; raises
+to refuse (the web layer passes ``play.disclosure.solver_solution_check`` for the caller)."""
+
+
+def bank_puzzle_of(grid: Grid) -> Puzzle | None:
+    """The bank's puzzle equal to ``grid`` up to relabelling, rotation, reflection and the
+    other symmetries of the canonical form, or None."""
+    return Puzzle.objects.filter(canonical_key=puzzle_key(grid)).first()
+
+
 def puzzle_analyse(
-    *, grid_text: str, box_rows: int | None = None, box_cols: int | None = None
+    *,
+    grid_text: str,
+    box_rows: int | None = None,
+    box_cols: int | None = None,
+    bank_check: BankCheck | None = None,
 ) -> Analysis:
     """Parse, check, count (0, 1 or 2 = "two or more"), solve, grade and explain a grid.
 
     Raises InvalidGrid (400) for text the solver cannot read and TooHard (422) when the
-    grid uses up the work budget.
+    grid uses up the work budget; ``bank_check`` may refuse a copy of a bank puzzle.
     """
     grid = grid_parse(grid_text, box_rows=box_rows, box_cols=box_cols)
     shape = grid.shape
     budget = budget_for(shape)
     clashes = _conflict_dicts(grid)
     found: list[Grid] = []
+    if not clashes and bank_check is not None:
+        bank_check(bank_puzzle_of(grid))
     if not clashes:
         try:
             found = solutions(grid, limit=2, budget=budget.nodes)
@@ -347,6 +364,7 @@ def position_hint(
     notes: Mapping[str, Any] | None = None,
     box_rows: int | None = None,
     box_cols: int | None = None,
+    bank_check: BankCheck | None = None,
 ) -> Hint:
     """The next logical step from a player's position, by the engine the game's hints use.
 
@@ -354,12 +372,14 @@ def position_hint(
     ``notes`` the player's candidates by cell. A wrong entry or note gives an
     ``incorrect_entry`` / ``incorrect_note`` step that names the cells, never the value.
     Raises InvalidGrid, PuzzleUnsolvable (codes ``no_solution``, ``multiple_solutions``)
-    and TooHard.
+    and TooHard; ``bank_check`` may refuse a copy of a bank puzzle.
     """
     givens = grid_parse(grid_text, box_rows=box_rows, box_cols=box_cols)
     entries = _entries_parse(entries_text, givens) if entries_text is not None else None
     cell_notes = notes_parse(notes, givens.shape) if notes else None
     _refuse_clashes(givens)
+    if bank_check is not None:
+        bank_check(bank_puzzle_of(givens))
     budget = budget_for(givens.shape)
     try:
         # next_step spends ``budget`` as search nodes and as technique passes; a single

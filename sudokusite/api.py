@@ -27,11 +27,14 @@ class DocsView(SpectacularSwaggerSplitView):
 
 
 urlpatterns = [
-    # The game endpoints first: a move is most of the API's traffic.
+    # The game endpoints first: a move is most of the API's traffic. A game's replay
+    # comes before the games router.
+    path("", include("replays.api.urls")),
     path("", include("play.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", DocsView.as_view(url_name="api:schema"), name="docs"),
     path("", include("accounts.api.urls")),
     path("", include("puzzles.api.urls")),
     path("", include("solving.api.urls")),
+    path("", include("learn.api.urls")),
 ]

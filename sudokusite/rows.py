@@ -1,4 +1,4 @@
-"""Model instances from hand-written SQL, for the two requests every move makes.
+"""Model instances from hand-written SQL, for the statements every move makes.
 
 Compiling a queryset costs more CPU than running it: for a move, the ORM's compiler was
 half of the web process's time. The hot statements (a move's read and write, a token's

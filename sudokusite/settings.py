@@ -154,6 +154,10 @@ INSTALLED_APPS = [
     "puzzles",
     "play",
     "solving",
+    "ratings",
+    "replays",
+    "integrity",
+    "learn",
 ]
 
 MIDDLEWARE = [
@@ -303,7 +307,7 @@ API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 # technique passes. Bigger grids get fewer, as each costs more there (see
 # solving/services.py); a grid that needs more is answered 422 too_hard.
 SOLVER_NODE_BUDGET = env_int("SOLVER_NODE_BUDGET", 20_000, minimum=100, maximum=1_000_000)
-SOLVER_LOGIC_BUDGET = env_int("SOLVER_LOGIC_BUDGET", 2_500, minimum=100, maximum=100_000)
+SOLVER_LOGIC_BUDGET = env_int("SOLVER_LOGIC_BUDGET", 3_500, minimum=100, maximum=100_000)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -352,6 +356,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A game's status shows in two components (a game, a game in the list): one name.
+    "ENUM_NAME_OVERRIDES": {"GameStatusEnum": "play.models.Status"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "sudokusite.schema.add_error_responses",
@@ -428,6 +434,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     },
     # Drop API tokens that expired (daily).
     "accounts-token-purge": {"task": "accounts.token_purge_expired", "schedule": 86400.0},
+    # Give puzzles stored since the last run their starting rating (ratings.prior).
+    "ratings-puzzle-backfill": {"task": "ratings.puzzle_ratings_backfill", "schedule": 600.0},
 }
 
 # The puzzle bank keeps at least PUZZLE_BANK_MINIMUM puzzles of each size and

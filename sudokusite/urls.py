@@ -12,6 +12,8 @@ urlpatterns = [
     # The lobby; the other browser pages come from play.urls.
     path("", play_views.home, name="home"),
     path("", include("play.urls")),
+    path("", include("replays.urls")),
+    path("learn/", include("learn.urls")),
     path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),
     path("i18n/language/", language_set, name="set_language"),

@@ -20,7 +20,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
-from ..services import Player, guest_key_get
+from ..steps import Player, guest_key_get
 
 # The form of a CSRF cookie Django sets: a secret of 32 letters and digits, or a masked
 # token of 64 (django.middleware.csrf's CSRF_SECRET_LENGTH and CSRF_TOKEN_LENGTH).

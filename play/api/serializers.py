@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -12,18 +13,26 @@ from rest_framework import serializers
 
 from puzzles.models import Difficulty
 from puzzles.packs import PACK_SIZES
+from ratings.selectors import game_rating
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
+from ..disclosure import game_solution_visible
+from ..hints import pending_hint
 from ..models import FINISHED, Game, MoveKind, Status
 from ..selectors import PERIODS
-from ..services import pending_hint
 
 # --- Input -------------------------------------------------------------------------
 
 
 class GameCreateInputSerializer(InputSerializer):
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
+    level = serializers.ChoiceField(
+        choices=[*Difficulty.values, "mine"],
+        required=False,
+        help_text='A grader level (as difficulty), or "mine": an unplayed puzzle rated near '
+        "your rating (signed-in players only).",
+    )
     size = serializers.ChoiceField(
         choices=PACK_SIZES,
         required=False,
@@ -42,12 +51,22 @@ class GameCreateInputSerializer(InputSerializer):
     mistake_limit = StrictIntegerField(
         required=False, allow_null=True, min_value=1, max_value=99, default=None
     )
+    technique = StrictCharField(
+        required=False,
+        max_length=40,
+        help_text="A practice game: a puzzle you have not played that needs this technique "
+        "(a slug from /api/v1/techniques/), 9x9 unless size says otherwise.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("level", "mine") != "mine" and "difficulty" not in attrs:
+            attrs["difficulty"] = attrs.pop("level")  # a grader level: as difficulty
         chosen = [
             name
             for name, present in (
                 ("difficulty", "difficulty" in attrs),
+                ("level", "level" in attrs),
+                ("technique", "technique" in attrs),
                 ("puzzle", "puzzle" in attrs),
                 ("daily", attrs.get("daily")),
                 ("grid", "grid" in attrs),
@@ -56,7 +75,10 @@ class GameCreateInputSerializer(InputSerializer):
         ]
         if len(chosen) != 1:
             raise serializers.ValidationError(
-                _("Send exactly one of difficulty (with size), puzzle, grid, or daily: true.")
+                _(
+                    "Send exactly one of difficulty or level (with size), technique (with "
+                    "size), puzzle, grid, or daily: true."
+                )
             )
         if ("puzzle" in attrs or "grid" in attrs) and "size" in attrs:
             raise serializers.ValidationError({"size": [_("A puzzle has its own size.")]})
@@ -100,9 +122,21 @@ class GameListQuerySerializer(serializers.Serializer):
 
 
 class LeaderboardQuerySerializer(serializers.Serializer):
-    difficulty = serializers.ChoiceField(choices=Difficulty.choices)
+    board = serializers.ChoiceField(
+        choices=["score", "rating"],
+        required=False,
+        default="score",
+        help_text="score: best scores at a level (needs difficulty); rating: established "
+        "Glicko-2 ratings at a size.",
+    )
+    difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
     size = serializers.ChoiceField(choices=PACK_SIZES, required=False, default=9)
     period = serializers.ChoiceField(choices=PERIODS, required=False, default="all")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["board"] == "score" and "difficulty" not in attrs:
+            raise serializers.ValidationError({"difficulty": [_("This field is required.")]})
+        return attrs
 
 
 # --- Output --------------------------------------------------------------------------
@@ -127,6 +161,9 @@ class HintSerializer(serializers.Serializer):
     cells = serializers.ListField(child=serializers.IntegerField())
     cell_names = serializers.ListField(child=serializers.CharField())
     technique = serializers.CharField(required=False, help_text="From level 2.")
+    lesson_url = serializers.CharField(
+        required=False, allow_null=True, help_text="From level 2: the technique's lesson page."
+    )
     name = serializers.CharField(required=False, help_text="From level 2.")
     placements = serializers.ListField(
         child=serializers.DictField(), required=False, help_text="Level 3: applied."
@@ -137,6 +174,24 @@ class HintSerializer(serializers.Serializer):
 
 
 _DATETIME = serializers.DateTimeField()
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    outcome = serializers.FloatField(help_text="The game's result for the player, 0 to 1.")
+    player_before = serializers.IntegerField()
+    player_after = serializers.IntegerField()
+    player_delta = serializers.IntegerField()
+    puzzle_before = serializers.IntegerField()
+    puzzle_after = serializers.IntegerField()
+    puzzle_delta = serializers.IntegerField()
+
+
+class GameRatingSerializer(serializers.Serializer):
+    puzzle = serializers.IntegerField(allow_null=True, help_text="The puzzle's rating.")
+    puzzle_deviation = serializers.IntegerField(allow_null=True)
+    change = RatingChangeSerializer(
+        allow_null=True, help_text="Both sides' change, after a ranked finish (else null)."
+    )
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -152,6 +207,7 @@ class GameSerializer(serializers.ModelSerializer):
     hint = serializers.SerializerMethodField()
     solution = serializers.SerializerMethodField()
     mistake_cells = serializers.SerializerMethodField()
+    rating = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
@@ -169,6 +225,7 @@ class GameSerializer(serializers.ModelSerializer):
             "hints_used",
             "hint",
             "score",
+            "rating",
             "version",
             "can_undo",
             "can_redo",
@@ -205,6 +262,7 @@ class GameSerializer(serializers.ModelSerializer):
             "hints_used": game.hints_used,
             "hint": self.get_hint(game),
             "score": game.score,
+            "rating": game_rating(game),
             "version": game.version,
             "can_undo": self.get_can_undo(game),
             "can_redo": self.get_can_redo(game),
@@ -284,10 +342,43 @@ class GameSerializer(serializers.ModelSerializer):
         return [c for c, ch in enumerate(game.entries) if ch != "." and ch != solution[c]]
 
     @extend_schema_field(
-        serializers.CharField(allow_null=True, help_text="Only once the game is over.")
+        GameRatingSerializer(
+            allow_null=True,
+            help_text="The puzzle's rating and, after a ranked finish, both sides' change; "
+            "null in a move's answer while the game goes on (GET the game for it).",
+        )
+    )
+    def get_rating(self, game: Game) -> dict[str, Any] | None:
+        return game_rating(game)
+
+    @extend_schema_field(
+        serializers.CharField(
+            allow_null=True,
+            help_text="Once the game is completed; after a give-up, once the daily or "
+            "leaderboard period of the puzzle is over (see docs/integrity.md).",
+        )
     )
     def get_solution(self, game: Game) -> str | None:
-        return game.puzzle.solution if game.status in FINISHED else None
+        return game.puzzle.solution if game_solution_visible(game) else None
+
+
+class GameListSerializer(GameSerializer):
+    """A game in the list: a finished one links to its replay."""
+
+    replay_url = serializers.SerializerMethodField()
+
+    class Meta(GameSerializer.Meta):
+        fields = (*GameSerializer.Meta.fields, "replay_url")
+        read_only_fields = fields
+
+    def to_representation(self, game: Game) -> dict[str, Any]:
+        return {**super().to_representation(game), "replay_url": self.get_replay_url(game)}
+
+    @extend_schema_field(
+        serializers.CharField(allow_null=True, help_text="The replay page, once it is over.")
+    )
+    def get_replay_url(self, game: Game) -> str | None:
+        return reverse("replays:replay", args=[game.pk]) if game.status in FINISHED else None
 
 
 class MoveOutputSerializer(serializers.Serializer):
@@ -330,17 +421,47 @@ class StatsGroupSerializer(serializers.Serializer):
     recent = RecentSolveSerializer(many=True, help_text="The latest solves, oldest first.")
 
 
+class RatingPointSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    rating = serializers.IntegerField(help_text="The rating after this game.")
+    deviation = serializers.IntegerField()
+
+
+class PlayerRatingSerializer(serializers.Serializer):
+    size = serializers.IntegerField()
+    rating = serializers.IntegerField()
+    deviation = serializers.IntegerField(help_text="As of the last rated game.")
+    games = serializers.IntegerField(help_text="Rated games at this size.")
+    provisional = serializers.BooleanField(
+        help_text="Not yet on the rating board (too few games or too wide a deviation)."
+    )
+    history = RatingPointSerializer(many=True, help_text="The latest rated games, oldest first.")
+    start = serializers.IntegerField(help_text="The rating before the oldest game of history.")
+
+
+class PracticeProgressSerializer(serializers.Serializer):
+    technique = serializers.CharField()
+    solved = serializers.IntegerField(help_text="Practice games of it completed.")
+    solved_without_hint = serializers.IntegerField()
+
+
 class StatsSerializer(serializers.Serializer):
     played = serializers.IntegerField()
     completed = serializers.IntegerField()
     current_streak = serializers.IntegerField()
     longest_streak = serializers.IntegerField()
     groups = StatsGroupSerializer(many=True)
+    ratings = PlayerRatingSerializer(many=True, help_text="Your rating per size played ranked.")
+    practice = PracticeProgressSerializer(many=True, required=False)
 
 
 class LeaderboardRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     username = serializers.CharField()
-    best_score = serializers.IntegerField()
-    best_time_ms = serializers.IntegerField()
-    completed = serializers.IntegerField()
+    best_score = serializers.IntegerField(required=False, help_text="Score boards.")
+    best_time_ms = serializers.IntegerField(required=False, help_text="Score boards.")
+    completed = serializers.IntegerField(required=False, help_text="Score boards.")
+    rating = serializers.IntegerField(required=False, help_text="The rating board.")
+    deviation = serializers.IntegerField(required=False, help_text="The rating board.")
+    games = serializers.IntegerField(required=False, help_text="The rating board.")

@@ -1,4 +1,5 @@
-"""Game endpoints: thin views over play.services and play.selectors.
+"""Game endpoints: thin views over the game services (play.lifecycle, play.moves,
+play.hints) and play.selectors.
 
 Every game route looks the game up among the caller's own games only, so another
 player's game is a 404 on every method.
@@ -13,26 +14,36 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import mixins, status, viewsets
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import action
-from rest_framework.exceptions import APIException
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.auth import PresentedToken, TokenAuthentication, TokenNotVerified
+from accounts.auth import TokenAuthentication
 from puzzles.models import Puzzle
+from ratings.schema import LEADERBOARD_EXAMPLES, STATS_EXAMPLE
+from ratings.selectors import (
+    BOARD_MAX_DEVIATION,
+    BOARD_MIN_GAMES,
+    game_ratings_load,
+    rating_leaderboard,
+    rating_stats,
+)
 from solving.api.throttles import AnalyseThrottle
 from sudokusite.schema import error_responses
 
-from .. import selectors, services
+from .. import selectors
 from ..errors import StaleVersion
+from ..hints import hint_request
+from ..lifecycle import game_abandon, game_pause, game_resume, game_start
 from ..models import Game
-from ..services import Player
+from ..moves import game_auto_notes, game_redo, game_restart, game_undo, move_apply
 from .auth import GuestSessionAuthentication, IsPlayer, player_of
 from .serializers import (
     GameCreateInputSerializer,
     GameListQuerySerializer,
+    GameListSerializer,
     GameSerializer,
     HintInputSerializer,
     HintOutputSerializer,
@@ -66,8 +77,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     filter_backends: list[type] = []
     # Digits only, and few enough to fit a bigint: anything else is a plain 404.
     lookup_value_regex = "[0-9]{1,18}"
-    # A move's API token, left to the move's read to check (see perform_authentication).
-    token_to_check: PresentedToken | None = None
 
     def get_queryset(self) -> Any:
         status_filter = None
@@ -78,26 +87,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             status_filter = query.validated_data.get("status")
         return selectors.game_list(player=player_of(self.request), status=status_filter)
 
+    def get_serializer_class(self) -> Any:
+        return GameListSerializer if self.action == "list" else GameSerializer
+
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, StaleVersion):
             exc.extra["game"] = GameSerializer(exc.game).data
         return super().handle_exception(exc)
-
-    def perform_authentication(self, request: Request) -> None:
-        # A move with an API token: the move's read of the game checks the token in the
-        # same statement (play.move_store), one round trip fewer on the busiest request.
-        # Only the header is looked at here; see moves().
-        self.token_to_check = PresentedToken.of(request) if self.action == "moves" else None
-        if self.token_to_check is None:
-            super().perform_authentication(request)
-
-    def check_permissions(self, request: Request) -> None:
-        if self.token_to_check is None:
-            super().check_permissions(request)
-
-    def _authenticate_in_full(self, request: Request) -> None:
-        super().perform_authentication(request)
-        super().check_permissions(request)
 
     def _version(self, request: Request) -> int | None:
         # An empty body is no version; null, a list or a string is a 400, not an empty body.
@@ -118,11 +114,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         summary="Start a game",
         description='Send one of `{"difficulty": "hard", "size": 9}` (a puzzle you have not '
         'played yet when there is one), `{"puzzle": 12}`, `{"grid": "53..7...."}` (your own '
-        "puzzle, any format the solver parses, with exactly one solution) or "
-        '`{"daily": true}` (with an optional "size"). `mistake_limit` (1-99) ends the game '
-        "as lost at that many mistakes. The clock starts now. A typed-in grid is checked "
-        "within the solver's work budget (422 too_hard beyond it) and shares the rate of "
-        "POST /api/v1/solver/analyse/. You have one unfinished game of a puzzle at most: "
+        "puzzle, any format the solver parses, with exactly one solution), "
+        '`{"daily": true}` (with an optional "size") or `{"technique": "x_wing", "size": 9}` '
+        "(a practice game on a puzzle you have not played that needs the technique; when the "
+        "bank has none, 404 no_practice_puzzle and a pack is queued). `mistake_limit` (1-99) "
+        "ends the game as lost at that many mistakes. The clock starts now. A typed-in grid "
+        "is checked within the solver's work budget (422 too_hard beyond it) and shares the "
+        "rate of POST /api/v1/solver/analyse/. You have one unfinished game of a puzzle at most: "
         "asking for a puzzle you are playing (a retried request, today's daily started "
         "earlier) answers 200 with that game, as it is, instead of starting another.",
         request=GameCreateInputSerializer,
@@ -133,8 +131,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             ),
             **error_responses(
                 {
-                    400: ["no_solution", "multiple_solutions"],
-                    404: ["no_puzzle_available", "bank_empty"],
+                    400: [
+                        "no_solution",
+                        "multiple_solutions",
+                        "unknown_technique",
+                        "technique_not_on_size",
+                    ],
+                    404: ["no_puzzle_available", "bank_empty", "no_practice_puzzle"],
                     422: ["too_hard"],
                 }
             ),
@@ -148,7 +151,17 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             throttle = AnalyseThrottle()  # a typed-in grid costs solver work
             if not throttle.allow_request(request, self):
                 self.throttled(request, throttle.wait())
-        game, created = services.game_start(
+        if "technique" in v:
+            from learn.services import practice_game_start
+
+            game, created = practice_game_start(
+                player=player_of(request, create=True),
+                technique=v["technique"],
+                size=v.get("size", 9),
+                mistake_limit=v.get("mistake_limit"),
+            )
+            return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        game, created = game_start(
             player=player_of(request, create=True),
             puzzle_id=v.get("puzzle"),
             difficulty=v.get("difficulty"),
@@ -156,7 +169,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             daily=v.get("daily", False),
             mistake_limit=v.get("mistake_limit"),
             grid_text=v.get("grid"),
+            mine=v.get("level") == "mine",
         )
+        game_ratings_load(game)
         return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(
@@ -178,17 +193,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def moves(self, request: Request, pk: str) -> Response:
-        token = self.token_to_check
-        try:
-            move = MoveInputSerializer.validated(request.data)
-        except APIException:
-            if token is not None:  # a wrong token is still told 401 before a bad body 400
-                self._authenticate_in_full(request)
-            raise
-        if token is None:
-            result = services.move_apply(game_id=int(pk), player=player_of(request), **move)
-        else:
-            result = self._move_with_token(request, int(pk), token, move)
+        move = MoveInputSerializer.validated(request.data)
+        result = move_apply(game_id=int(pk), player=player_of(request), **move)
         return Response(
             {
                 "correct": result.correct,
@@ -198,21 +204,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                 "game": GameSerializer(result.game).data,
             }
         )
-
-    def _move_with_token(
-        self, request: Request, game_id: int, token: PresentedToken, move: dict[str, Any]
-    ) -> services.MoveResult:
-        try:
-            return services.move_apply(game_id=game_id, player=Player(token=token), **move)
-        except TokenNotVerified:
-            # The token did not pass on the rows read with the game: authenticate the
-            # ordinary way (401 for a wrong or expired token), then answer as for any user
-            # (404 for a game that is not theirs).
-            self._authenticate_in_full(request)
-            return services.move_apply(game_id=game_id, player=player_of(request), **move)
-        finally:
-            if token.user is not None:
-                request.user, request.auth = token.user, token.token
 
     def _simple(self, request: Request, pk: str, service: Any) -> Response:
         game = service(game_id=int(pk), player=player_of(request), version=self._version(request))
@@ -228,7 +219,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_undo)
+        return self._simple(request, pk, game_undo)
 
     @extend_schema(
         summary="Redo the last undone move",
@@ -240,7 +231,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def redo(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_redo)
+        return self._simple(request, pk, game_redo)
 
     @extend_schema(
         summary="Pause: the clock stops and the board is hidden until resumed",
@@ -249,7 +240,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def pause(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_pause)
+        return self._simple(request, pk, game_pause)
 
     @extend_schema(
         summary="Resume a paused game: the clock runs again",
@@ -258,7 +249,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def resume(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_resume)
+        return self._simple(request, pk, game_resume)
 
     @extend_schema(
         summary="Give up the game (the solution is shown)",
@@ -267,7 +258,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def abandon(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_abandon)
+        return self._simple(request, pk, game_abandon)
 
     @extend_schema(
         summary="Auto notes: pencil every empty cell's candidates in",
@@ -278,7 +269,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"], url_path="auto-notes")
     def auto_notes(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_auto_notes)
+        return self._simple(request, pk, game_auto_notes)
 
     @extend_schema(
         summary="Restart: clear every entry and note (the clock and counts stay)",
@@ -287,7 +278,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def restart(self, request: Request, pk: str) -> Response:
-        return self._simple(request, pk, services.game_restart)
+        return self._simple(request, pk, game_restart)
 
     @extend_schema(
         summary="A hint, in stages: 1 where to look, 2 the technique, 3 apply it",
@@ -303,7 +294,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def hint(self, request: Request, pk: str) -> Response:
         data = HintInputSerializer.validated(request.data)
-        result = services.hint_request(game_id=int(pk), player=player_of(request), **data)
+        result = hint_request(game_id=int(pk), player=player_of(request), **data)
         return Response({"hint": result.hint, "game": GameSerializer(result.game).data})
 
 
@@ -311,12 +302,18 @@ class StatsView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        summary="Your statistics per size and level",
+        summary="Your statistics per size and level, and your rating per size",
         responses={200: StatsSerializer},
+        examples=[STATS_EXAMPLE],
         tags=["me"],
     )
     def get(self, request: Request) -> Response:
-        return Response(StatsSerializer(selectors.user_stats(user=request.user)).data)
+        from learn.selectors import practice_progress
+
+        data = selectors.user_stats(user=request.user)
+        data["ratings"] = rating_stats(user=request.user)
+        data["practice"] = practice_progress(user=request.user)
+        return Response(StatsSerializer(data).data)
 
 
 class _LeaderboardView(GenericAPIView):
@@ -324,27 +321,39 @@ class _LeaderboardView(GenericAPIView):
     serializer_class = LeaderboardRowSerializer
     filter_backends: list[type] = []
 
-    def _page(self, rows: Any) -> Response:
+    def _page(self, rows: Any, *, rounded: bool = False) -> Response:
         page = self.paginate_queryset(rows)
         start = (self.paginator.page.number - 1) * self.paginator.get_page_size(self.request)
+        if rounded:  # ratings are stored as floats and shown whole
+            page = [
+                {**r, "rating": round(r["rating"]), "deviation": round(r["deviation"])}
+                for r in page
+            ]
         ranked = [{"rank": start + i + 1, **row} for i, row in enumerate(page)]
         return self.get_paginated_response(LeaderboardRowSerializer(ranked, many=True).data)
 
 
 class LeaderboardView(_LeaderboardView):
     @extend_schema(
-        summary="Best players at one size and level",
-        description="Each player's best score and best time over completed, ranked games "
-        "(their first game of each puzzle). period: day (since midnight), week (since "
-        "Monday) or all; server time zone.",
+        summary="Best players at one size and level, or the best ratings at one size",
+        description="board=score (the default): each player's best score and best time over "
+        "completed, ranked games (their first game of each puzzle) at `difficulty`; period: "
+        "day (since midnight), week (since Monday) or all; server time zone. board=rating: "
+        "players' Glicko-2 ratings at `size`, best first, only established ones (deviation "
+        f"under {BOARD_MAX_DEVIATION:.0f} after at least {BOARD_MIN_GAMES} rated games); "
+        "difficulty and period do not apply.",
         parameters=[LeaderboardQuerySerializer],
         responses={200: LeaderboardRowSerializer(many=True)},
+        examples=LEADERBOARD_EXAMPLES,
         tags=["leaderboards"],
     )
     def get(self, request: Request) -> Response:
         query = LeaderboardQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
-        return self._page(selectors.leaderboard(**query.validated_data))
+        v = query.validated_data
+        if v.pop("board") == "rating":
+            return self._page(rating_leaderboard(size=v["size"]), rounded=True)
+        return self._page(selectors.leaderboard(**v))
 
 
 class PuzzleLeaderboardView(_LeaderboardView):

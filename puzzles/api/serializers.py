@@ -71,6 +71,7 @@ class PackSerializer(serializers.ModelSerializer):
             "box_cols",
             "difficulty",
             "symmetry",
+            "technique",
             "count",
             "made",
             "progress",
@@ -115,6 +116,14 @@ class PackCreateSerializer(InputSerializer):
     )
     symmetry = serializers.ChoiceField(
         choices=Symmetry.choices, required=False, default=Symmetry.NONE
+    )
+    technique = StrictCharField(
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
+        error_messages=_NOT_TEXT,
+        help_text="A practice pack: every puzzle needs this technique (its slug).",
     )
     seed = StrictCharField(
         max_length=64,

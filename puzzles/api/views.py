@@ -129,7 +129,14 @@ class PackViewSet(
                 {
                     400: [
                         f"invalid_{field}"
-                        for field in ("name", "size", "difficulty", "count", "symmetry")
+                        for field in (
+                            "name",
+                            "size",
+                            "difficulty",
+                            "count",
+                            "symmetry",
+                            "technique",
+                        )
                     ],
                     409: ["pack_name_taken"],
                 }

@@ -1,4 +1,4 @@
-"""Chains: simple colouring, X-chain, XY-chain.
+"""Chains: simple colouring, X-chain, XY-chain, alternating inference chain.
 
 - *Simple colouring*: for one value, the cells joined by conjugate pairs split into two
   colours, and one colour holds the value everywhere. A cell that sees both colours cannot
@@ -12,13 +12,16 @@
   If the first cell is not x it is its other value, which forces the next cell, and so on
   until the last cell is x; so a cell that sees both ends cannot be x.
 
+- *Alternating inference chain* (AIC): the same over every candidate, mixing values (see
+  :func:`alternating_chains`). Loops (X-cycles, nice loops) are in :mod:`.loops`.
+
 Each finder tries every start with a breadth-first search, so the chain it reports is the
 shortest from that start, and yields the shortest chains first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from solver.techniques.base import (
     Board,
@@ -248,59 +251,72 @@ def xy_chains(board: Board, max_cells: int = 12) -> Iterator[Step]:
         )
 
 
-def alternating_chains(board: Board, max_strong: int = 12) -> Iterator[Step]:
-    """Alternating inference chains over every candidate, shortest first.
+Node = tuple[int, int]  # (cell, value)
 
-    A node is a candidate (cell, value). A strong link joins two nodes of which at least one
-    is true (the two values of a bivalue cell, the two positions of a value in a unit); a
-    weak link joins two nodes that cannot both be true (two values of one cell, one value in
-    two cells that see each other). Starting from "start is false" and alternating strong
-    and weak links reaches "end is true", so start or end is true, and a candidate that
-    conflicts with both is false. Every start is searched in step, one link at a time, so the
-    first chain found is a shortest one.
-    """
-    cand, t = board.cand, board.t
-    peers = t.peers
-    nodes: list[tuple[int, int]] = []
-    index: dict[tuple[int, int], int] = {}
-    for c, m in enumerate(cand):
-        for v in values_of(m):
-            index[(c, v)] = len(nodes)
-            nodes.append((c, v))
-    count = len(nodes)
+
+class _Graph:
+    """Every candidate as a node, with its strong links (lists) and weak links (bitsets)."""
+
+    __slots__ = ("index", "nodes", "strong", "weak")
+
+    def __init__(self, board: Board) -> None:
+        cand, t = board.cand, board.t
+        peers = t.peers
+        self.nodes: list[Node] = []
+        self.index: dict[Node, int] = {}
+        for c, m in enumerate(cand):
+            for v in values_of(m):
+                self.index[(c, v)] = len(self.nodes)
+                self.nodes.append((c, v))
+        index, count = self.index, len(self.nodes)
+        self.weak = [0] * count
+        self.strong: list[list[int]] = [[] for _ in range(count)]
+        for i, (c, v) in enumerate(self.nodes):
+            b = 1 << (v - 1)
+            w = 0
+            for v2 in values_of(cand[c] & ~b):
+                w |= 1 << index[(c, v2)]
+            for p in peers[c]:
+                if cand[p] & b:
+                    w |= 1 << index[(p, v)]
+            self.weak[i] = w
+            if cand[c].bit_count() == 2:
+                self.strong[i].append(index[(c, (cand[c] & ~b).bit_length())])
+        pos = board.positions()
+        for u, cells in enumerate(t.units):
+            for k, s in enumerate(pos[u]):
+                if s.bit_count() == 2:
+                    low = s & -s
+                    i = index[(cells[low.bit_length() - 1], k + 1)]
+                    j = index[(cells[(s ^ low).bit_length() - 1], k + 1)]
+                    if j not in self.strong[i]:
+                        self.strong[i].append(j)
+                        self.strong[j].append(i)
+
+
+Closer = Callable[[_Graph, int, list[int]], list[Node]]
+
+
+def _aic_search(
+    board: Board, closer: Closer, max_strong: int, *, chain: bool
+) -> Iterator[tuple[list[Node], list[Node]]]:
+    """(chain, eliminations) for chains from "start is false" alternating strong and weak
+    links to "end is true", every start searched in step, one strong link at a time, so
+    the first ones found are the shortest. ``closer`` names the eliminations a chain ending
+    at its last node makes (none: go on); it is asked only when the end conflicts with
+    something the start conflicts with (``chain``) or with the start itself (a loop)."""
+    graph = _Graph(board)
+    count = len(graph.nodes)
     if count < 4:
         return
-    weak = [0] * count
-    strong: list[list[int]] = [[] for _ in range(count)]
-    for i, (c, v) in enumerate(nodes):
-        b = 1 << (v - 1)
-        w = 0
-        for v2 in values_of(cand[c] & ~b):
-            w |= 1 << index[(c, v2)]
-        for p in peers[c]:
-            if cand[p] & b:
-                w |= 1 << index[(p, v)]
-        weak[i] = w
-        if cand[c].bit_count() == 2:
-            strong[i].append(index[(c, (cand[c] & ~b).bit_length())])
-    pos = board.positions()
-    for u, cells in enumerate(t.units):
-        for k, s in enumerate(pos[u]):
-            if s.bit_count() == 2:
-                low = s & -s
-                v = k + 1
-                i = index[(cells[low.bit_length() - 1], v)]
-                j = index[(cells[(s ^ low).bit_length() - 1], v)]
-                if j not in strong[i]:
-                    strong[i].append(j)
-                    strong[j].append(i)
+    strong, weak = graph.strong, graph.weak
     starts = [i for i in range(count) if strong[i]]
     # per start: (off_seen, on_seen, frontier of off nodes, parent links)
     state: list[tuple[int, int, list[int], dict[tuple[int, int], tuple[int, int]]]] = [
         (1 << s, 0, [s], {}) for s in starts
     ]
     for links in range(1, max_strong + 1):
-        found: list[tuple[int, list[tuple[int, int]], int]] = []
+        found: list[tuple[list[Node], list[Node]]] = []
         for k, s in enumerate(starts):
             off_seen, on_seen, frontier, parent = state[k]
             if not frontier:
@@ -314,17 +330,17 @@ def alternating_chains(board: Board, max_strong: int = 12) -> Iterator[Step]:
                         new_on.append(j)
             hit = False
             if links >= 2:
-                ws = weak[s]
                 for j in new_on:
-                    if j == s:
+                    if j == s or not (weak[s] & weak[j] if chain else weak[s] >> j & 1):
                         continue
-                    elim = ws & weak[j]
-                    if elim:
-                        path = [(j, 1)]
-                        while path[-1] in parent:
-                            path.append(parent[path[-1]])
-                        path.reverse()
-                        found.append((s, [nodes[x] for x, _ in path], elim))
+                    path = [(j, 1)]
+                    while path[-1] in parent:
+                        path.append(parent[path[-1]])
+                    path.reverse()
+                    ids = [x for x, _ in path]
+                    removed = closer(graph, s, ids)
+                    if removed:
+                        found.append(([graph.nodes[x] for x in ids], removed))
                         hit = True
                         break
             if hit:
@@ -341,19 +357,36 @@ def alternating_chains(board: Board, max_strong: int = 12) -> Iterator[Step]:
                     parent[(x, 0)] = (j, 1)
                     new_off.append(x)
             state[k] = (off_seen, on_seen, new_off, parent)
-        for _, chain, elim_mask in sorted(found, key=lambda f: f[1]):
-            removed = [nodes[x] for x in bit_indexes(elim_mask)]
-            start, end = chain[0], chain[-1]
-            yield board.step(
-                "alternating_chain",
-                "Alternating Inference Chain",
-                params={
-                    "chain": chain,
-                    "start_cell": start[0],
-                    "start_value": start[1],
-                    "end_cell": end[0],
-                    "end_value": end[1],
-                },
-                cells=tuple(dict.fromkeys(c for c, _ in chain)),
-                eliminations=removed,
-            )
+        yield from sorted(found)
+
+
+def _chain_ends(graph: _Graph, s: int, ids: list[int]) -> list[Node]:
+    """A chain's eliminations: the candidates that conflict with both of its ends."""
+    return [graph.nodes[x] for x in bit_indexes(graph.weak[s] & graph.weak[ids[-1]])]
+
+
+def alternating_chains(board: Board, max_strong: int = 12) -> Iterator[Step]:
+    """Alternating inference chains over every candidate, shortest first.
+
+    A node is a candidate (cell, value). A strong link joins two nodes of which at least one
+    is true (the two values of a bivalue cell, the two positions of a value in a unit); a
+    weak link joins two nodes that cannot both be true (two values of one cell, one value in
+    two cells that see each other). Starting from "start is false" and alternating strong
+    and weak links reaches "end is true", so start or end is true, and a candidate that
+    conflicts with both is false.
+    """
+    for chain, removed in _aic_search(board, _chain_ends, max_strong, chain=True):
+        start, end = chain[0], chain[-1]
+        yield board.step(
+            "alternating_chain",
+            "Alternating Inference Chain",
+            params={
+                "chain": chain,
+                "start_cell": start[0],
+                "start_value": start[1],
+                "end_cell": end[0],
+                "end_value": end[1],
+            },
+            cells=tuple(dict.fromkeys(c for c, _ in chain)),
+            eliminations=removed,
+        )

@@ -13,7 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.techniques.base import Board, Step, common_peers, conjugate_pairs
+from solver.techniques.base import (
+    Board,
+    Step,
+    bit_indexes,
+    common_peers,
+    conjugate_pairs,
+)
 
 FISH = {2: ("x_wing", "X-Wing"), 3: ("swordfish", "Swordfish"), 4: ("jellyfish", "Jellyfish")}
 
@@ -155,3 +161,158 @@ def two_string_kites(board: Board) -> Iterator[Step]:
                             cells=(rnear, rfar, cnear, cfar),
                             eliminations=[(c, v) for c in elim],
                         )
+
+
+FINNED = {2: ("finned_x_wing", "X-Wing"), 3: ("finned_swordfish", "Swordfish")}
+
+
+def finned_fish(board: Board, k: int) -> Iterator[Step]:
+    """Finned and sashimi fish of size k: a fish but for fins that all lie in one box.
+
+    Either a fin holds v, and v is in the fins' box, or none does and the fish stands: the
+    cover cells in the fins' box (outside the base) lose v both ways. Sashimi when a base
+    line keeps at most one position inside the cover.
+    """
+    cand, t = board.cand, board.t
+    n = t.n
+    slug, fish_name = FINNED[k]
+    for b in (1 << i for i in range(n)):
+        v = b.bit_length()
+        for base_start, cover_start in ((0, n), (n, 0)):
+            lines = _line_positions(board, b, range(base_start, base_start + n))
+            if len(lines) <= k:
+                continue
+            lines = [(line, s) for line, s in lines if s.bit_count() <= k + 2]
+            cells_of = t.units
+            # a line's positions run along the cover lines: group them as boxes do
+            width = board.shape.box_cols if base_start == 0 else board.shape.box_rows
+            across = board.shape.box_rows if base_start == 0 else board.shape.box_cols
+            groups = [((1 << width) - 1) << (g * width) for g in range(n // width)]
+            for combo in combinations(lines, k):
+                union = 0
+                for _, s in combo:
+                    union |= s
+                if union.bit_count() <= k or union.bit_count() > k + 2:
+                    continue
+                for cover, cmask in _finned_covers(union, k, groups):
+                    if any(not s & cmask for _, s in combo):
+                        continue
+                    fin_lines = [(line, s & ~cmask) for line, s in combo if s & ~cmask]
+                    if len({(line - base_start) // across for line, _ in fin_lines}) != 1:
+                        continue  # the fins span two boxes along
+                    fins = [cells_of[line][i] for line, f in fin_lines for i in bit_indexes(f)]
+                    box = t.box_of[fins[0]]
+                    base = {line for line, _ in combo}
+                    elim = [
+                        c
+                        for c in t.units[2 * n + box]
+                        if cand[c] & b
+                        and t.cell_units[c][base_start // n] not in base
+                        and t.cell_units[c][cover_start // n] - cover_start in cover
+                    ]
+                    if not elim:
+                        continue
+                    sashimi = any((s & cmask).bit_count() == 1 for _, s in combo)
+                    name = f"{'Sashimi' if sashimi else 'Finned'} {fish_name}"
+                    base_sorted = sorted(base)
+                    body = [c for line in base_sorted for c in t.units[line] if cand[c] & b]
+                    fish_cells = [c for c in body if c not in fins]
+                    yield board.step(
+                        slug,
+                        name,
+                        params={
+                            "variant": "fins" if len(fins) > 1 else "fin",
+                            "name_variant": "sashimi" if sashimi else "finned",
+                            "base_units": base_sorted,
+                            "value": v,
+                            "cover_units": [cover_start + i for i in cover],
+                            "fish_cells": fish_cells,
+                            "fin_cells": fins,
+                            "box_unit": 2 * n + box,
+                            "removed_cells": elim,
+                        },
+                        units=tuple(base_sorted) + tuple(cover_start + i for i in cover),
+                        cells=body,
+                        eliminations=[(c, v) for c in elim],
+                    )
+
+
+def _finned_covers(union: int, k: int, groups: list[int]) -> Iterator[tuple[list[int], int]]:
+    """(cover indexes, cover mask): k of the positions in ``union`` such that the others
+    (the fins, at least one) lie in one group of positions (one box across)."""
+    for g in groups:
+        outside = union & ~g
+        need = k - outside.bit_count()
+        if need < 0:
+            continue
+        for extra in combinations(bit_indexes(union & g), need):
+            cmask = outside | sum(1 << i for i in extra)
+            if union & ~cmask:
+                yield bit_indexes(cmask), cmask
+
+
+def empty_rectangles(board: Board) -> Iterator[Step]:
+    """A box where v lies on one row and one column, and a conjugate pair on a crossing line.
+
+    If the target (on the box's column, in the row of the pair's far end) were v, the far
+    end would not be, the near end would, and the box would lose every place for v.
+    """
+    cand, t = board.cand, board.t
+    n = t.n
+    pos = board.positions()
+    units, cell_units = t.units, t.cell_units
+    for b in (1 << i for i in range(n)):
+        v = b.bit_length()
+        i = v - 1
+        pairs = None
+        for box in range(2 * n, 3 * n):
+            s = pos[box][i]
+            if s.bit_count() < 2:
+                continue
+            cells = [units[box][j] for j in bit_indexes(s)]
+            rows = {cell_units[c][0] for c in cells}
+            cols = {cell_units[c][1] for c in cells}
+            if len(rows) == 1 or len(cols) == 1:
+                continue  # on one line: pointing
+            box_rows = {cell_units[c][0] for c in units[box]}
+            box_cols = {cell_units[c][1] for c in units[box]}
+            for r in box_rows:
+                for col in box_cols:
+                    if any(cell_units[c][0] != r and cell_units[c][1] != col for c in cells):
+                        continue
+                    if pairs is None:
+                        pairs = conjugate_pairs(board, b, range(2 * n))
+                    for u, e1, e2 in pairs:
+                        # a column pair meets the box's row, a row pair the box's column
+                        by_col = u >= n
+                        if u in (box_cols if by_col else box_rows):
+                            continue
+                        meet = 0 if by_col else 1
+                        for near, far in ((e1, e2), (e2, e1)):
+                            if cell_units[near][meet] != (r if by_col else col):
+                                continue
+                            far_line = cell_units[far][meet]
+                            if far_line in (box_rows if by_col else box_cols):
+                                continue
+                            cross = col if by_col else r
+                            target = next(c for c in units[far_line] if cross in cell_units[c])
+                            if not cand[target] & b:
+                                continue
+                            yield board.step(
+                                "empty_rectangle",
+                                "Empty Rectangle",
+                                params={
+                                    "box_unit": box,
+                                    "value": v,
+                                    "row_unit": r,
+                                    "column_unit": col,
+                                    "cells": cells,
+                                    "unit": u,
+                                    "pair_cells": (near, far),
+                                    "target_cell": target,
+                                    "near_cell": near,
+                                },
+                                units=(box, u),
+                                cells=(*cells, near, far),
+                                eliminations=[(target, v)],
+                            )

@@ -21,6 +21,7 @@ solution, so the board cannot end up in it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 
 from solver.techniques.base import Board, Step, common_peers, values_of
 
@@ -206,3 +207,174 @@ def bug_plus_one(board: Board) -> Iterator[Step]:
         cells=(extra,),
         placements=((extra, v),),
     )
+
+
+def _all_rectangles(board: Board) -> Iterator[tuple[int, tuple[int, int, int, int]]]:
+    """(mask {a,b}, corners a, b, c, d) with a bivalue {a,b}, b beside a in its row, c below
+    a in its column and d opposite a; the four span two boxes and all hold a and b.
+
+    Each rectangle comes once for each of its corners that holds just {a,b}.
+    """
+    cand, t = board.cand, board.t
+    n = t.n
+    box_of = t.box_of
+    for a, am in enumerate(cand):
+        if am.bit_count() != 2:
+            continue
+        r1, c1 = divmod(a, n)
+        for c2 in range(n):
+            b = r1 * n + c2
+            if c2 == c1 or cand[b] & am != am:
+                continue
+            for r2 in range(n):
+                c, d = r2 * n + c1, r2 * n + c2
+                if r2 == r1 or cand[c] & am != am or cand[d] & am != am:
+                    continue
+                if len({box_of[a], box_of[b], box_of[c], box_of[d]}) == 2:
+                    yield am, (a, b, c, d)
+
+
+def unique_rectangles_3(board: Board) -> Iterator[Step]:
+    """Type 3: the two roof corners' extra values act as one cell in a naked subset."""
+    cand, t = board.cand, board.t
+    for am, (a, b, c, d) in _all_rectangles(board):
+        for floor, roof in (((a, b), (c, d)), ((a, c), (b, d))):
+            if cand[floor[1]] != am or cand[roof[0]] == am or cand[roof[1]] == am:
+                continue
+            extra = (cand[roof[0]] | cand[roof[1]]) & ~am
+            shared = set(t.cell_units[roof[0]]) & set(t.cell_units[roof[1]])
+            for u in sorted(shared):
+                others = [e for e in t.units[u] if cand[e] and e not in roof and cand[e] & ~am]
+                for k in (1, 2, 3):
+                    for group in combinations(others, k):
+                        m = extra
+                        for e in group:
+                            m |= cand[e]
+                        if m.bit_count() != k + 1:
+                            continue
+                        elim = [
+                            (e, v)
+                            for e in t.units[u]
+                            if e not in roof and e not in group
+                            for v in values_of(cand[e] & m)
+                        ]
+                        if not elim:
+                            continue
+                        yield board.step(
+                            "unique_rectangle_3",
+                            "Unique Rectangle Type 3",
+                            params={
+                                "floor_cells": floor,
+                                "floor_values": values_of(am),
+                                "roof_cells": roof,
+                                "extra_values": values_of(extra),
+                                "group_cells": group,
+                                "locked_values": values_of(m),
+                                "unit": u,
+                            },
+                            units=(u,),
+                            cells=(a, b, c, d, *group),
+                            eliminations=elim,
+                        )
+
+
+def unique_rectangles_5(board: Board) -> Iterator[Step]:
+    """Type 5: the corners with more than {a,b} (two diagonal, or three) share one extra x."""
+    cand = board.cand
+    for am, corners in _all_rectangles(board):
+        rich = [k for k in corners if cand[k] != am]
+        extra = 0
+        for k in rich:
+            extra |= cand[k] & ~am
+        if len(rich) < 2 or extra.bit_count() != 1:
+            continue
+        _, b, c, d = corners
+        if rich in ([c, d], [b, d]):
+            continue  # two corners on one side: type 2
+        elim = common_peers(board, rich, extra)
+        if not elim:
+            continue
+        z = extra.bit_length()
+        yield board.step(
+            "unique_rectangle_5",
+            "Unique Rectangle Type 5",
+            params={
+                "cells": corners,
+                "values": values_of(am),
+                "rich_cells": rich,
+                "value": z,
+                "removed_cells": elim,
+            },
+            cells=corners,
+            eliminations=[(e, z) for e in elim],
+        )
+
+
+def _locked_in(board: Board, bit: int, unit: int, cells: tuple[int, ...]) -> bool:
+    """True when ``bit`` fits nowhere in ``unit`` but ``cells``."""
+    cand = board.cand
+    return not any(cand[e] & bit for e in board.t.units[unit] if e not in cells)
+
+
+def unique_rectangles_6(board: Board) -> Iterator[Step]:
+    """Type 6: two diagonal corners {a,b}, and a in the rectangle's rows and columns only at
+    its corners: the other two corners are not a."""
+    cand, t = board.cand, board.t
+    for am, (a, b, c, d) in _all_rectangles(board):
+        if cand[d] != am or cand[b] == am or cand[c] == am or a > d:
+            continue
+        for keep in values_of(am):
+            kb = 1 << (keep - 1)
+            lines = (t.cell_units[a][0], t.cell_units[d][0], t.cell_units[a][1], t.cell_units[d][1])
+            if not all(_locked_in(board, kb, u, (a, b, c, d)) for u in lines):
+                continue
+            yield board.step(
+                "unique_rectangle_6",
+                "Unique Rectangle Type 6",
+                params={
+                    "floor_cells": (a, d),
+                    "values": values_of(am),
+                    "units": lines,
+                    "keep_value": keep,
+                    "cells": (a, b, c, d),
+                    "first_cell": b,
+                    "second_cell": c,
+                    "roof_cells": (b, c),
+                },
+                units=lines,
+                cells=(a, b, c, d),
+                eliminations=[(b, keep), (c, keep)],
+            )
+
+
+def hidden_unique_rectangles(board: Board) -> Iterator[Step]:
+    """One corner {a,b}; in the opposite corner's row and column, b fits only at corners."""
+    cand, t = board.cand, board.t
+    for am, (a, b, c, d) in _all_rectangles(board):
+        if cand[d] == am:
+            continue
+        for keep in values_of(am):
+            kb = 1 << (keep - 1)
+            drop = (am & ~kb).bit_length()
+            row, col = t.cell_units[d][0], t.cell_units[d][1]
+            if not (_locked_in(board, kb, row, (c, d)) and _locked_in(board, kb, col, (b, d))):
+                continue
+            yield board.step(
+                "hidden_unique_rectangle",
+                "Hidden Unique Rectangle",
+                params={
+                    "cell": a,
+                    "values": values_of(am),
+                    "keep_value": keep,
+                    "row_unit": row,
+                    "row_cells": (c, d),
+                    "column_unit": col,
+                    "column_cells": (b, d),
+                    "target_cell": d,
+                    "drop_value": drop,
+                    "cells": (a, b, c, d),
+                },
+                units=(row, col),
+                cells=(a, b, c, d),
+                eliminations=[(d, drop)],
+            )

@@ -8,6 +8,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from play.disclosure import solver_solution_check
+from play.steps import guest_key_get
+from puzzles.models import Puzzle
 from sudokusite.schema import error_responses
 
 from .. import services
@@ -18,6 +21,24 @@ from .serializers import (
     SolverHintSerializer,
 )
 from .throttles import AnalyseThrottle, HintThrottle
+
+_WITHHELD = (
+    " A copy of a bank puzzle (recognised by its canonical key, so relabelled or rotated "
+    "too) that is in play is a 403 `puzzle_in_play`: for a caller with an unfinished game "
+    "of it or a given-up game whose solution is still held, and, while it is today's daily "
+    "puzzle or a leaderboard puzzle in play this week, for anyone who has not completed it."
+)
+
+
+def _bank_check(request: Request) -> services.BankCheck:
+    """Refuse the solution of a bank puzzle in play to this caller (play.disclosure)."""
+
+    def check(puzzle: Puzzle | None) -> None:
+        guest_key = "" if request.user.is_authenticated else guest_key_get(request=request)
+        solver_solution_check(puzzle=puzzle, user=request.user, guest_key=guest_key)
+
+    return check
+
 
 _EXAMPLE_GRID = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -34,13 +55,13 @@ class AnalyseView(APIView):
             "one, gives the solution, the grade and the logic engine's steps (at most "
             "`step_limit`; `steps_truncated` says when there were more). The work is "
             "bounded: a grid that uses up the budget is a 422 `too_hard`. Open to guests; "
-            "throttled per client."
+            "throttled per client." + _WITHHELD
         ),
         request=SolverAnalyseInputSerializer,
         responses={
             200: SolverAnalysisSerializer,
             # too_hard says more: the engine ("search" or "logic") and its budget.
-            **error_responses({400: ["invalid_grid"], 422: ["too_hard"]}),
+            **error_responses({400: ["invalid_grid"], 403: ["puzzle_in_play"], 422: ["too_hard"]}),
         },
         examples=[OpenApiExample("A 9x9 puzzle", value={"grid": _EXAMPLE_GRID}, request_only=True)],
         tags=["solver"],
@@ -52,6 +73,7 @@ class AnalyseView(APIView):
             grid_text=data.validated_data["grid"],
             box_rows=data.validated_data.get("box_rows"),
             box_cols=data.validated_data.get("box_cols"),
+            bank_check=_bank_check(request),
         )
         return Response(SolverAnalysisSerializer(analysis).data)
 
@@ -67,13 +89,17 @@ class HintView(APIView):
             "`incorrect_entry` / `incorrect_note` step naming the cells. `step` is null and "
             "`solved` true when the board is complete. A puzzle with no solution or several "
             "is a 400 (`no_solution`, `multiple_solutions`); one that uses up the work "
-            "budget is a 422 `too_hard`."
+            "budget is a 422 `too_hard`." + _WITHHELD
         ),
         request=SolverHintInputSerializer,
         responses={
             200: SolverHintSerializer,
             **error_responses(
-                {400: ["invalid_grid", "no_solution", "multiple_solutions"], 422: ["too_hard"]}
+                {
+                    400: ["invalid_grid", "no_solution", "multiple_solutions"],
+                    403: ["puzzle_in_play"],
+                    422: ["too_hard"],
+                }
             ),
         },
         tags=["solver"],
@@ -87,5 +113,6 @@ class HintView(APIView):
             notes=data.validated_data.get("notes"),
             box_rows=data.validated_data.get("box_rows"),
             box_cols=data.validated_data.get("box_cols"),
+            bank_check=_bank_check(request),
         )
         return Response(SolverHintSerializer(hint).data)

@@ -173,14 +173,12 @@ function renderPad(hidden) {
     key.querySelector(".sym").textContent = symbol(v, S.numeric);
     key.querySelector(".left").textContent = hidden ? "" : String(left);
     key.disabled = hidden || left === 0 || !playable();
-    key.setAttribute(
-      "aria-label",
-      interpolate(
-        S.notesMode ? gettext("Note %(value)s, %(left)s left") : gettext("Enter %(value)s, %(left)s left"),
-        { value: symbol(v, S.numeric), left },
-        true,
-      ),
-    );
+    // The name begins with what the key shows (its symbol, then the count left), so voice
+    // control finds the key by the symbol a player reads on it.
+    let label;
+    if (hidden) label = S.notesMode ? gettext("%(value)s, as a note") : gettext("%(value)s, enter");
+    else label = S.notesMode ? gettext("%(value)s %(left)s left, as a note") : gettext("%(value)s %(left)s left, enter");
+    key.setAttribute("aria-label", interpolate(label, { value: symbol(v, S.numeric), left }, true));
   }
   $("pad").classList.toggle("notes-on", S.notesMode);
 }
@@ -230,7 +228,7 @@ function buildPad() {
     const left = document.createElement("span");
     left.className = "left";
     left.setAttribute("aria-hidden", "true");
-    key.append(sym, left);
+    key.append(sym, " ", left);
     key.addEventListener("click", () => enter(v));
     pad.appendChild(key);
     keys.push(key);
@@ -543,6 +541,12 @@ function showHint(body, { reveal = false } = {}) {
       ? gettext("Where to look")
       : h.name || gettext("Technique");
   $("hint-text").textContent = text || gettext("Hint applied.");
+  const lesson = $("hint-lesson");
+  lesson.hidden = !h.lesson_url;
+  if (h.lesson_url) {
+    lesson.href = h.lesson_url;
+    lesson.textContent = interpolate(gettext("Learn %(name)s"), { name: h.name || gettext("this technique") }, true);
+  }
   const next = $("hint-next");
   const nextHadFocus = document.activeElement === next;
   next.hidden = applied;
@@ -683,6 +687,7 @@ async function showResult() {
   $("result-hints").textContent = String(g.hints_used);
   $("result-score").textContent = g.score == null ? "—" : String(g.score);
   $("result-rank").textContent = "…";
+  showRatingChange(g);
   if (won) boardEl.classList.add("done");
   if (typeof dialog.showModal === "function") dialog.showModal();
   else dialog.setAttribute("open", "");
@@ -694,6 +699,17 @@ async function showResult() {
     ),
   );
   $("result-rank").textContent = won ? await rankText(g) : "—";
+}
+
+/** Both sides' rating change after a ranked finish (the server sends it with the game). */
+function showRatingChange(g) {
+  const change = g.rating && g.rating.change;
+  if (!change) return;
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+  $("result-rating").textContent =
+    `${change.player_before} → ${change.player_after} (${signed(change.player_delta)}); ` +
+    `puzzle ${signed(change.puzzle_delta)}`;
+  $("result-rating-row").hidden = false;
 }
 
 /** The player's place on this puzzle's leaderboard (paged through, a few pages at most). */

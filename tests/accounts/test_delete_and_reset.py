@@ -12,8 +12,9 @@ from knox.models import AuthToken
 
 from accounts.factories import UserFactory
 from accounts.services import token_create
+from play.lifecycle import Player, game_start
 from play.models import Game, Move
-from play.services import Player, game_start, move_apply
+from play.moves import move_apply
 from tests.play.factories import puzzle_create
 
 pytestmark = pytest.mark.django_db

@@ -24,7 +24,7 @@ from schemathesis.generation import GenerationMode
 
 from accounts.factories import UserFactory
 from accounts.services import token_create
-from play.services import Player, game_start
+from play.lifecycle import Player, game_start
 from puzzles.packs import pack_create
 from tests.play.factories import NINE, puzzle_create
 

@@ -1,4 +1,4 @@
-"""The frame of make bench's report: the machine, and its speed at the start and the end."""
+"""The frame of make bench's report: the machine and the services."""
 
 from __future__ import annotations
 
@@ -6,49 +6,20 @@ import os
 import re
 import sys
 
+import pytest
+
 from bench import report
+from bench.__main__ import main
 
-SERVICES = {
-    "postgres": "PostgreSQL 15",
-    "redis": "Redis 7",
-    "database_url": "postgres://x/bench",
-    "redis_url": "redis://x/8",
-}
-
-
-def test_python_speed_is_the_reference_solvers_rate_on_its_fixed_puzzles(monkeypatch):
-    solved: list[str] = []
-    monkeypatch.setattr(
-        "bench.norvig.solve", lambda line, rows, cols: solved.append(line) or {"A1": "1"}
-    )
-    assert report.python_speed() > 0
-    # Three runs over the same first puzzles of the set.
-    first = solved[: report.SPEED_PUZZLES]
-    assert len(solved) == 3 * report.SPEED_PUZZLES
-    assert solved == first * 3
-    assert len(set(first)) == report.SPEED_PUZZLES
-
-
-def test_the_header_gives_the_machines_python_speed_at_the_start():
-    header = "\n".join(report.machine_lines(SERVICES))
-    row = re.search(r"^\| Python speed at the start \| ([\d,]+) puzzles/s: (.*) \|$", header, re.M)
-    assert row is not None, header
-    assert int(row.group(1).replace(",", "")) > 0
-    assert report.SPEED_SET in row.group(2)
-
-
-def test_the_report_ends_with_the_machines_python_speed(tmp_path):
-    out = tmp_path / "RESULTS.md"
-    report.write_results(out, ["# Benchmark results"], "## A section\n", 0)
-    footer = out.read_text().splitlines()[-1]
-    assert re.search(r"Python speed at the end: [\d,]+ puzzles/s\. Every section ran\.$", footer)
+SERVICES = {"PostgreSQL": "15.2 (postgres://x/bench)", "Redis": "none"}
 
 
 def test_the_header_names_the_interpreter_and_how_libpython_is_linked():
     header = "\n".join(report.machine_lines(SERVICES))
-    row = re.search(r"^\| Python \| (\S+) \(CPython: (.*)\) \|$", header, re.M)
+    row = re.search(r"^\| Python \| \S+ \((.*)\) \|$", header, re.M)
     assert row is not None, header
-    assert row.group(2).startswith(os.path.realpath(sys.executable))
+    assert row.group(1).startswith(os.path.realpath(sys.executable))
+    assert "| PostgreSQL | 15.2 (postgres://x/bench) |" in header
 
 
 def test_python_build_tells_a_shared_libpython_from_a_static_one():
@@ -57,3 +28,24 @@ def test_python_build_tells_a_shared_libpython_from_a_static_one():
     assert report.python_build(shared).endswith("libpython shared")
     assert report.python_build(static).endswith("libpython linked in statically")
     assert report.python_build("") == os.path.realpath(sys.executable)
+
+
+def test_the_report_hides_a_services_password():
+    assert report._without_password("postgres://u:secret@h/db") == "postgres://u:***@h/db"
+
+
+def test_an_unknown_section_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["nonsense"])
+    assert exit_.value.code == 2
+    assert "unknown section 'nonsense'" in capsys.readouterr().err
+
+
+def test_the_report_is_written_with_the_sections_output(tmp_path, monkeypatch):
+    monkeypatch.setattr(report, "locate_services", lambda: {"PostgreSQL": "none", "Redis": "none"})
+    monkeypatch.setattr("bench.__main__.SECTIONS", ("absent",))
+    out = tmp_path / "RESULTS.md"
+    assert main(["--out", str(out)]) == 0
+    text = out.read_text()
+    assert text.startswith("# Benchmark results")
+    assert "Load average at the end" in text

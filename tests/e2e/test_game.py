@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from django.contrib.auth.models import Permission
 from playwright.sync_api import Page, expect
 
 from accounts.factories import UserFactory
@@ -52,6 +53,10 @@ def start_from_lobby(page: Page, url: str, size_label: str, level: str) -> Game:
 
 def login(page: Page, url: str) -> str:
     user = UserFactory()
+    # These tests type the solution read from the database at machine speed (about 140 ms
+    # a placement): a scripted player, and the plausible-play review rightly flags such
+    # play. Declared as staff declare one (docs/integrity.md), its games are not reviewed.
+    user.user_permissions.add(Permission.objects.get(codename="exempt_from_review"))
     page.goto(url + "/accounts/login/")
     page.get_by_label("Username").fill(user.username)
     page.get_by_label("Password").fill(user.raw_password)
@@ -357,7 +362,8 @@ def test_the_number_pad_counts_down_and_greys_out_a_finished_digit(live_server, 
             board.put(cell, int(digit))
     expect(key.locator(".left")).to_have_text("0")
     expect(key).to_be_disabled()
-    expect(key).to_have_attribute("aria-label", re.compile(r"0 left$"))
+    # The key's name begins with what it shows: its digit, then the count left.
+    expect(key).to_have_attribute("aria-label", re.compile(rf"^{digit} 0 left, enter$"))
 
 
 NOTE_LAYOUT = """() => {

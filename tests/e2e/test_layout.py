@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from accounts.factories import UserFactory
+from play.lifecycle import Player, game_start
 from play.models import Game, Status
-from play.services import Player, game_start
 from tests.e2e.boards import (
     ARTIFACTS_DIR,
     BoardDriver,

@@ -136,3 +136,53 @@ def test_two_starts_of_one_puzzle_at_once_make_one_game(user, puzzle4):
     assert sorted(a.status_code for a in answers) == [200, 201]
     assert answers[0].json()["id"] == answers[1].json()["id"]
     assert Game.objects.filter(user=user).count() == 1
+
+
+def test_two_racing_completions_end_the_game_once(monkeypatch, user, puzzle4):
+    from play import ending
+
+    ended: list[int] = []
+    monkeypatch.setattr(ending, "game_ended", lambda game: ended.append(game.pk))
+    phone, tablet = device(user), device(user)
+    game = start(phone, puzzle4)
+    *rest, last = empty_cells(puzzle4)
+    for cell in rest:
+        assert move(phone, game["id"], cell, value_at(puzzle4, cell)).status_code == 200
+    clients = [phone, tablet]
+
+    def finish(i: int):
+        response = move(clients[i], game["id"], last, value_at(puzzle4, last))
+        return response.status_code, response.json()
+
+    results = run_together(2, finish)
+    statuses = sorted(status for status, _ in results)
+    assert statuses == [200, 409], results
+    assert ended == [game["id"]]
+    stored = Game.objects.get(pk=game["id"])
+    assert stored.status == "completed" and stored.score is not None
+    assert Move.objects.filter(game_id=game["id"], cell=last).count() == 1
+
+
+def test_a_completion_retried_at_once_ends_the_game_once(monkeypatch, user, puzzle4):
+    from play import ending
+
+    ended: list[int] = []
+    monkeypatch.setattr(ending, "game_ended", lambda game: ended.append(game.pk))
+    phone, tablet = device(user), device(user)
+    game = start(phone, puzzle4)
+    *rest, last = empty_cells(puzzle4)
+    for cell in rest:
+        assert move(phone, game["id"], cell, value_at(puzzle4, cell)).status_code == 200
+    client_move_id = str(uuid.uuid4())
+    clients = [phone, tablet]
+
+    def finish(i: int):
+        response = move(
+            clients[i], game["id"], last, value_at(puzzle4, last), client_move_id=client_move_id
+        )
+        return response.status_code, response.json()
+
+    results = run_together(2, finish)
+    assert [status for status, _ in results] == [200, 200], results
+    assert all(body["completed"] for _, body in results)
+    assert ended == [game["id"]]

@@ -10,10 +10,10 @@ import time_machine
 from django.utils import timezone
 from rest_framework import serializers
 
-from play import services
+from play import hints, lifecycle, moves
 from play.api.serializers import GameSerializer
+from play.lifecycle import Player
 from play.models import Game
-from play.services import Player
 from tests.play.factories import empty_cells, value_at, wrong_value_at
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def _generic(game: Game) -> dict:
 
 
 def _move(player: Player, game: Game, cell: int, value: int, kind: str = "value") -> Game:
-    result = services.move_apply(
+    result = moves.move_apply(
         game_id=game.pk, player=player, client_move_id=uuid.uuid4(), kind=kind, cell=cell,
         value=value,
     )  # fmt: skip
@@ -35,24 +35,24 @@ def _states(user, puzzle4) -> list[tuple[str, Game]]:
     player = Player(user=user)
     cells = empty_cells(puzzle4)
     states = []
-    game, _ = services.game_start(player=player, puzzle_id=puzzle4.pk)
+    game, _ = lifecycle.game_start(player=player, puzzle_id=puzzle4.pk)
     states.append(("new", Game.objects.select_related("puzzle").get(pk=game.pk)))
     game = _move(player, game, cells[0], 2, kind="note")
     game = _move(player, game, cells[1], wrong_value_at(puzzle4, cells[1]))
     states.append(("notes and a mistake", game))
-    game = services.hint_request(game_id=game.pk, player=player, level=2).game
+    game = hints.hint_request(game_id=game.pk, player=player, level=2).game
     states.append(("a hint revealed", game))
-    game = services.game_pause(game_id=game.pk, player=player)
+    game = lifecycle.game_pause(game_id=game.pk, player=player)
     states.append(("paused", game))
-    game = services.game_resume(game_id=game.pk, player=player)
+    game = lifecycle.game_resume(game_id=game.pk, player=player)
     for cell in cells:
         game = _move(player, game, cell, value_at(puzzle4, cell))
     states.append(("completed", game))
-    lost, _ = services.game_start(player=player, puzzle_id=puzzle4.pk, mistake_limit=1)
+    lost, _ = lifecycle.game_start(player=player, puzzle_id=puzzle4.pk, mistake_limit=1)
     lost = _move(player, lost, cells[0], wrong_value_at(puzzle4, cells[0]))
     states.append(("lost", lost))
-    abandoned, _ = services.game_start(player=player, puzzle_id=puzzle4.pk)
-    states.append(("abandoned", services.game_abandon(game_id=abandoned.pk, player=player)))
+    abandoned, _ = lifecycle.game_start(player=player, puzzle_id=puzzle4.pk)
+    states.append(("abandoned", lifecycle.game_abandon(game_id=abandoned.pk, player=player)))
     return states
 
 

@@ -119,7 +119,7 @@ def test_a_signed_up_players_guest_games_do_not_follow_another_login(puzzle4):
     guest.force_login(first)
     from django.test import RequestFactory
 
-    from play.services import game_claim_guest_games
+    from play.lifecycle import game_claim_guest_games
 
     request = RequestFactory().get("/")
     request.session = guest.session
@@ -145,5 +145,8 @@ def test_logging_in_goes_on_with_the_unfinished_game_played_last(
     going_on, stopped = stored[games[played_last]], stored[games[other]]
     assert going_on.status == "in_progress" and going_on.entries[cell] != "."
     assert stopped.status == "abandoned"  # kept, in the history
+    # Its abandon is on its log like any other write.
+    assert stopped.moves.order_by("-seq").first().kind == "abandon"
+    assert stopped.moves.count() == stopped.move_count
     again = token_client.post("/api/v1/games/", {"puzzle": puzzle4.pk}, format="json")
     assert again.status_code == 200 and again.json()["id"] == going_on.pk

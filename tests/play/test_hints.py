@@ -82,7 +82,7 @@ def test_an_applied_hint_is_an_undoable_move(token_client, puzzle9):
 def test_eliminations_show_up_as_notes(token_client, puzzle9):
     """A hint that only eliminates writes the candidates in, less the eliminated values."""
     from play.board import Board
-    from play.services import _apply_step
+    from play.hints import _apply_step
 
     game = Game.objects.get(pk=start(token_client, puzzle9)["id"])
     board = Board.of(puzzle9.shape, game.entries, {})

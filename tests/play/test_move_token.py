@@ -1,5 +1,5 @@
-"""A move checks its API token in the game's own read (play.move_store, accounts.auth):
-every answer, and every side effect of the token check, is the one any other endpoint
+"""A move's API token is checked by DRF's authentication step (accounts.auth), as on every
+other endpoint: every answer and every side effect of the check is the one any endpoint
 gives, and nothing is played for a token that does not pass."""
 
 from __future__ import annotations
@@ -107,3 +107,19 @@ def test_a_move_keeps_its_token_alive_as_any_request_does(user, puzzle9):
         assert _right_move(client, game, puzzle9).status_code == 200
         token.refresh_from_db()
         assert token.expiry > first_expiry
+
+
+def test_a_token_that_is_not_utf8_is_refused_not_a_server_error(game, puzzle9):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token \xff\xfe" + "a" * 62)
+    response = _right_move(client, game, puzzle9)
+    assert response.status_code == 401
+    assert not Move.objects.filter(game_id=game["id"]).exists()
+
+
+def test_an_expired_token_with_a_bad_body_is_told_401_and_deleted(user, game):
+    with time_machine.travel(timezone.now() - timedelta(days=365)):
+        token, key = accounts.token_create(user=user)
+    response = _client(key).post(f"/api/v1/games/{game['id']}/moves/", {"cell": "x"}, format="json")
+    assert response.status_code == 401
+    assert not AuthToken.objects.filter(pk=token.pk).exists()

@@ -384,15 +384,15 @@ def test_a_move_costs_at_most_three_queries(user, puzzle9):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from play import services
-    from play.services import Player
+    from play import lifecycle, moves
+    from play.lifecycle import Player
 
     player = Player(user=user)
-    game, _ = services.game_start(player=player, puzzle_id=puzzle9.pk)
+    game, _ = lifecycle.game_start(player=player, puzzle_id=puzzle9.pk)
     cell = empty_cells(puzzle9)[0]
     for kind, value in (("note", 3), ("value", wrong_value_at(puzzle9, cell)), ("value", 0)):
         with CaptureQueriesContext(connection) as queries:
-            services.move_apply(
+            moves.move_apply(
                 game_id=game.pk,
                 player=player,
                 client_move_id=uuid.uuid4(),

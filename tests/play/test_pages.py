@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.factories import UserFactory
+from play.lifecycle import Player, game_start
 from play.models import Game, Status
-from play.services import Player, game_start
 from tests.play.factories import FOUR, FOUR_B, NINE, puzzle_create
 
 PAGE_BUDGET_BYTES = 100_000

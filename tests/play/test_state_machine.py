@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from accounts.factories import UserFactory
-from play import services
+from play import hints, lifecycle, moves
+from play.lifecycle import Player
 from play.models import FINISHED, Game, Status
-from play.services import Player
 from sudokusite.errors import DomainError
 from tests.play.factories import FOUR, puzzle_create, value_at
 
@@ -33,7 +33,7 @@ class GameMachine(RuleBasedStateMachine):
         self.clock = self.traveller.start()
         self.puzzle = puzzle_create(FOUR)
         self.player = Player(user=UserFactory())
-        self.game, _ = services.game_start(
+        self.game, _ = lifecycle.game_start(
             player=self.player, puzzle_id=self.puzzle.pk, mistake_limit=4
         )
         self.gid = self.game.pk
@@ -72,7 +72,7 @@ class GameMachine(RuleBasedStateMachine):
         move_id = move_id or uuid.uuid4()
         self.last_move_id = move_id
         self._try(
-            services.move_apply,
+            moves.move_apply,
             client_move_id=move_id,
             kind="note" if note else "value",
             cell=cell,
@@ -85,7 +85,7 @@ class GameMachine(RuleBasedStateMachine):
         if open_cells:
             cell = data.draw(st.sampled_from(open_cells))
             self._try(
-                services.move_apply,
+                moves.move_apply,
                 client_move_id=uuid.uuid4(),
                 kind="value",
                 cell=cell,
@@ -98,29 +98,29 @@ class GameMachine(RuleBasedStateMachine):
 
     @rule()
     def undo(self) -> None:
-        self._try(services.game_undo)
+        self._try(moves.game_undo)
 
     @rule()
     def redo(self) -> None:
-        self._try(services.game_redo)
+        self._try(moves.game_redo)
 
     @rule()
     def pause(self) -> None:
-        self._try(services.game_pause)
+        self._try(lifecycle.game_pause)
 
     @rule()
     def resume(self) -> None:
-        self._try(services.game_resume)
+        self._try(lifecycle.game_resume)
 
     @rule(level=st.integers(1, 3))
     def hint(self, level: int) -> None:
-        self._try(services.hint_request, level=level)
+        self._try(hints.hint_request, level=level)
 
     @rule(stale=st.booleans())
     def move_with_version(self, stale: bool) -> None:
         version = self.last["version"] - 1 if stale else self.last["version"]
         self._try(
-            services.move_apply,
+            moves.move_apply,
             client_move_id=uuid.uuid4(),
             kind="note",
             cell=1,
@@ -135,7 +135,7 @@ class GameMachine(RuleBasedStateMachine):
     @rule()
     def abandon_rarely(self) -> None:
         if self.last["version"] % 7 == 6:
-            self._try(services.game_abandon)
+            self._try(lifecycle.game_abandon)
 
     @invariant()
     def keeps_its_invariants(self) -> None:

@@ -9,10 +9,10 @@ import time_machine
 
 from accounts.factories import UserFactory
 from accounts.services import token_create
-from play import services
+from play import lifecycle, moves
+from play.lifecycle import Player
 from play.scoring import game_score
 from play.selectors import streaks
-from play.services import Player
 from tests.play.factories import FOUR_B, NINE, empty_cells, puzzle_create, value_at
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def finish(game, player, puzzle, clock, *, seconds: int, mistakes: int = 0):
     cells = empty_cells(puzzle)
     for _ in range(mistakes):
         wrong = 1 if value_at(puzzle, cells[0]) != 1 else 2
-        services.move_apply(
+        moves.move_apply(
             game_id=game.pk,
             player=player,
             client_move_id=_id(),
@@ -32,7 +32,7 @@ def finish(game, player, puzzle, clock, *, seconds: int, mistakes: int = 0):
         )
     clock.shift(timedelta(seconds=seconds))
     for cell in cells:
-        result = services.move_apply(
+        result = moves.move_apply(
             game_id=game.pk,
             player=player,
             client_move_id=_id(),
@@ -53,7 +53,7 @@ def _id():
 def play_on(day: datetime, user, puzzle, *, seconds: int, mistakes: int = 0):
     with time_machine.travel(day, tick=False) as clock:
         player = Player(user=user)
-        game, _ = services.game_start(player=player, puzzle_id=puzzle.pk)
+        game, _ = lifecycle.game_start(player=player, puzzle_id=puzzle.pk)
         return finish(game, player, puzzle, clock, seconds=seconds, mistakes=mistakes)
 
 
@@ -76,7 +76,7 @@ def test_stats_per_size_and_level_with_times_streaks_and_recent_solves(user):
     play_on(at(2026, 5, 2), user, four, seconds=40, mistakes=1)
     play_on(at(2026, 5, 3), user, nine, seconds=300)
     with time_machine.travel(at(2026, 5, 3, 18), tick=False):
-        services.game_start(player=Player(user=user), puzzle_id=nine.pk)  # unfinished
+        lifecycle.game_start(player=Player(user=user), puzzle_id=nine.pk)  # unfinished
         client_key = token_create(user=user)[1]
         from rest_framework.test import APIClient
 

@@ -106,14 +106,6 @@ def test_the_graph_sees_lazy_and_relative_imports():
     assert "solving.services" in import_graph("solving")["solving.api.views"]
 
 
-# Being broken where the game's storage is rewritten; strict, so the fix flips it.
-PLAY_CIRCLE = pytest.mark.xfail(
-    strict=True, reason="play.move_store and play.services import each other"
-)
-
-
-@pytest.mark.parametrize(
-    "app", [app if app != "play" else pytest.param(app, marks=PLAY_CIRCLE) for app in APPS]
-)
+@pytest.mark.parametrize("app", APPS)
 def test_no_module_of_an_app_imports_one_that_imports_it_back(app):
     assert cycles(import_graph(app)) == []

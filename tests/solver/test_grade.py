@@ -10,9 +10,20 @@ from itertools import pairwise
 import pytest
 
 from bench.grade import spearman
-from solver.grade import LEVELS, TECHNIQUES, Grade, grade, grade_of_steps, step_score
+from solver.grade import (
+    LEVELS,
+    RATINGS,
+    TECHNIQUES,
+    Grade,
+    grade,
+    grade_of_steps,
+    length_bonus,
+    path_score,
+    step_rating,
+    step_score,
+)
 from solver.grid import BudgetExceeded, parse
-from solver.logic import NoSolution, Step, logic_solve
+from solver.logic import MultipleSolutions, NoSolution, Step, logic_solve
 from solver.techniques import ORDER
 
 from .datasets import load, load_rated
@@ -36,15 +47,17 @@ def test_qqwing_levels_get_harder_from_simple_to_expert():
     assert all(a < b for a, b in pairwise(mean_score)), mean_score
 
 
-def test_score_follows_se_ratings_on_a_sample():
-    """Rank correlation with Sukaku Explainer ratings (the bench reports the whole file)."""
-    rated = load_rated("se_rated_diabolical")[::10]
+def test_score_follows_se_ratings_on_the_held_out_file():
+    """A regression guard: the score was fitted on se_rated_diabolical only, so its rank
+    correlation with SE on a quarter of the other file (0.72 on the whole of it, see
+    docs/grading.md) stays above this floor."""
+    rated = load_rated("se_rated_diabolical_b")[::4]
     se = [rating for _, rating in rated]
     scores = [float(grade(parse(puzzle)).score) for puzzle, _ in rated]
-    assert spearman(scores, se) > 0.6
+    assert spearman(scores, se) > 0.68
 
 
-def test_level_is_the_hardest_technique_and_score_the_sum_of_the_steps():
+def test_level_is_the_hardest_technique_and_score_that_of_the_steps():
     checked = 0
     for puzzle in [parse(line) for line in load("qqwing_expert")[:40]]:
         result = logic_solve(puzzle)
@@ -55,7 +68,7 @@ def test_level_is_the_hardest_technique_and_score_the_sum_of_the_steps():
         checked += 1
         assert g.hardest == result.hardest
         assert g.level == TECHNIQUES[g.hardest][1]
-        assert g.score == sum(step_score(s) for s in result.steps)
+        assert g.score == path_score([(s.technique, len(s.cells)) for s in result.steps])
         assert g.techniques == dict(Counter(s.technique for s in result.steps))
     assert checked >= 30  # the sums were compared on most of the sample, not skipped
 
@@ -131,3 +144,65 @@ def test_grade_of_steps_equals_grade_for_puzzles_logic_finishes():
             assert grade_of_steps(result.steps) == grade(parse(text))
             compared += 1
     assert compared >= 20
+
+
+def test_grade_refuses_a_nearly_empty_25x25_with_many_solutions_at_once():
+    from solver.grid import Grid, Shape
+
+    grid = Grid(Shape(5, 5), (1, 2, 3) + (0,) * 622)
+    with pytest.raises(MultipleSolutions):
+        grade(grid)
+
+
+def test_grade_refuses_puzzles_with_two_solutions():
+    for line in load("serg_multisolution_1000")[:20]:
+        with pytest.raises(MultipleSolutions):
+            grade(parse(line))
+
+
+def test_grade_refuses_a_grid_with_no_solution():
+    # consistent givens, but r1c9 can hold nothing: 1..8 in its row, 9 in its column
+    with pytest.raises(NoSolution):
+        grade(parse("12345678." + "........9" + "." * 63))
+
+
+def test_budget_error_names_the_budget_that_was_given():
+    puzzle = parse(load("forum_hardest_1106")[0])
+    for budget in (194, 1000):
+        with pytest.raises(BudgetExceeded, match=rf"\b{budget}\b"):
+            grade(puzzle, budget=budget)
+
+
+def test_grade_with_the_known_solution_skips_the_search_and_agrees():
+    from solver.search import solve
+
+    puzzle = parse(load("qqwing_expert")[3])
+    assert grade(puzzle, solution=solve(puzzle)) == grade(puzzle)
+
+
+def test_every_technique_has_a_rating_on_se_scale_rising_with_its_level():
+    assert set(RATINGS) == set(TECHNIQUES)
+    assert all(1.0 <= r <= 10.0 for r in RATINGS.values())
+    assert RATINGS["search"] == max(RATINGS.values())
+
+
+def test_length_bonus_follows_se_ceilings():
+    # ceilings 4, 6, 8, 12, 16...: 0.1 for each one passed
+    assert [length_bonus(n, 4) for n in (4, 5, 6, 7, 8, 9, 12, 13)] == [
+        0.0,
+        0.1,
+        0.1,
+        0.2,
+        0.2,
+        0.3,
+        0.3,
+        0.4,
+    ]
+
+
+def test_score_weighs_the_hardest_step_then_the_effort():
+    easy_long = [("hidden_single", 1)] * 50 + [("pointing", 4)] * 5
+    one_chain = [("hidden_single", 1)] * 5 + [("xy_chain", 4)]
+    assert path_score(one_chain) > path_score(easy_long)
+    assert path_score([*one_chain, ("naked_pair", 4)]) > path_score(one_chain)
+    assert step_rating("xy_chain", 9) > step_rating("xy_chain", 4)

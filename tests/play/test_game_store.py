@@ -1,4 +1,4 @@
-"""The move's hand-written statements (play.move_store) against the ORM's view of the rows,
+"""The game's hand-written statements (play.game_store) against the ORM's view of the rows,
 and the optimistic write losing a race: the move then lands once, under the row lock."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import pytest
 from django.db.models.signals import post_init
 from django.utils import timezone
 
-from accounts.auth import PresentedToken, TokenNotVerified
-from play import move_store, services
+from play import game_store, moves
+from play.errors import StaleVersion
+from play.lifecycle import Player
 from play.models import Game, Move
-from play.services import Player
 from tests.play.factories import empty_cells, value_at
 from tests.play.helpers import move, start
 
@@ -30,7 +30,7 @@ def test_the_read_loads_the_game_and_puzzle_the_orm_loads(token_client, user, pu
     assert move(token_client, game["id"], cell, 3, kind="note").status_code == 200
     Game.objects.filter(pk=game["id"]).update(hint={"technique": "naked_single"}, hint_stage=1)
 
-    found = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+    found = game_store.game_read(game["id"], user_id=user.pk, client_move_id=uuid.uuid4())
 
     assert found is not None
     loaded, stored = found
@@ -45,7 +45,7 @@ def test_the_read_loads_the_game_and_puzzle_the_orm_loads(token_client, user, pu
 
 def test_a_loaded_game_is_a_stored_instance_the_orm_can_save(token_client, user, puzzle9):
     game = start(token_client, puzzle9)
-    loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+    loaded, _ = game_store.game_read(game["id"], user_id=user.pk, client_move_id=uuid.uuid4())
     assert (loaded._state.adding, loaded._state.db) == (False, "default")
     assert loaded.user == user  # the relation loads from the id read
     loaded.mistakes = 2
@@ -63,25 +63,10 @@ def test_a_model_with_init_signal_receivers_is_loaded_through_them(token_client,
 
     post_init.connect(receiver, sender=Game)
     try:
-        loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+        loaded, _ = game_store.game_read(game["id"], user_id=user.pk, client_move_id=uuid.uuid4())
     finally:
         post_init.disconnect(receiver, sender=Game)
     assert seen == [loaded]
-
-
-def test_a_read_with_a_token_checks_it_and_loads_its_user(token_client, user, puzzle9):
-    game = start(token_client, puzzle9)
-    token = PresentedToken(token_client.token)
-    loaded, _ = move_store.game_for_move(game["id"], Player(token=token), uuid.uuid4())
-    assert loaded.pk == game["id"]
-    assert token.user == user and token.token.user_id == user.pk
-
-    forged = PresentedToken(
-        token_client.token[:-1] + ("0" if token_client.token[-1] != "0" else "1")
-    )
-    with pytest.raises(TokenNotVerified):
-        move_store.game_for_move(game["id"], Player(token=forged), uuid.uuid4())
-    assert forged.user is None
 
 
 def test_the_read_finds_the_move_stored_under_the_client_id(token_client, user, puzzle4):
@@ -91,7 +76,7 @@ def test_the_read_finds_the_move_stored_under_the_client_id(token_client, user, 
     body = {"client_move_id": str(client_move_id), "cell": cell, "value": 2, "kind": "note"}
     assert token_client.post(f"/api/v1/games/{game['id']}/moves/", body).status_code == 200
 
-    _, stored = move_store.game_for_move(game["id"], Player(user=user), client_move_id)
+    _, stored = game_store.game_read(game["id"], user_id=user.pk, client_move_id=client_move_id)
 
     assert _fields(stored) == _fields(Move.objects.get(client_move_id=client_move_id))
 
@@ -99,20 +84,22 @@ def test_the_read_finds_the_move_stored_under_the_client_id(token_client, user, 
 def test_the_read_finds_no_game_of_another_player(token_client, puzzle4, django_user_model):
     game = start(token_client, puzzle4)
     stranger = django_user_model.objects.create(username="stranger")
-    assert move_store.game_for_move(game["id"], Player(user=stranger), uuid.uuid4()) is None
-    assert move_store.game_for_move(game["id"], Player(guest_key="k"), uuid.uuid4()) is None
-    assert move_store.game_for_move(game["id"], Player(), uuid.uuid4()) is None
+    assert (
+        game_store.game_read(game["id"], user_id=stranger.pk, client_move_id=uuid.uuid4()) is None
+    )
+    assert game_store.game_read(game["id"], user_id=None, guest_key="k") is None
+    assert game_store.game_read(game["id"], user_id=None) is None
 
 
 def test_a_write_against_a_changed_version_writes_nothing(token_client, user, puzzle4):
     game = start(token_client, puzzle4)
-    loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+    loaded, _ = game_store.game_read(game["id"], user_id=user.pk, client_move_id=uuid.uuid4())
     Game.objects.filter(pk=game["id"]).update(version=7)  # another device wrote
     loaded.entries = "1" * 16
     loaded.version = 2
     entry = Move(game=loaded, seq=1, kind="value", cell=1, value=1, client_move_id=uuid.uuid4())
 
-    assert move_store.move_save(loaded, entry, seen_version=1, seen_move_count=0) is False
+    assert game_store.game_write(loaded, entry, seen_version=1, seen_move_count=0) is False
 
     stored = Game.objects.get(pk=game["id"])
     assert (stored.version, stored.entries) == (7, puzzle4.givens)
@@ -123,13 +110,13 @@ def test_a_write_against_a_changed_move_count_writes_nothing(token_client, user,
     """A move that changed nothing keeps the version and raises only the move count: a
     write that read the game before it must still lose."""
     game = start(token_client, puzzle4)
-    loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+    loaded, _ = game_store.game_read(game["id"], user_id=user.pk, client_move_id=uuid.uuid4())
     Game.objects.filter(pk=game["id"]).update(move_count=1)  # a no-op move landed
     loaded.entries = "1" * 16
     loaded.version, loaded.move_count = 2, 1
     entry = Move(game=loaded, seq=1, kind="value", cell=1, value=1, client_move_id=uuid.uuid4())
 
-    assert move_store.move_save(loaded, entry, seen_version=1, seen_move_count=0) is False
+    assert game_store.game_write(loaded, entry, seen_version=1, seen_move_count=0) is False
 
     stored = Game.objects.get(pk=game["id"])
     assert (stored.version, stored.entries) == (1, puzzle4.givens)
@@ -144,18 +131,19 @@ def test_a_move_that_loses_the_race_is_played_again_under_the_lock(
     game = start(token_client, puzzle4)
     mine, theirs = empty_cells(puzzle4)[:2]
     reads = []
-    real_read = move_store.game_for_move
+    real_read = game_store.game_read
 
-    def read_then_other_device_moves(game_id, player, client_move_id, *, lock=False):
-        found = real_read(game_id, player, client_move_id, lock=lock)
+    def read_then_other_device_moves(game_id, **kwargs):
+        found = real_read(game_id, **kwargs)
+        lock = kwargs.get("lock", False)
         reads.append(lock)
         if len(reads) == 1:
             other = move(token_client, game["id"], theirs, value_at(puzzle4, theirs))
             assert other.status_code == 200
         return found
 
-    monkeypatch.setattr(services, "game_for_move", read_then_other_device_moves)
-    result = services.move_apply(
+    monkeypatch.setattr(moves, "game_read", read_then_other_device_moves)
+    result = moves.move_apply(
         game_id=game["id"],
         player=Player(user=user),
         client_move_id=uuid.uuid4(),
@@ -181,19 +169,20 @@ def test_a_stale_version_found_after_losing_the_race_is_a_409(
 ):
     game = start(token_client, puzzle4)
     mine, theirs = empty_cells(puzzle4)[:2]
-    real_read = move_store.game_for_move
+    real_read = game_store.game_read
     calls = []
 
-    def read_then_other_device_moves(game_id, player, client_move_id, *, lock=False):
-        found = real_read(game_id, player, client_move_id, lock=lock)
+    def read_then_other_device_moves(game_id, **kwargs):
+        found = real_read(game_id, **kwargs)
+        lock = kwargs.get("lock", False)
         calls.append(lock)
         if len(calls) == 1:
             assert move(token_client, game["id"], theirs, 1).status_code == 200
         return found
 
-    monkeypatch.setattr(services, "game_for_move", read_then_other_device_moves)
-    with pytest.raises(services.StaleVersion):
-        services.move_apply(
+    monkeypatch.setattr(moves, "game_read", read_then_other_device_moves)
+    with pytest.raises(StaleVersion):
+        moves.move_apply(
             game_id=game["id"],
             player=Player(user=user),
             client_move_id=uuid.uuid4(),
@@ -210,7 +199,7 @@ def test_values_for_the_write_are_what_django_would_save(token_client, user, puz
     from sudokusite.rows import FieldValues, db
 
     game = start(token_client, puzzle4)
-    loaded, _ = move_store.game_for_move(game["id"], Player(user=user), uuid.uuid4())
+    loaded, _ = game_store.game_read(game["id"], user_id=user.pk, client_move_id=uuid.uuid4())
     loaded.notes, loaded.hint, loaded.finished = {"3": [1, 2]}, {"technique": "x"}, timezone.now()
     entry = Move(game=loaded, seq=4, kind="note", cell=3, value=2, client_move_id=uuid.uuid4())
     entry.correct, entry.changes = None, {"notes": [[3, [], [2]]]}
@@ -227,7 +216,7 @@ def test_values_for_the_write_are_what_django_would_save(token_client, user, puz
     def comparable(values):  # JSON is wrapped for the driver: compare what it wraps
         return [getattr(v, "obj", v) for v in values]
 
-    game_fields = [Game._meta.get_field(name) for name in move_store.SAVED_FIELDS]
+    game_fields = [Game._meta.get_field(name) for name in game_store.SAVED_FIELDS]
     move_fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
     assert comparable(FieldValues(game_fields).of(conn, loaded)) == comparable(
         django_values(loaded, game_fields, False)

@@ -1,0 +1,159 @@
+"""What the service benchmarks share: a scratch PostgreSQL database, child processes in
+their own session, free ports, and CPU time read from /proc."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def scratch_database(url: str, suffix: str = "") -> tuple[str, str, str]:
+    """(scratch URL, its database name, maintenance URL) for a postgres:// URL."""
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/") + suffix
+    maintenance = urlunsplit(parts._replace(path="/postgres", scheme="postgresql"))
+    return urlunsplit(parts._replace(path=f"/{name}")), name, maintenance
+
+
+def recreate_database(maintenance: str, name: str, *, drop_only: bool = False) -> None:
+    import psycopg
+
+    with psycopg.connect(maintenance, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not drop_only:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def site_environment(database_url: str, **extra: str) -> dict[str, str]:
+    """The environment of a production-like site (DEBUG off, no HTTPS) on this machine."""
+    return {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "PACK_"))},
+        "DJANGO_SETTINGS_MODULE": "sudokusite.settings",
+        "DATABASE_URL": database_url,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECURE_COOKIES": "0",
+        "SECURE_HSTS_SECONDS": "0",
+        "LOG_LEVEL": "WARNING",
+        "PYTHONPATH": str(ROOT),
+        "PYTHONWARNINGS": "ignore::UserWarning",  # whitenoise: collectstatic has not run
+        **extra,
+    }
+
+
+def free_port(preferred: int | None = None) -> int:
+    for port in ([preferred] if preferred else []) + [0]:
+        with socket.socket() as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise RuntimeError("no free port")
+
+
+def wait(condition: Callable[[], bool], seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"gave up waiting for {what}")
+        time.sleep(0.1)
+
+
+class Process:
+    """A child process in its own session (a signal reaches its children), logging to a
+    file in ``logs``."""
+
+    def __init__(self, name: str, argv: list[str], env: dict[str, str], logs: Path) -> None:
+        self.name, self.argv, self.env = name, argv, env
+        self.log_path = logs / f"{name}.log"
+        self.proc: subprocess.Popen | None = None
+        self.log_offset = 0
+
+    def start(self) -> None:
+        self.log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
+        with self.log_path.open("a") as log:
+            self.proc = subprocess.Popen(
+                self.argv,
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        if self.alive():
+            assert self.proc is not None
+            try:
+                os.killpg(self.proc.pid, sig)
+            except ProcessLookupError:
+                return
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.alive():
+            assert self.proc is not None
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def children(self) -> set[int]:
+        return process_tree(self.proc.pid) - {self.proc.pid} if self.alive() else set()  # type: ignore[union-attr]
+
+    def output(self, since_start: bool = False) -> str:
+        if not self.log_path.exists():
+            return ""
+        with self.log_path.open("rb") as log:
+            log.seek(self.log_offset if since_start else 0)
+            return log.read().decode(errors="replace")
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (state first), or None."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def process_tree(root: int) -> set[int]:
+    """``root`` and its direct children (gunicorn's workers, PostgreSQL's backends)."""
+    found = {root}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        fields = _stat(int(stat.parent.name))
+        if fields is not None and int(fields[1]) == root:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def cpu_seconds(pids: set[int]) -> float:
+    """utime + stime of these processes (those still alive), in seconds."""
+    ticks = sum(int(f[11]) + int(f[12]) for f in map(_stat, pids) if f is not None)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu_seconds(root: int) -> float:
+    """CPU seconds of a server and its children, including the children that exited (the
+    kernel adds their time to the parent's cutime and cstime), so a PostgreSQL backend that
+    ends during a run still counts."""
+    fields = _stat(root)
+    reaped = int(fields[13]) + int(fields[14]) if fields is not None else 0
+    return cpu_seconds(process_tree(root)) + reaped / os.sysconf("SC_CLK_TCK")

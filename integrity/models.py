@@ -1,0 +1,66 @@
+"""Reviews of completed ranked games: the signals of plausible play and staff's verdict.
+
+A game is reviewed once, when it is completed (``integrity.services.game_review``). A
+*flagged* game keeps its result for its player, but stays off the leaderboards and out of
+ratings (``flagged`` is True) until staff clear it in the admin; a player with
+``REPEAT_FLAGS`` flagged games is kept off the boards altogether until staff have cleared
+enough of them (``integrity.selectors``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Verdict(models.TextChoices):
+    PLAUSIBLE = "plausible", "Plausible"
+    FLAGGED = "flagged", "Flagged, awaiting review"
+    CLEARED = "cleared", "Cleared by staff"
+    CONFIRMED = "confirmed", "Confirmed by staff"
+
+
+HIDDEN = (Verdict.FLAGGED, Verdict.CONFIRMED)
+
+
+class GameReview(models.Model):
+    game = models.OneToOneField("play.Game", on_delete=models.CASCADE, related_name="review")
+    # The game's player, kept here so that counting a player's flags reads one table.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_reviews"
+    )
+    verdict = models.CharField(max_length=10, choices=Verdict.choices)
+    # True while the game must stay off boards and ratings: flagged and not cleared.
+    flagged = models.BooleanField(default=False)
+    signals = models.JSONField(default=dict)
+    reasons = models.JSONField(default=list, blank=True)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    reviewed = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        indexes = [models.Index(fields=["user", "flagged"], name="review_user_flagged")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(flagged=True, verdict__in=HIDDEN)
+                | models.Q(flagged=False, verdict__in=(Verdict.PLAUSIBLE, Verdict.CLEARED)),
+                name="review_flagged_matches_verdict",
+            )
+        ]
+        permissions = [
+            (
+                "exempt_from_review",
+                "Scripted or vetted player: completed games are not reviewed",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"review of game {self.game_id}: {self.verdict}"

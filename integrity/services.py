@@ -1,0 +1,138 @@
+"""Reviewing a completed game, and staff's verdict on a flagged one.
+
+``game_review`` is called once per completed game, inside the transaction of the write
+that completes it, before anything that reads the result for ratings. It costs a few
+queries at completion only (the move log and one insert), never on an ordinary move.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from play.board import value_of
+from play.models import Game, Move, MoveKind, Status
+from ratings.services import rating_record_game
+from sudokusite.unique import insert_or_existing
+
+from .models import GameReview, Verdict
+from .signals import Event, game_signals
+
+EXEMPT_PERMISSION = "integrity.exempt_from_review"
+
+logger = logging.getLogger(__name__)
+
+
+def _events(game: Game) -> list[Event]:
+    """The game's log as events, with the game clock (paused time excluded) after each."""
+    fields = ["kind", "cell", "value", "correct", "changes", "response", "elapsed_ms"]
+    events = []
+    for row in Move.objects.filter(game=game).order_by("seq").values(*fields):
+        clock = int(row["elapsed_ms"])
+        response = row["response"] or {}
+        placement = (
+            row["kind"] == MoveKind.VALUE
+            and bool(row["value"])
+            and row["cell"] is not None
+            and "aid" not in response
+        )
+        changes = row["changes"] or {}
+        entries = tuple((c, value_of(after)) for c, _, after in changes.get("entries", []))
+        events.append(
+            Event(
+                kind=row["kind"],
+                cell=row["cell"],
+                value=row["value"],
+                clock_ms=clock,
+                placement=placement,
+                correct=row["correct"],
+                entries=entries,
+            )
+        )
+    return events
+
+
+def game_reviewable(game: Game) -> bool:
+    """Only a completed ranked game of a signed-in player can enter boards and ratings."""
+    return game.status == Status.COMPLETED and game.ranked and game.user_id is not None
+
+
+def _exempt(game: Game) -> bool:
+    """A player staff marked as scripted or vetted (``EXEMPT_PERMISSION``) is not flagged;
+    asked only of a game that would be, so a plausible game costs no permission query."""
+    return game.user.has_perm(EXEMPT_PERMISSION)
+
+
+def game_review(*, game: Game) -> GameReview | None:
+    """Compute the signals of a completed game and store its review (None when the game is
+    not reviewable). Running it again for the same game returns the stored review."""
+    if not game_reviewable(game):
+        return None
+    puzzle = game.puzzle
+    signals = game_signals(
+        _events(game),
+        shape=puzzle.shape,
+        givens=[value_of(ch) for ch in puzzle.givens],
+        solution=[value_of(ch) for ch in puzzle.solution],
+        level=puzzle.difficulty,
+        elapsed_ms=game.elapsed_ms,
+    )
+    flagged = signals.flagged and not _exempt(game)
+    if signals.flagged and not flagged:
+        return None
+    review = GameReview(
+        game=game,
+        user_id=game.user_id,
+        verdict=Verdict.FLAGGED if flagged else Verdict.PLAUSIBLE,
+        flagged=flagged,
+        signals=signals.as_dict(),
+        reasons=list(signals.reasons),
+    )
+    stored, created = insert_or_existing(
+        review, lambda: GameReview.objects.filter(game=game).first()
+    )
+    if created:
+        logger.log(
+            logging.WARNING if flagged else logging.INFO,
+            "game %s reviewed: %s %s",
+            game.pk,
+            stored.verdict,
+            signals.as_dict(),
+        )
+    return stored
+
+
+@transaction.atomic
+def review_decide(
+    *, review_id: int, staff: AbstractBaseUser, cleared: bool, note: str = ""
+) -> GameReview:
+    """Staff's verdict: ``cleared`` lets the game onto the boards and into ratings (it is
+    rated now, once: a rating already recorded is never recorded twice); otherwise the
+    flag is confirmed and it stays off them."""
+    review = GameReview.objects.select_for_update().get(pk=review_id)
+    review.verdict = Verdict.CLEARED if cleared else Verdict.CONFIRMED
+    review.flagged = not cleared
+    review.reviewed_by = staff
+    review.reviewed = timezone.now()
+    if note:
+        review.note = note
+    review.save(update_fields=["verdict", "flagged", "reviewed_by", "reviewed", "note"])
+    if cleared:
+        rating_record_game(game=review.game)
+    return review
+
+
+def review_summary(review: GameReview) -> dict[str, Any]:
+    """The signals as staff read them in the admin."""
+    s = review.signals
+    return {
+        "placements": s.get("placements"),
+        "fastest ms": s.get("fastest_ms"),
+        "under floor": f"{s.get('under_floor')} ({s.get('under_floor_share')})",
+        "ms per placement": f"{s.get('ms_per_placement')} (floor {s.get('level_floor_ms')})",
+        "blind quick": f"{s.get('blind_quick')} ({s.get('blind_share')})",
+    }

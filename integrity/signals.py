@@ -1,0 +1,191 @@
+"""Signals of implausible play, computed from a game's move log (pure: no Django).
+
+A game is a list of :class:`Event` (every logged write, in order, each with the game clock
+in milliseconds after it) plus the puzzle. The signals, the floors and the threshold are
+explained in docs/integrity.md; in short, a game is flagged when it has at least
+``MIN_PLACEMENTS`` placements and any of these holds:
+
+- ``under_floor_share >= UNDER_FLOOR_SHARE``: at least half of the placements came less than
+  ``HUMAN_FLOOR_MS`` after the previous event (selecting a cell and typing a digit takes a
+  person more than that);
+- ``ms_per_placement < LEVEL_FLOOR_MS[level]``: the whole game went faster per placement
+  than the fastest people solve puzzles of its level;
+- ``blind_quick >= BLIND_MIN`` and ``blind_share >= BLIND_SHARE``: many placements of a
+  cell that no technique could place at that moment, each made less than
+  ``BLIND_PAUSE_MS`` after the previous event: a solution copied, not found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from solver import Shape
+from solver.techniques import ORDER, SINGLES
+from solver.techniques.base import Board
+
+HUMAN_FLOOR_MS = 250
+"""Less than this from one event to a placement is taken as no person's move."""
+
+UNDER_FLOOR_SHARE = 0.5
+
+LEVEL_FLOOR_MS = {"easy": 700, "medium": 900, "hard": 1200, "expert": 1500, "master": 2000}
+"""The least time per placement, on average over a game, that people reach at each level
+(below the fastest published speed-solving times)."""
+
+BLIND_PAUSE_MS = 2000
+"""A placement of a cell no technique could place, made sooner than this after the
+previous event, is a *blind quick* placement."""
+
+BLIND_MIN = 4
+BLIND_SHARE = 0.07
+
+MIN_PLACEMENTS = 15
+"""Fewer placements are too little evidence: small grids and nearly finished games are
+not judged."""
+
+FASTEST_COUNT = 5
+PLACEABLE_CHECKS = 120
+"""Positions judged per game at most (a 9x9 has at most 64 placements; a 16x16 bot's whole
+game takes about a second to judge, so the rest of a bigger game is not)."""
+
+PLACEABLE_PASS_LIMIT = 100
+"""Eliminations the engine may make looking for its next placement; a position that needs
+more counts as "unknown", never as blind."""
+
+_SINGLES = tuple(t for t in ORDER if t.slug in SINGLES)
+_MEDIUM = tuple(t for t in ORDER if t.level == "medium")
+_HARDER = tuple(t for t in ORDER if t.slug not in SINGLES)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One logged write: its kind, the cell and value it set (0 = cleared), whether the
+    value was right, the game clock after it, and whether it was a player's own placement."""
+
+    kind: str
+    cell: int | None
+    value: int
+    clock_ms: int
+    placement: bool = False
+    correct: bool | None = None
+    entries: tuple[tuple[int, int], ...] = ()  # (cell, value after) of every cell it changed
+
+
+@dataclass(frozen=True, slots=True)
+class Signals:
+    placements: int
+    fastest_ms: list[int]
+    under_floor: int
+    under_floor_share: float
+    ms_per_placement: int | None
+    level_floor_ms: int
+    blind_quick: int
+    blind_share: float
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.reasons)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _singles(board: Board) -> set[int]:
+    return {c for tech in _SINGLES for step in tech.find(board) for c, _ in step.placements}
+
+
+def placeable_cells(shape: Shape, values: Sequence[int]) -> set[int] | None:
+    """The empty cells a person could place from this board now: the singles on it; those
+    that appear once the eliminations the medium techniques (locked candidates, pairs,
+    naked triples) find on it are made (one round); and those the logic engine itself
+    places next, after the harder eliminations it needs first. Not every cell a chain of
+    techniques could reach (in a puzzle with one solution every cell is reachable so): the
+    next placements only. None when the board clashes or the engine passes
+    ``PLACEABLE_PASS_LIMIT``."""
+    board = Board.from_values(shape, values)
+    if board is None:
+        return None
+    found = _singles(board)
+    # The eliminations to be seen on this board, not those they lead to in turn.
+    medium = board.copy()
+    for step in [step for tech in _MEDIUM for step in tech.find(board)]:
+        medium.apply(step)
+    found |= _singles(medium)
+    engine = board.copy()
+    for _ in range(PLACEABLE_PASS_LIMIT):
+        if _singles(engine):
+            return found | _singles(engine)
+        step = next((s for tech in _HARDER for s in tech.find(engine)), None)
+        if step is None:
+            return found
+        if step.placements:
+            return found | {c for c, _ in step.placements}
+        engine.apply(step)
+    return None
+
+
+def game_signals(
+    events: Iterable[Event],
+    *,
+    shape: Shape,
+    givens: Sequence[int],
+    solution: Sequence[int],
+    level: str,
+    elapsed_ms: int,
+) -> Signals:
+    """The signals of one completed game and the reasons it is flagged (none: not flagged)."""
+    values = list(givens)
+    gaps: list[int] = []
+    blind_quick = 0
+    placeable: set[int] | None = None
+    placeable_for: tuple[int, ...] | None = None
+    previous_clock = 0
+    checks = 0
+    for event in events:
+        gap = max(0, event.clock_ms - previous_clock)
+        previous_clock = max(previous_clock, event.clock_ms)
+        if event.placement and event.cell is not None:
+            gaps.append(gap)
+            if event.correct and gap < BLIND_PAUSE_MS and checks < PLACEABLE_CHECKS:
+                # Reason from the right values only: a mistake on the board is not a fact.
+                known = tuple(v if v == solution[c] else 0 for c, v in enumerate(values))
+                if known != placeable_for:
+                    placeable, placeable_for = placeable_cells(shape, known), known
+                    checks += 1
+                if placeable is not None and event.cell not in placeable:
+                    blind_quick += 1
+        for cell, value in event.entries:
+            values[cell] = value
+    placements = len(gaps)
+    under = sum(1 for g in gaps if g < HUMAN_FLOOR_MS)
+    floor = LEVEL_FLOOR_MS.get(level, LEVEL_FLOOR_MS["easy"])
+    per = elapsed_ms // placements if placements else None
+    signals = Signals(
+        placements=placements,
+        fastest_ms=sorted(gaps)[:FASTEST_COUNT],
+        under_floor=under,
+        under_floor_share=round(under / placements, 3) if placements else 0.0,
+        ms_per_placement=per,
+        level_floor_ms=floor,
+        blind_quick=blind_quick,
+        blind_share=round(blind_quick / placements, 3) if placements else 0.0,
+    )
+    if placements < MIN_PLACEMENTS:
+        return signals
+    reasons = signals.reasons
+    if signals.under_floor_share >= UNDER_FLOOR_SHARE:
+        reasons.append(
+            f"{under} of {placements} placements came under {HUMAN_FLOOR_MS} ms after the "
+            "previous move"
+        )
+    if per is not None and per < floor:
+        reasons.append(f"{per} ms per placement, under the {level} floor of {floor} ms")
+    if blind_quick >= BLIND_MIN and signals.blind_share >= BLIND_SHARE:
+        reasons.append(
+            f"{blind_quick} placements of cells no technique could yet place, each within "
+            f"{BLIND_PAUSE_MS} ms"
+        )
+    return signals

@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class TechniqueSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    level = serializers.CharField()
+    sizes = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Board sizes it is practised on."
+    )
+    explanation = serializers.CharField()
+    lesson_url = serializers.CharField()
+
+
+class FrequencySerializer(serializers.Serializer):
+    size = serializers.IntegerField()
+    level = serializers.CharField()
+    puzzles = serializers.IntegerField(help_text="Puzzles of this size and level in the bank.")
+    using = serializers.IntegerField(help_text="How many of them use the technique.")
+    share = serializers.FloatField()
+
+
+class TechniqueDetailSerializer(TechniqueSerializer):
+    example = serializers.JSONField(
+        allow_null=True,
+        help_text="A real engine step: the puzzle (givens), the position before the step "
+        "(values and candidates per cell) and the step (units, cells, placements, "
+        "eliminations, sentence).",
+    )
+    frequency = FrequencySerializer(many=True)

@@ -1,0 +1,20 @@
+"""The learning side's refusals, as API errors (see sudokusite.errors)."""
+
+from __future__ import annotations
+
+from sudokusite.errors import DomainError, NotFoundError
+
+
+class UnknownTechnique(DomainError):
+    code = "unknown_technique"
+    message = "No technique has that name."
+
+
+class TechniqueNotOnSize(DomainError):
+    code = "technique_not_on_size"
+    message = "That technique is not practised on that size."
+
+
+class NoPracticePuzzle(NotFoundError):
+    code = "no_practice_puzzle"
+    message = "The bank has no practice puzzle for that technique yet."

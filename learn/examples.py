@@ -1,0 +1,79 @@
+"""Lesson examples: one real step of the engine on a real board for each technique.
+
+An example is the position the logic engine reached on a puzzle just before it first used
+the technique (values and candidates), and that step (its units, pattern cells, placements
+and eliminations). ``python manage.py build_lessons`` makes them from practice puzzles
+(:func:`solver.practice.generate_requiring`, so the same seed gives the same examples) and,
+for techniques the generator does not reach, from puzzle files it is given; they are
+shipped in ``learn/data/examples.json`` so a lesson page costs no solving.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from solver import Grid, format_line
+from solver.logic import run
+from solver.techniques import ORDER
+from solver.techniques.base import Board, values_of
+
+EXAMPLES_FILE = Path(__file__).resolve().parent / "data" / "examples.json"
+
+
+def examples_from_puzzle(grid: Grid, wanted: set[str]) -> dict[str, dict[str, Any]]:
+    """For each technique of ``wanted`` that the engine's solution of ``grid`` uses: the
+    position before its first use, and that step."""
+    board = Board.from_grid(grid)
+    if board is None:
+        return {}
+    steps, _ = run(board, ORDER)
+    found: dict[str, dict[str, Any]] = {}
+    for index, step in enumerate(steps):
+        slug = step.technique
+        if slug not in wanted or slug in found:
+            continue
+        position = position_before(grid, steps, index)
+        found[slug] = {
+            "technique": slug,
+            "size": grid.shape.size,
+            "box_rows": grid.shape.box_rows,
+            "box_cols": grid.shape.box_cols,
+            "givens": format_line(grid),
+            "index": index,
+            "values": format_line(position.grid()),
+            "candidates": [values_of(m) for m in position.cand],
+            "step": step.to_dict(),
+        }
+    return found
+
+
+def position_before(grid: Grid, steps: list[Any], index: int) -> Board:
+    """The board after the first ``index`` steps of ``steps`` on ``grid``."""
+    board = Board.from_grid(grid)
+    assert board is not None
+    for step in steps[:index]:
+        board.apply(step)
+    return board
+
+
+def examples_dump(found: dict[str, dict[str, Any]]) -> str:
+    """The examples file's text: one technique per line, so a change diffs by technique."""
+    lines = [
+        f"{json.dumps(slug)}: {json.dumps(ex, separators=(',', ':'))}" for slug, ex in found.items()
+    ]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+@cache
+def examples(path: Path = EXAMPLES_FILE) -> dict[str, dict[str, Any]]:
+    """Technique slug -> its example, from the shipped file (read once)."""
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text())
+
+
+def example_of(slug: str) -> dict[str, Any] | None:
+    return examples().get(slug)

@@ -1,0 +1,109 @@
+"""Reads for the lessons: the techniques, how often the bank's puzzles use them, the
+practice puzzle to play next and a player's progress per technique."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from learn.errors import TechniqueNotOnSize, UnknownTechnique
+from learn.examples import example_of
+from learn.lessons import lesson_text
+from play.models import Game, Status
+from puzzles.models import PuzzleTechnique
+from puzzles.techniques import technique_frequency
+from solver.practice import practice_sizes
+from solver.techniques import BY_SLUG, LEVELS, ORDER, Technique
+
+
+def technique_get(*, slug: str, size: int | None = None) -> Technique:
+    """The technique named ``slug``; UnknownTechnique, or TechniqueNotOnSize for a size it
+    is not practised on."""
+    tech = BY_SLUG.get(slug)
+    if tech is None:
+        raise UnknownTechnique(f"There is no technique {slug!r}.")
+    if size is not None and size not in practice_sizes(slug):
+        sizes = " or ".join(f"{n}x{n}" for n in practice_sizes(slug))
+        raise TechniqueNotOnSize(
+            f"{tech.name} is not practised on {size}x{size}: try {sizes}.",
+            extra={"technique": slug, "size": size},
+        )
+    return tech
+
+
+def technique_summary(tech: Technique) -> dict[str, Any]:
+    return {
+        "slug": tech.slug,
+        "name": tech.name,
+        "level": tech.level,
+        "sizes": list(practice_sizes(tech.slug)),
+        "explanation": lesson_text(tech.slug),
+    }
+
+
+def technique_list() -> list[dict[str, Any]]:
+    """Every technique of the engine, easiest first (no query)."""
+    return [technique_summary(t) for t in ORDER]
+
+
+def technique_levels() -> list[tuple[str, list[dict[str, Any]]]]:
+    """The techniques grouped by level, easiest level first."""
+    return [
+        (level, [technique_summary(t) for t in ORDER if t.level == level])
+        for level in LEVELS
+        if any(t.level == level for t in ORDER)
+    ]
+
+
+def technique_detail(*, slug: str) -> dict[str, Any]:
+    """A lesson: the technique, its example step and how often the bank's puzzles use it."""
+    tech = technique_get(slug=slug)
+    rows = technique_frequency(technique=slug)
+    frequency = [
+        {
+            "size": size,
+            "level": level,
+            "puzzles": total,
+            "using": using,
+            "share": round(using / total, 3) if total else 0.0,
+        }
+        for (size, level), (using, total) in sorted(
+            rows.items(), key=lambda kv: (kv[0][0], LEVELS.index(kv[0][1]))
+        )
+    ]
+    return {**technique_summary(tech), "example": example_of(slug), "frequency": frequency}
+
+
+def practice_puzzle_pick(*, slug: str, size: int, played: QuerySet[Any]) -> int | None:
+    """The id of a puzzle of ``size`` the player has not played whose solution uses
+    ``slug`` at its level: one walk of the (technique, size, difficulty, puzzle) index."""
+    tech = BY_SLUG[slug]
+    return (
+        PuzzleTechnique.objects.filter(technique=slug, size=size, difficulty=tech.level)
+        .exclude(puzzle_id__in=played)
+        .order_by("puzzle_id")
+        .values_list("puzzle_id", flat=True)
+        .first()
+    )
+
+
+def practice_progress(*, user: Any) -> list[dict[str, Any]]:
+    """Per technique practised: practice games solved and solved without a hint."""
+    rows = (
+        Game.objects.filter(user=user, status=Status.COMPLETED)
+        .exclude(practice_technique="")
+        .values("practice_technique")
+        .annotate(solved=Count("id"), without_hint=Count("id", filter=Q(hints_used=0)))
+        .order_by()
+    )
+    got = {r["practice_technique"]: r for r in rows}
+    return [
+        {
+            "technique": t.slug,
+            "solved": got[t.slug]["solved"],
+            "solved_without_hint": got[t.slug]["without_hint"],
+        }
+        for t in ORDER
+        if t.slug in got
+    ]

@@ -1,0 +1,282 @@
+"""A game's life: guests and their games, starting a game, pausing, resuming, abandoning.
+
+Every write to an existing game follows the lichess order: read the player's game (locked),
+check its status and the version the client saw, change it, and save it with its log entry
+in one conditional write (play.steps.save, play.game_store).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from puzzles.daily import daily_puzzle_get
+from puzzles.models import Difficulty, Puzzle
+from puzzles.selectors import daily_puzzle_ids, puzzle_pick
+from ratings.selectors import puzzle_pick_at_level
+from sudokusite.unique import insert_or_existing
+
+from .errors import GameFinished, NoPuzzleAvailable
+from .models import FINISHED, UNFINISHED, Game, MoveKind, Status
+from .steps import (
+    GUEST_SESSION_KEY,
+    Player,
+    check_version,
+    finish,
+    game_locked,
+    guest_key_get,
+    log_entry,
+    save_locked,
+    seen_of,
+    tick,
+)
+
+__all__ = [
+    "Player",
+    "game_abandon",
+    "game_claim_guest_games",
+    "game_pause",
+    "game_resume",
+    "game_start",
+    "guest_key_get",
+]
+
+
+# --- Guests ----------------------------------------------------------------
+
+
+def _abandon(game: Game, now: Any) -> None:
+    seen = seen_of(game)
+    finish(game, Status.ABANDONED, now)
+    save_locked(game, log_entry(game, now, kind=MoveKind.ABANDON), seen=seen)
+
+
+@transaction.atomic
+def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> int:
+    """Give the games a guest played in this session to ``user`` (on sign-up or log-in).
+
+    Only the user's first game of each puzzle counts on leaderboards, so a claimed game of
+    a puzzle the user had already played is unranked. A player has one unfinished game of
+    a puzzle at most: where the guest and the account both have one, the one played last
+    goes on and the other is abandoned (it stays in the history).
+    """
+    key = request.session.pop(GUEST_SESSION_KEY, "")
+    if not key:
+        return 0
+    games = list(
+        Game.objects.select_for_update()
+        .filter(Player(guest_key=key).owns())
+        .order_by("created", "id")
+    )
+    if not games:
+        return 0
+    # The account's own games of these puzzles: played before, and perhaps unfinished.
+    own = Game.objects.select_for_update().filter(
+        Player(user=user).owns(), puzzle_id__in={g.puzzle_id for g in games}
+    )
+    seen = {g.puzzle_id for g in own}
+    unfinished = {g.puzzle_id: g for g in own if g.status in UNFINISHED}
+    now = timezone.now()
+    for game in games:
+        game.ranked = game.puzzle_id not in seen
+        seen.add(game.puzzle_id)
+        other = unfinished.get(game.puzzle_id)
+        if other is None or game.status not in UNFINISHED:
+            continue
+        if (other.updated, other.pk) < (game.updated, game.pk):
+            # The guest's game was played last: it goes on, the account's stops.
+            _abandon(other, now)
+            unfinished[game.puzzle_id] = game
+        else:
+            _abandon(game, now)
+    for game in games:
+        game.user = user
+        game.guest_key = ""
+    Game.objects.bulk_update(games, ["user", "guest_key", "ranked"])
+    return len(games)
+
+
+# --- Starting a game -------------------------------------------------------
+
+
+def _puzzle_from_text(text: str) -> Puzzle:
+    """The bank's puzzle for a grid typed in; a 400 naming the problem for a grid that
+    cannot be read or has no single solution, a 422 too_hard for one that uses up the
+    solver's work budget (the check and the grading are budgeted like the solver API's)."""
+    from solving.services import InvalidGrid, puzzle_from_entered_grid
+
+    try:
+        puzzle, _ = puzzle_from_entered_grid(grid_text=text)
+    except InvalidGrid as exc:
+        raise ValidationError({"grid": [exc.message]}) from None
+    return puzzle
+
+
+def _played_puzzles(player: Player) -> Any:
+    return Game.objects.filter(player.owns()).values("puzzle_id")
+
+
+def _puzzle_at_level(player: Player, size: int) -> Puzzle:
+    if player.user is None:
+        raise ValidationError({"level": ["Sign in to play at your level: guests have no rating."]})
+    picked = puzzle_pick_at_level(user=player.user, size=size)
+    if picked is None:
+        raise NoPuzzleAvailable(f"You have played every {size}x{size} puzzle in the bank.")
+    return picked.puzzle
+
+
+def _unfinished_game(player: Player, puzzle: Puzzle) -> Game | None:
+    return (
+        Game.objects.select_related("puzzle")
+        .filter(player.owns(), puzzle=puzzle, status__in=UNFINISHED)
+        .first()
+    )
+
+
+@transaction.atomic
+def game_start(
+    *,
+    player: Player,
+    puzzle_id: int | None = None,
+    difficulty: str | None = None,
+    size: int = 9,
+    daily: bool = False,
+    mistake_limit: int | None = None,
+    grid_text: str | None = None,
+    mine: bool = False,
+    practice_technique: str = "",
+) -> tuple[Game, bool]:
+    """Start a game of a given puzzle, of the daily puzzle, of a puzzle the player typed in
+    (``grid_text``, any format the solver parses; stored in the bank, or the bank's
+    equivalent puzzle when it has one), or of a puzzle of that level and size the player has
+    not played yet (any of that level once they have played all, but not one they are
+    playing), or (``mine``) of a puzzle of that size rated near the player's rating that
+    they have never played. Returns the game and whether it was made now.
+
+    A player has one unfinished game of a puzzle at most: starting that puzzle again
+    returns the game they have (``mistake_limit`` is the one it was started with), so a
+    second game cannot be abandoned to show the first one's solution, and a retried start
+    makes no second game."""
+    if player.user is None and not player.guest_key:
+        raise ValueError("a game needs a user or a guest key")
+    if grid_text is not None:
+        puzzle = _puzzle_from_text(grid_text)
+    elif puzzle_id is not None:
+        puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
+        if puzzle is None:
+            raise ValidationError({"puzzle": [_("There is no puzzle %(id)s.") % {"id": puzzle_id}]})
+    elif mine:
+        puzzle = _puzzle_at_level(player, size)
+    elif daily:
+        puzzle = daily_puzzle_get(day=timezone.localdate(), size=size)
+        if puzzle is None:
+            raise NoPuzzleAvailable(
+                _("There is no daily %(size)sx%(size)s puzzle yet.") % {"size": size}
+            )
+    else:
+        assert difficulty is not None
+        played = _played_puzzles(player)
+        playing = played.filter(status__in=UNFINISHED)
+        # Today's and tomorrow's daily puzzles are kept for the daily game while the
+        # level has other puzzles: starting one here would spoil it, or mean a second
+        # game of it later.
+        dailies = daily_puzzle_ids(since=timezone.localdate())
+        puzzle = (
+            puzzle_pick(size=size, difficulty=difficulty, exclude=(played, dailies))
+            or puzzle_pick(size=size, difficulty=difficulty, exclude=(playing, dailies))
+            or puzzle_pick(size=size, difficulty=difficulty, exclude=(playing,))
+        )
+        if puzzle is None:
+            if puzzle_pick(size=size, difficulty=difficulty) is not None:
+                raise NoPuzzleAvailable(
+                    _(
+                        "You are playing every %(level)s %(size)sx%(size)s puzzle in the bank: "
+                        "continue one of those games, or try another level."
+                    )
+                    % {"level": _level(difficulty), "size": size}
+                )
+            raise NoPuzzleAvailable(
+                _("The bank has no %(level)s %(size)sx%(size)s puzzle yet: try another level.")
+                % {"level": _level(difficulty), "size": size}
+            )
+    existing = _unfinished_game(player, puzzle)
+    if existing is not None:
+        return existing, False
+    ranked = (
+        player.user is not None and not _played_puzzles(player).filter(puzzle_id=puzzle.pk).exists()
+    )
+    now = timezone.now()
+    game = Game(
+        user=player.user,
+        guest_key="" if player.user is not None else player.guest_key,
+        puzzle=puzzle,
+        entries=puzzle.givens,
+        notes={},
+        status=Status.IN_PROGRESS,
+        mistake_limit=mistake_limit,
+        practice_technique=practice_technique,
+        running_since=now,
+        ranked=ranked,
+    )
+    # The same player may be starting this puzzle at this moment (a retry, a second tab).
+    return insert_or_existing(game, lambda: _unfinished_game(player, puzzle))
+
+
+# --- The clock, and giving up -------------------------------------------------------
+
+
+@transaction.atomic
+def game_pause(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Stop the clock and hide the board. Pausing a paused game changes nothing."""
+    game = game_locked(game_id, player)
+    if game.status in FINISHED:
+        raise GameFinished()
+    if game.status == Status.PAUSED:
+        return game
+    check_version(game, version)
+    seen = seen_of(game)
+    now = timezone.now()
+    tick(game, now)
+    game.running_since = None
+    game.status = Status.PAUSED
+    save_locked(game, log_entry(game, now, kind=MoveKind.PAUSE), seen=seen)
+    return game
+
+
+@transaction.atomic
+def game_resume(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Start the clock again. Resuming a running game changes nothing."""
+    game = game_locked(game_id, player)
+    if game.status in FINISHED:
+        raise GameFinished()
+    if game.status == Status.IN_PROGRESS:
+        return game
+    check_version(game, version)
+    seen = seen_of(game)
+    now = timezone.now()
+    game.status = Status.IN_PROGRESS
+    game.running_since = now
+    save_locked(game, log_entry(game, now, kind=MoveKind.RESUME), seen=seen)
+    return game
+
+
+@transaction.atomic
+def game_abandon(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Give up: the clock stops and the solution may be shown."""
+    game = game_locked(game_id, player)
+    if game.status in FINISHED:
+        raise GameFinished()
+    check_version(game, version)
+    _abandon(game, timezone.now())
+    return game
+
+
+def _level(difficulty: str) -> str:
+    """A level's name in the reader's language, in lower case (``easy``, ``简单``)."""
+    return str(dict(Difficulty.choices).get(difficulty, difficulty)).lower()

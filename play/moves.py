@@ -1,0 +1,341 @@
+"""Moves and the move history: a move, undo and redo, auto notes and restart.
+
+A move, the write a game makes most, is optimistic (see ``move_apply``): two statements,
+the read of the game with its puzzle and any log entry stored under the client's move id,
+and one conditional write of the game and the move (play.game_store). The other writes
+here lock the game row for their transaction; all save through play.steps.save.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from solver import cell_name
+from sudokusite.errors import Conflict
+
+from .board import symbol
+from .errors import GameNotFound, IdempotencyConflict, MoveRejected
+from .game_store import game_read
+from .models import Game, Move, MoveKind, Status
+from .steps import (
+    Player,
+    board_entry,
+    board_of,
+    check_playable,
+    check_version,
+    complete_if_solved,
+    finish,
+    game_locked,
+    log_entry,
+    save,
+    save_locked,
+    seen_of,
+)
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    correct: bool | None
+    conflicts: list[int]
+    completed: bool
+    replayed: bool
+    game: Game
+
+
+# --- Moves -------------------------------------------------------------------
+
+
+def _check_range(game: Game, *, cell: int, value: int) -> None:
+    n = game.puzzle.size
+    if not 0 <= cell < n * n:
+        raise ValidationError(
+            {
+                "cell": [
+                    _("A %(n)sx%(n)s puzzle has cells 0 to %(last)s.") % {"n": n, "last": n * n - 1}
+                ]
+            }
+        )
+    if not 0 <= value <= n:
+        raise ValidationError(
+            {"value": [_("A %(n)sx%(n)s puzzle takes values 0 to %(n)s.") % {"n": n}]}
+        )
+
+
+def _replay(move: Move, game: Game, *, kind: str, cell: int, value: int) -> MoveResult:
+    if (move.kind, move.cell, move.value) != (kind, cell, value):
+        raise IdempotencyConflict(
+            _(
+                "client_move_id %(id)s was already used for a %(kind)s move of %(value)s in "
+                "cell %(cell)s."
+            )
+            % {
+                "id": move.client_move_id,
+                "kind": str(MoveKind(move.kind).label).lower(),
+                "value": move.value,
+                "cell": move.cell,
+            }
+        )
+    answer = move.response
+    return MoveResult(
+        correct=answer.get("correct"),
+        conflicts=answer.get("conflicts", []),
+        completed=answer.get("completed", False),
+        replayed=True,
+        game=game,
+    )
+
+
+def move_apply(
+    *,
+    game_id: int,
+    player: Player,
+    client_move_id: uuid.UUID,
+    kind: str,
+    cell: int,
+    value: int,
+    version: int | None = None,
+) -> MoveResult:
+    """Place or clear a value, or toggle a note (``value`` 0 clears the cell's notes).
+
+    A wrong value counts a mistake and stays on the board until the player changes it;
+    the answer names the cells it clashes with. A retried ``client_move_id`` returns the
+    stored answer without applying the move again.
+
+    The move is played optimistically first: the game is read without a lock and written
+    only if its version and move count are still the ones read (two statements, and no
+    transaction to open unless the move ends the game). A move that loses that race to
+    another device's write is played again with the row locked, which cannot lose; so
+    every move lands once, in order, as with a lock alone.
+    """
+    move = {"client_move_id": client_move_id, "kind": kind, "cell": cell, "value": value}
+    result = _move_play(game_id=game_id, player=player, version=version, lock=False, **move)
+    if result is not None:
+        return result
+    try:
+        return _move_play_locked(game_id=game_id, player=player, version=version, **move)
+    except IntegrityError:
+        # Two copies of one move at once: the locked read looked the id up in the snapshot
+        # it began with, so the copy that waited for the row lock missed the first copy's
+        # move and hit the unique (game, client_move_id). Now it is stored: run again to
+        # answer with it. (Inside an outer transaction there is no "again": re-raise.)
+        stored = Move.objects.filter(game_id=game_id, client_move_id=client_move_id)
+        if transaction.get_connection().in_atomic_block or not stored.exists():
+            raise
+        return _move_play_locked(game_id=game_id, player=player, version=version, **move)
+
+
+@transaction.atomic
+def _move_play_locked(**move: Any) -> MoveResult:
+    result = _move_play(lock=True, **move)
+    if result is None:  # the lock holds off every other writer: never expected
+        raise Conflict(_("The game changed while this request ran: try again."))
+    return result
+
+
+def _move_play(
+    *,
+    game_id: int,
+    player: Player,
+    client_move_id: uuid.UUID,
+    kind: str,
+    cell: int,
+    value: int,
+    version: int | None,
+    lock: bool,
+) -> MoveResult | None:
+    """Check and apply one move; None when the game changed after it was read (only
+    possible without ``lock``), in which case nothing was written."""
+    found = game_read(
+        game_id,
+        user_id=player.user_id,
+        guest_key=player.guest_key,
+        client_move_id=client_move_id,
+        lock=lock,
+    )
+    if found is None:
+        raise GameNotFound()
+    game, stored = found
+    if stored is not None:
+        return _replay(stored, game, kind=kind, cell=cell, value=value)
+    check_playable(game)
+    check_version(game, version)
+    _check_range(game, cell=cell, value=value)
+    puzzle = game.puzzle
+    if puzzle.givens[cell] != ".":
+        raise MoveRejected(
+            _("Cell %(cell)s is a given.") % {"cell": _cell_name(game, cell)}, code="cell_is_given"
+        )
+
+    board = board_of(game)
+    previous = board.value(cell)
+    correct: bool | None = None
+    conflicts: list[int] = []
+    now = timezone.now()
+    if kind == MoveKind.VALUE:
+        if value:
+            correct = puzzle.solution[cell] == symbol(value)
+            conflicts = board.peers_holding(cell, value)
+        if previous != value:
+            board.set_value(cell, value)
+            if value:
+                board.set_notes(cell, [])
+                board.clear_from_peer_notes(cell, value)
+                if not correct:
+                    game.mistakes += 1
+    else:
+        if previous:
+            raise MoveRejected(
+                _("Cell %(cell)s holds a value: clear it before taking notes.")
+                % {"cell": _cell_name(game, cell)},
+                code="cell_has_value",
+            )
+        if value:
+            notes = set(board.cell_notes(cell)) ^ {value}
+            conflicts = board.peers_holding(cell, value)
+        else:
+            notes = set()
+        board.set_notes(cell, notes)
+
+    seen = seen_of(game)
+    completed = False
+    if board.changes:
+        if correct is False and game.mistake_limit and game.mistakes >= game.mistake_limit:
+            finish(game, Status.LOST, now)
+        else:
+            completed = complete_if_solved(game, board, now)
+    entry = board_entry(
+        game,
+        board,
+        now,
+        client_move_id=client_move_id,
+        kind=kind,
+        cell=cell,
+        value=value,
+        previous=previous,
+        correct=correct,
+        response={"correct": correct, "conflicts": conflicts, "completed": completed},
+    )
+    if not save(game, entry, seen=seen):
+        return None
+    return MoveResult(correct, conflicts, completed, False, game)
+
+
+def _cell_name(game: Game, cell: int) -> str:
+    return cell_name(game.puzzle.shape, cell)
+
+
+# --- Undo and redo -------------------------------------------------------------
+
+
+def _walk_log(game: Game, move: Move, *, forward: bool) -> Move:
+    """Play a logged move again (redo, ``forward``) or take it back (undo): the board, the
+    move's ``undone`` mark and the undo and redo depths. Returns the undo or redo's own
+    log entry, with the changes it made."""
+    seen = seen_of(game)
+    board = board_of(game)
+    board.replay(move.changes, forward=forward)
+    game.entries = board.entries
+    game.notes = board.notes
+    Move.objects.filter(pk=move.pk).update(undone=not forward)
+    step = 1 if forward else -1
+    game.undo_depth += step
+    game.redo_depth -= step
+    now = timezone.now()
+    if forward:
+        complete_if_solved(game, board, now)
+    entry = log_entry(
+        game,
+        now,
+        kind=MoveKind.REDO if forward else MoveKind.UNDO,
+        value=move.seq,
+        changes=board.changes,
+    )
+    save_locked(game, entry, seen=seen)
+    return entry
+
+
+@transaction.atomic
+def game_undo(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Take back the last move still on the log. Mistakes it made stay counted."""
+    game = game_locked(game_id, player)
+    check_playable(game)
+    check_version(game, version)
+    if game.undo_depth == 0:
+        raise MoveRejected(_("There is no move to undo."), code="nothing_to_undo")
+    move = Move.objects.filter(game=game, in_log=True, undone=False).order_by("-seq").first()
+    if move is None:  # the counters and the log disagree: never expected
+        raise MoveRejected(_("There is no move to undo."), code="nothing_to_undo")
+    _walk_log(game, move, forward=False)
+    return game
+
+
+@transaction.atomic
+def game_redo(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Play the last undone move again (it counts no new mistake); a new move ends redo."""
+    game = game_locked(game_id, player)
+    check_playable(game)
+    check_version(game, version)
+    if game.redo_depth == 0:
+        raise MoveRejected(_("There is no move to redo."), code="nothing_to_redo")
+    # Undone moves still redoable are the newest undone ones; the next to redo is the
+    # oldest of those.
+    move = (
+        Move.objects.filter(game=game, in_log=True, undone=True)
+        .order_by("-seq")[game.redo_depth - 1 : game.redo_depth]
+        .first()
+    )
+    if move is None:
+        raise MoveRejected(_("There is no move to redo."), code="nothing_to_redo")
+    _walk_log(game, move, forward=True)
+    return game
+
+
+# --- Aids for the browser page: auto notes and restart -----------------------------------
+
+
+@transaction.atomic
+def game_auto_notes(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Pencil every empty cell's candidates in. An aid: each use that changes the notes
+    counts in ``aids`` and costs score (see play.scoring); undo takes the notes back but
+    not the aid."""
+    game = game_locked(game_id, player)
+    check_playable(game)
+    check_version(game, version)
+    seen = seen_of(game)
+    board = board_of(game)
+    for cell in range(len(board.cells)):
+        if not board.value(cell):
+            board.set_notes(cell, board.candidates(cell))
+    if board.changes:
+        game.aids += 1
+    now = timezone.now()
+    entry = board_entry(game, board, now, kind=MoveKind.AUTO_NOTES)
+    save_locked(game, entry, seen=seen)
+    return game
+
+
+@transaction.atomic
+def game_restart(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Clear every entry and note the player made; the clock, mistakes, hints and aids
+    stay. One undoable move."""
+    game = game_locked(game_id, player)
+    check_playable(game)
+    check_version(game, version)
+    seen = seen_of(game)
+    board = board_of(game)
+    givens = game.puzzle.givens
+    for cell, given in enumerate(givens):
+        board.set_notes(cell, [])
+        if given == ".":
+            board.set_value(cell, 0)
+    now = timezone.now()
+    entry = board_entry(game, board, now, kind=MoveKind.RESTART)
+    save_locked(game, entry, seen=seen)
+    return game

@@ -1,0 +1,256 @@
+"""Rating a game: both sides' Glicko-2 updates, once, in the transaction that ends it.
+
+``rating_record_game`` is called by play.ending.game_ended right after the conditional write
+that finishes a game (completion, loss at the mistake limit, abandon) has succeeded, in
+the same transaction: if the game's write rolls back, so does its rating, and a game
+whose write did not happen (a retry, a race lost) is never rated.
+
+Once: the ``RatingChange`` row is unique per game, and the ratings are written only
+when that row is inserted, so even a second call for one game changes nothing.
+
+Lock order, always: the player's rating row, then the puzzle's. Two players finishing
+one puzzle at once hold their own player rows and queue on the puzzle row; the second
+reads the first one's result (an upsert reads the latest committed row, not its
+snapshot) and both updates count. No path takes the puzzle's row first, so no deadlock.
+
+Cost at completion, on PostgreSQL: three statements. (1) upsert-and-lock the player's
+rating (a newcomer's row is made by it), (2) upsert-and-lock the puzzle's (a puzzle
+without one starts at its grader prior), (3) one statement inserting the history row
+and, only if it was inserted, updating both ratings (data-modifying WITH). SQLite runs
+the last as three statements in the caller's transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import cache
+from typing import TYPE_CHECKING
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from . import glicko2
+from .glicko2 import Rating
+from .models import PlayerRating, PuzzleRating, RatingChange
+from .outcome import game_outcome
+from .prior import PRIOR_DEVIATION, prior_rating
+
+if TYPE_CHECKING:
+    from play.models import Game
+    from puzzles.models import Puzzle
+
+# One rating period: a player's deviation grows by one period's volatility per day idle.
+PERIOD_SECONDS = 86_400.0
+
+
+def game_is_rateable(game: Game) -> bool:
+    """Whether ``game`` moves ratings: finished, ranked (the player's first game of the
+    puzzle, as the leaderboards decide), played by a user (guests are never rated).
+
+    A game flagged implausible by the integrity checks is not passed here until staff
+    clear it (play.ending, integrity.services.review_decide)."""
+    from play.models import FINISHED
+
+    return game.user_id is not None and game.ranked and game.status in FINISHED
+
+
+def _q(name: str) -> str:
+    return transaction.get_connection().ops.quote_name(name)
+
+
+@cache
+def _player_upsert_sql() -> str:
+    table = _q(PlayerRating._meta.db_table)
+    return (
+        f"INSERT INTO {table} (user_id, size, rating, deviation, volatility, games) "
+        "VALUES (%s, %s, %s, %s, %s, 0) "
+        f"ON CONFLICT (user_id, size) DO UPDATE SET games = {table}.games "
+        "RETURNING id, rating, deviation, volatility, last_played"
+    )
+
+
+@cache
+def _puzzle_upsert_sql() -> str:
+    table = _q(PuzzleRating._meta.db_table)
+    return (
+        f"INSERT INTO {table} (puzzle_id, size, rating, deviation, volatility, plays, prior) "
+        "VALUES (%s, %s, %s, %s, %s, 0, %s) "
+        f"ON CONFLICT (puzzle_id) DO UPDATE SET plays = {table}.plays "
+        "RETURNING rating, deviation, volatility"
+    )
+
+
+_HISTORY_COLUMNS = (
+    "game_id",
+    "user_id",
+    "puzzle_id",
+    "size",
+    "outcome",
+    "player_before",
+    "player_after",
+    "player_deviation",
+    "puzzle_before",
+    "puzzle_after",
+    "puzzle_deviation",
+    "created",
+)
+
+
+@cache
+def _write_sqls() -> tuple[str, str, str]:
+    history = (
+        f"INSERT INTO {_q(RatingChange._meta.db_table)} ({', '.join(_HISTORY_COLUMNS)}) "
+        f"VALUES ({', '.join(['%s'] * len(_HISTORY_COLUMNS))}) "
+        "ON CONFLICT (game_id) DO NOTHING"
+    )
+    player = (
+        f"UPDATE {_q(PlayerRating._meta.db_table)} SET rating = %s, deviation = %s, "
+        "volatility = %s, games = games + 1, last_played = %s WHERE id = %s"
+    )
+    puzzle = (
+        f"UPDATE {_q(PuzzleRating._meta.db_table)} SET rating = %s, deviation = %s, "
+        "volatility = %s, plays = plays + 1 WHERE puzzle_id = %s"
+    )
+    return history, player, puzzle
+
+
+@cache
+def _write_sql_postgresql() -> str:
+    history, player, puzzle = _write_sqls()
+    return (
+        f"WITH h AS ({history} RETURNING 1), "
+        f"p AS ({player} AND EXISTS (SELECT 1 FROM h) RETURNING 1), "
+        f"q AS ({puzzle} AND EXISTS (SELECT 1 FROM h) RETURNING 1) "
+        "SELECT (SELECT count(*) FROM h), (SELECT count(*) FROM p), (SELECT count(*) FROM q)"
+    )
+
+
+def puzzle_rating_new(puzzle: Puzzle) -> PuzzleRating:
+    """A puzzle's starting rating (not saved): its grader prior, with a wide deviation."""
+    start = prior_rating(size=puzzle.size, score=puzzle.score)
+    return PuzzleRating(
+        puzzle=puzzle, size=puzzle.size, rating=start, prior=start, deviation=PRIOR_DEVIATION
+    )
+
+
+def _when(value: datetime | str | None) -> datetime | None:
+    """A timestamp read back by raw SQL: SQLite gives text or a naive UTC datetime."""
+    if isinstance(value, str):
+        value = parse_datetime(value)
+    if value is not None and timezone.is_naive(value):
+        value = timezone.make_aware(value, UTC)
+    return value
+
+
+def rating_record_game(*, game: Game) -> RatingChange | None:
+    """Rate a finished game for both sides (module docstring); None when it is not rated
+    (``game_is_rateable``) or was rated before. Must run inside the transaction of the
+    write that finished the game. The change is attached to ``game`` (and the puzzle's
+    new rating to ``game.puzzle``) for the answer to show without another query."""
+    if not game_is_rateable(game):
+        return None
+    puzzle = game.puzzle
+    when = game.finished or timezone.now()
+    connection = transaction.get_connection()
+    start = puzzle_rating_new(puzzle)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _player_upsert_sql(),
+            [
+                game.user_id,
+                puzzle.size,
+                glicko2.BASE_RATING,
+                glicko2.START_DEVIATION,
+                glicko2.START_VOLATILITY,
+            ],
+        )
+        player_id, *values, last_played = cursor.fetchone()
+        player = Rating(*values)
+        cursor.execute(
+            _puzzle_upsert_sql(),
+            [puzzle.pk, puzzle.size, start.rating, start.deviation, start.volatility, start.prior],
+        )
+        opponent = Rating(*cursor.fetchone())
+        last_played = _when(last_played)
+        if last_played is not None:
+            player = glicko2.idle(player, (when - last_played).total_seconds() / PERIOD_SECONDS)
+        outcome = game_outcome(
+            completed=game.status == "completed",
+            size=puzzle.size,
+            elapsed_ms=game.elapsed_ms,
+            mistakes=game.mistakes,
+            hint_stages=game.hints_used,
+            aids=game.aids,
+            empty_cells=puzzle.givens.count("."),
+        )
+        # Both sides from the ratings before the game; the puzzle's result is the
+        # complement of the player's.
+        player_new = glicko2.update_one(player, opponent, outcome)
+        puzzle_new = glicko2.update_one(opponent, player, 1.0 - outcome)
+        change = RatingChange(
+            game=game,
+            user_id=game.user_id,
+            puzzle=puzzle,
+            size=puzzle.size,
+            outcome=outcome,
+            player_before=player.rating,
+            player_after=player_new.rating,
+            player_deviation=player_new.deviation,
+            puzzle_before=opponent.rating,
+            puzzle_after=puzzle_new.rating,
+            puzzle_deviation=puzzle_new.deviation,
+            created=when,
+        )
+        created = RatingChange._meta.get_field("created").get_db_prep_value(when, connection)
+        history = [getattr(change, c) for c in _HISTORY_COLUMNS[:-1]] + [created]
+        history[0], history[1], history[2] = game.pk, game.user_id, puzzle.pk
+        player_set = [
+            player_new.rating,
+            player_new.deviation,
+            player_new.volatility,
+            created,
+            player_id,
+        ]
+        puzzle_set = [puzzle_new.rating, puzzle_new.deviation, puzzle_new.volatility, puzzle.pk]
+        if connection.vendor == "postgresql":
+            cursor.execute(_write_sql_postgresql(), [*history, *player_set, *puzzle_set])
+            inserted = cursor.fetchone()[0] == 1
+        else:
+            history_sql, player_sql, puzzle_sql = _write_sqls()
+            cursor.execute(history_sql, history)
+            inserted = cursor.rowcount == 1
+            if inserted:
+                cursor.execute(player_sql, player_set)
+                cursor.execute(puzzle_sql, puzzle_set)
+    if not inserted:
+        return None
+    game.rating_change = change
+    puzzle.rating = PuzzleRating(
+        puzzle=puzzle,
+        size=puzzle.size,
+        rating=puzzle_new.rating,
+        deviation=puzzle_new.deviation,
+        volatility=puzzle_new.volatility,
+        prior=start.prior,
+    )
+    return change
+
+
+def puzzle_ratings_backfill(*, size: int | None = None) -> int:
+    """Give every stored puzzle without a rating its starting one (one query to find
+    them, inserts in batches). Returns how many were made."""
+    from puzzles.models import Puzzle
+
+    missing = Puzzle.objects.filter(rating__isnull=True)
+    if size is not None:
+        missing = missing.filter(size=size)
+    made = 0
+    batch: list[PuzzleRating] = []
+    for puzzle in missing.only("pk", "size", "score").iterator(2000):
+        batch.append(puzzle_rating_new(puzzle))
+        if len(batch) >= 2000:
+            made += len(PuzzleRating.objects.bulk_create(batch, ignore_conflicts=True))
+            batch = []
+    made += len(PuzzleRating.objects.bulk_create(batch, ignore_conflicts=True))
+    return made

@@ -1,0 +1,31 @@
+"""What the play pages show of ratings: the stats section and the rating board's rows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from .charts import rating_history_svg
+from .selectors import rating_leaderboard, rating_stats
+
+
+def rating_stats_for_page(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
+    """Per size: the rating figures and the SVG chart of its history."""
+    out = rating_stats(user=user)
+    for row in out:
+        row["label"] = f"{row['size']}×{row['size']}"
+        points = [row["start"]] + [p["rating"] for p in row["history"]]
+        games = len(points) - 1
+        row["chart"] = rating_history_svg(
+            points, label=f"Your {row['label']} rating over your last {games} rated games"
+        )
+    return out
+
+
+def rating_leaderboard_rows(*, size: int, limit: int) -> list[dict[str, Any]]:
+    """The rating board's first ``limit`` rows, ratings rounded."""
+    return [
+        {**row, "rating": round(row["rating"]), "deviation": round(row["deviation"])}
+        for row in rating_leaderboard(size=size)[:limit]
+    ]

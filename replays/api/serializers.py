@@ -1,0 +1,134 @@
+"""Replay API serializers: the query and share inputs, and the replay as one payload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from play.models import Game
+from sudokusite.fields import StrictIntegerField
+from sudokusite.serializers import InputSerializer
+
+from ..selectors import analysis_of, share_of
+from ..timeline import Position
+
+SPEEDS = (1, 4, 16)
+
+
+class ReplayQuerySerializer(serializers.Serializer):
+    speed = serializers.ChoiceField(
+        choices=SPEEDS, required=False, help_text="Playback speed the page starts at."
+    )
+    position = StrictIntegerField(
+        required=False,
+        min_value=0,
+        help_text="An event's seq: the answer adds the board and notes right after it.",
+    )
+
+
+class ShareInputSerializer(InputSerializer):
+    show_username = serializers.BooleanField(required=False, default=False)
+
+
+class ShareSerializer(serializers.Serializer):
+    shared = serializers.BooleanField()
+    url = serializers.CharField(allow_null=True, help_text="The public link, /r/<token>/.")
+    show_username = serializers.BooleanField()
+
+
+class EventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField(
+        help_text="value, note, hint (applied), hint_reveal, undo, redo, auto_notes, "
+        "restart, pause, resume or abandon."
+    )
+    cell = serializers.IntegerField(allow_null=True)
+    value = serializers.IntegerField()
+    correct = serializers.BooleanField(allow_null=True)
+    changes = serializers.DictField(help_text="entries [[cell, before, after]], notes likewise.")
+    elapsed_ms = serializers.IntegerField(help_text="Game time after it, paused time excluded.")
+    wall_ms = serializers.IntegerField(help_text="Wall time since the game started.")
+
+
+class AnalysisSerializer(serializers.Serializer):
+    status = serializers.CharField(help_text="pending until the analysis is stored, then ready.")
+    data = serializers.DictField(allow_null=True, help_text="placements and summary.")
+
+
+class ReplaySerializer(serializers.Serializer):
+    """The documented shape of ``replay_payload``."""
+
+    game = serializers.DictField()
+    puzzle = serializers.DictField(help_text="givens and solution, row by row, '.' empty.")
+    player = serializers.CharField(allow_null=True)
+    events = EventSerializer(many=True)
+    analysis = AnalysisSerializer()
+    share = ShareSerializer(required=False, help_text="The owner's only.")
+    speed = serializers.IntegerField()
+    position = serializers.DictField(required=False)
+
+
+def share_payload(game: Game) -> dict[str, Any]:
+    share = share_of(game)
+    if share is None:
+        return {"shared": False, "url": None, "show_username": False}
+    return {
+        "shared": True,
+        "url": reverse("replays:shared", args=[share.token]),
+        "show_username": share.show_username,
+    }
+
+
+def replay_payload(
+    game: Game,
+    events: list[dict[str, Any]],
+    *,
+    owner: bool,
+    speed: int = 1,
+    position: int | None = None,
+) -> dict[str, Any]:
+    """Everything the replay page needs; only ever built for a finished game."""
+    assert game.is_finished, "a replay holds the solution: finished games only"
+    puzzle = game.puzzle
+    analysis = analysis_of(game)
+    share = share_of(game)
+    player = None
+    if game.user is not None and (owner or (share is not None and share.show_username)):
+        player = game.user.get_username()
+    out: dict[str, Any] = {
+        "game": {
+            "id": game.pk if owner else None,
+            "status": str(game.status),
+            "elapsed_ms": game.elapsed_ms,
+            "mistakes": game.mistakes,
+            "hints_used": game.hints_used,
+            "score": game.score,
+            "created": serializers.DateTimeField().to_representation(game.created),
+            "finished": serializers.DateTimeField().to_representation(game.finished),
+        },
+        "puzzle": {
+            "id": puzzle.pk,
+            "size": puzzle.size,
+            "box_rows": puzzle.box_rows,
+            "box_cols": puzzle.box_cols,
+            "difficulty": puzzle.difficulty,
+            "givens": puzzle.givens,
+            "solution": puzzle.solution,
+        },
+        "player": player,
+        "events": [{k: e[k] for k in EventSerializer().fields} for e in events],
+        "analysis": {"status": "pending" if analysis is None else "ready", "data": analysis},
+        "speed": speed,
+    }
+    if owner:
+        out["share"] = share_payload(game)
+    if position is not None:
+        board = Position.start(puzzle.givens)
+        for e in events:
+            if e["seq"] > position:
+                break
+            board.apply(e["changes"])
+        out["position"] = {"seq": position, "entries": board.line, "notes": board.notes}
+    return out

@@ -1,0 +1,175 @@
+"""Almost locked sets: ALS-XZ and Sue de Coq.
+
+- An *almost locked set* (ALS) is N cells of one unit holding N+1 values between them: take
+  any one value away and the rest are locked into the N cells. A bivalue cell is an ALS.
+- *ALS-XZ*: two ALSs that share a *restricted common* value x (every x of one sees every x
+  of the other, so at most one of them holds x) and another common value z. One ALS loses x
+  and so is locked: it holds z, or the other one does; so z leaves every cell that sees all
+  the z cells of both.
+- *Sue de Coq*: 2 or 3 cells where a box meets a row or column hold N+2 values; a cell of
+  the line holds two of them and a cell of the box two others. The N+2 cells then hold the
+  N+2 values once each: the rest of the line loses every value but the box cell's, and the
+  rest of the box every value but the line cell's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from solver.techniques.base import Board, Step, bit_indexes, values_of
+
+MAX_ALS_CELLS = 3
+
+
+def _als(board: Board) -> list[tuple[tuple[int, ...], int]]:
+    """Every ALS of up to ``MAX_ALS_CELLS`` cells, once: (cells, mask of their values)."""
+    cand = board.cand
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for cells in board.t.units:
+        empty = [c for c in cells if cand[c]]
+        for k in range(1, min(MAX_ALS_CELLS, len(empty) - 1) + 1):
+            for group in combinations(empty, k):
+                m = 0
+                for c in group:
+                    m |= cand[c]
+                if m.bit_count() == k + 1 and group not in seen:
+                    seen.add(group)
+                    out.append((group, m))
+    return out
+
+
+def als_xz(board: Board) -> Iterator[Step]:
+    """Two ALSs with a restricted common value x and another common value z, smallest first.
+
+    Cell sets are bitsets over the board's cells: for each ALS and value, the cells holding
+    the value and the cells that see all of those.
+    """
+    cand, t = board.cand, board.t
+    n = t.n
+    peer_bits = _peer_bits(board)
+    holds = [0] * n  # per value: the empty cells holding it
+    for c, m in enumerate(cand):
+        while m:
+            low = m & -m
+            m ^= low
+            holds[low.bit_length() - 1] |= 1 << c
+    infos = []
+    for cells, mask in sorted(_als(board), key=lambda a: (len(a[0]), a[0])):
+        bits = sum(1 << c for c in cells)
+        per_value = {}
+        for v in values_of(mask):
+            vbits = holds[v - 1] & bits
+            seen = -1
+            for c in bit_indexes(vbits):
+                seen &= peer_bits[c]
+            per_value[v] = (vbits, seen)
+        infos.append((cells, mask, bits, per_value))
+    for (a, am, abits, av), (b, bm, bbits, bv) in combinations(infos, 2):
+        common = am & bm
+        if common.bit_count() < 2 or abits & bbits:
+            continue
+        for x in values_of(common):
+            if av[x][0] & ~bv[x][1] or bv[x][0] & ~av[x][1]:
+                continue  # some x of one set does not see every x of the other
+            elim: list[tuple[int, int]] = []
+            for z in values_of(common & ~(1 << (x - 1))):
+                targets = av[z][1] & bv[z][1] & holds[z - 1] & ~(abits | bbits)
+                elim.extend((c, z) for c in bit_indexes(targets))
+            if not elim:
+                continue
+            elim.sort()
+            zs = sorted({z for _, z in elim})
+            yield board.step(
+                "als_xz",
+                "ALS-XZ",
+                params={
+                    "first_cells": a,
+                    "first_values": _values(board, a),
+                    "second_cells": b,
+                    "second_values": _values(board, b),
+                    "value": x,
+                    "locked_values": zs,
+                },
+                cells=a + b,
+                eliminations=elim,
+            )
+
+
+_PEER_BITS: dict[object, list[int]] = {}
+
+
+def _peer_bits(board: Board) -> list[int]:
+    """Each cell's peers as a bitset over the cells, computed once per box shape."""
+    bits = _PEER_BITS.get(board.shape)
+    if bits is None:
+        bits = [sum(1 << p for p in peers) for peers in board.t.peers]
+        _PEER_BITS[board.shape] = bits
+    return bits
+
+
+def _values(board: Board, cells: tuple[int, ...]) -> list[int]:
+    m = 0
+    for c in cells:
+        m |= board.cand[c]
+    return values_of(m)
+
+
+def sue_de_coq(board: Board) -> Iterator[Step]:
+    """Where a box meets a line, N cells with N+2 values, a line cell and a box cell."""
+    cand, t = board.cand, board.t
+    n = t.n
+    for box in range(2 * n, 3 * n):
+        box_cells = t.units[box]
+        lines = {t.cell_units[c][k] for c in box_cells for k in (0, 1)}
+        for line in sorted(lines):
+            meet = [c for c in t.units[line] if cand[c] and t.cell_units[c][2] == box]
+            line_rest = [c for c in t.units[line] if cand[c] and t.cell_units[c][2] != box]
+            box_rest = [c for c in box_cells if cand[c] and line not in t.cell_units[c]]
+            for k in (2, 3):
+                for core in combinations(meet, k):
+                    vm = 0
+                    for c in core:
+                        vm |= cand[c]
+                    if vm.bit_count() != k + 2:
+                        continue
+                    for lc in line_rest:
+                        lm = cand[lc]
+                        if lm.bit_count() != 2 or lm & ~vm:
+                            continue
+                        for bc in box_rest:
+                            bm = cand[bc]
+                            if bm.bit_count() != 2 or bm & ~vm or bm & lm:
+                                continue
+                            elim = [
+                                (c, v)
+                                for c in line_rest
+                                if c != lc
+                                for v in values_of(cand[c] & vm & ~bm)
+                            ] + [
+                                (c, v)
+                                for c in box_rest
+                                if c != bc
+                                for v in values_of(cand[c] & vm & ~lm)
+                            ]
+                            if not elim:
+                                continue
+                            yield board.step(
+                                "sue_de_coq",
+                                "Sue de Coq",
+                                params={
+                                    "cells": core,
+                                    "box_unit": box,
+                                    "line_unit": line,
+                                    "values": values_of(vm),
+                                    "line_cell": lc,
+                                    "line_values": values_of(lm),
+                                    "box_cell": bc,
+                                    "box_values": values_of(bm),
+                                    "count": k + 2,
+                                },
+                                units=(box, line),
+                                cells=(*core, lc, bc),
+                                eliminations=elim,
+                            )

@@ -1,0 +1,75 @@
+// A lesson's example: the position the solver reached just before it used the technique,
+// stepped through in stages (the board, the units, the pattern, the conclusion, after it).
+
+import { buildBoard, geometry, pageData, parseBoard, symbol } from "./sudoku.js";
+
+const ex = pageData("lesson-data");
+const $ = (id) => document.getElementById(id);
+const geo = geometry(ex.size, ex.box_rows, ex.box_cols);
+const givens = parseBoard(ex.givens, ex.size * ex.size);
+const values = parseBoard(ex.values, ex.size * ex.size);
+const step = ex.step;
+const unitCells = new Set(step.units.flatMap((u) => geo.units[u]));
+const pattern = new Set(step.cells);
+const elim = new Set(step.eliminations.map((e) => `${e.cell}:${e.value}`));
+const place = new Map(step.placements.map((p) => [p.cell, p.value]));
+const units = step.unit_names.join(", ");
+
+const STAGES = [
+  "The position the solver reached, with every cell's candidates.",
+  units ? `Look at ${units}.` : "Look at the highlighted cells.",
+  `The pattern: ${step.cell_names.join(", ")}.`,
+  step.sentence,
+  step.placements.length
+    ? "After the step: the value is placed."
+    : `After the step: ${step.eliminations.length} candidate${step.eliminations.length === 1 ? "" : "s"} removed.`,
+];
+
+const cells = buildBoard($("lesson-board"), geo, `${step.name} example, ${ex.size} by ${ex.size}`);
+let stage = 0;
+
+function paint() {
+  const after = stage >= 4;
+  for (let c = 0; c < cells.length; c++) {
+    const el = cells[c];
+    const value = values[c] || (after && place.get(c)) || 0;
+    el.classList.toggle("given", Boolean(givens[c]));
+    el.classList.toggle("hint-unit", stage >= 1 && unitCells.has(c));
+    el.classList.toggle("hint", stage >= 2 && (pattern.has(c) || place.has(c)));
+    if (value) {
+      const v = document.createElement("span");
+      v.className = "v";
+      v.textContent = symbol(value);
+      el.replaceChildren(v);
+      continue;
+    }
+    const box = document.createElement("span");
+    box.className = "notes";
+    box.setAttribute("aria-hidden", "true");
+    const cand = new Set(ex.candidates[c]);
+    for (let d = 1; d <= geo.n; d++) {
+      const s = document.createElement("span");
+      const key = `${c}:${d}`;
+      if (cand.has(d) && !(after && elim.has(key))) {
+        s.textContent = symbol(d);
+        if (stage === 3 && elim.has(key)) s.className = "elim";
+        if (stage === 3 && place.get(c) === d) s.className = "place";
+      }
+      box.appendChild(s);
+    }
+    el.replaceChildren(box);
+  }
+  $("lesson-stage").textContent = `${stage + 1}/${STAGES.length}. ${STAGES[stage]}`;
+  $("lesson-back").disabled = stage === 0;
+  $("lesson-next").disabled = stage === STAGES.length - 1;
+}
+
+$("lesson-next").addEventListener("click", () => {
+  stage = Math.min(stage + 1, STAGES.length - 1);
+  paint();
+});
+$("lesson-back").addEventListener("click", () => {
+  stage = Math.max(stage - 1, 0);
+  paint();
+});
+paint();

@@ -1,0 +1,365 @@
+// The replay page: a finished game's board at every moment, rebuilt from its event log
+// (each event carries the changes it made, applied in order from the givens), played back
+// at 1x, 4x or 16x on the game's clock, with a timeline to scrub and the analysis beside it.
+// The page gets the replay as the API answers it; it asks again only while the analysis is
+// pending. Plain ES module, no build step.
+
+import { api, buildBoard, errorMessage, formatMs, geometry, pageData, paintCell, symbol, toast, valueOf } from "./sudoku.js";
+
+const D = pageData("replay-data");
+const $ = (id) => document.getElementById(id);
+const P = D.puzzle;
+const N = P.size;
+const geo = geometry(N, P.box_rows, P.box_cols);
+const SPEEDS = [1, 4, 16];
+const TICK_MS = 50;
+const POLL_MS = 2000;
+const POLL_TRIES = 60;
+const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert", master: "Master", guess: "Guesses", mistake: "Mistakes" };
+
+const given = [...P.givens].map((ch) => ch !== ".");
+const solution = [...P.solution].map(valueOf);
+const events = D.events;
+const cells = buildBoard($("board"), geo, `Replay board, ${N} by ${N}`);
+
+// frames[i]: the board after the first i events (frames[0] is the givens).
+const frames = [];
+const times = [0];
+{
+  let values = [...P.givens].map(valueOf);
+  let notes = new Map();
+  frames.push({ values, notes });
+  for (const e of events) {
+    values = values.slice();
+    notes = new Map(notes);
+    const ch = e.changes || {};
+    for (const [cell, , after] of ch.entries || []) values[cell] = valueOf(after);
+    for (const [cell, , after] of ch.notes || []) {
+      if (after && after.length) notes.set(cell, new Set(after));
+      else notes.delete(cell);
+    }
+    frames.push({ values, notes });
+    times.push(Math.max(times[times.length - 1], e.elapsed_ms || 0));
+  }
+}
+const total = Math.max(D.game.elapsed_ms || 0, times[times.length - 1]);
+const indexOfSeq = new Map(events.map((e, i) => [e.seq, i + 1]));
+
+const S = { idx: 0, t: 0, speed: 1, playing: false, timer: 0, analysis: null };
+
+// ---- Drawing ------------------------------------------------------------------------------
+
+function frameAt(t) {
+  // The last frame whose time is <= t (binary search over the non-decreasing times).
+  let lo = 0;
+  let hi = times.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (times[mid] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function describe(e) {
+  const where = e.cell == null ? "" : ` r${Math.floor(e.cell / N) + 1}c${(e.cell % N) + 1}`;
+  switch (e.kind) {
+    case "value":
+      if (!e.value) return `Cleared${where}`;
+      return `${symbol(e.value)} in${where}${e.correct === false ? " (wrong)" : ""}`;
+    case "note":
+      return e.value ? `Note ${symbol(e.value)} in${where}` : `Notes cleared in${where}`;
+    case "hint":
+      return `Hint applied${where}`;
+    case "hint_reveal":
+      return `Hint, stage ${e.value}`;
+    case "auto_notes":
+      return "Auto notes";
+    case "undo":
+      return "Undo";
+    case "redo":
+      return "Redo";
+    case "restart":
+      return "Restart";
+    case "pause":
+      return "Paused";
+    case "resume":
+      return "Resumed";
+    case "abandon":
+      return "Gave up";
+    default:
+      return e.kind;
+  }
+}
+
+function render() {
+  const f = frames[S.idx];
+  const last = S.idx > 0 ? events[S.idx - 1] : null;
+  for (let c = 0; c < geo.ncells; c++) {
+    const v = f.values[c];
+    const el = cells[c];
+    el.classList.toggle("given", given[c]);
+    el.classList.toggle("wrong", v !== 0 && !given[c] && v !== solution[c]);
+    el.classList.toggle("selected", last !== null && last.cell === c);
+    paintCell(el, v, f.notes.get(c), geo, false);
+  }
+  const done = S.idx === frames.length - 1 && S.t >= total;
+  const ending = { completed: "Solved", abandoned: "Gave up", lost: "Out of mistakes" }[D.game.status] || "End";
+  $("caption").textContent = last
+    ? `Move ${S.idx} of ${events.length}: ${describe(last)}${done ? ` · ${ending}` : ""}`
+    : `Start · ${events.length} moves`;
+  $("caption").dataset.index = String(S.idx);
+  $("clock").textContent = `${formatMs(S.t)} / ${formatMs(total)}`;
+  $("timeline").value = String(Math.round(S.t));
+  $("play").textContent = S.playing ? "Pause" : "Play";
+  $("play").setAttribute("aria-label", S.playing ? "Pause" : "Play");
+  for (const b of document.querySelectorAll(".speed")) {
+    b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === S.speed));
+  }
+  for (const b of document.querySelectorAll("#analysis [data-index]")) {
+    b.classList.toggle("current", Number(b.dataset.index) === S.idx);
+  }
+}
+
+function seek(t) {
+  S.t = Math.min(total, Math.max(0, t));
+  S.idx = frameAt(S.t);
+  render();
+}
+
+function jumpTo(idx) {
+  S.idx = Math.min(frames.length - 1, Math.max(0, idx));
+  S.t = times[S.idx];
+  render();
+}
+
+// ---- Playback -------------------------------------------------------------------------------
+
+function play() {
+  if (S.playing) return;
+  if (S.t >= total) jumpTo(0);
+  S.playing = true;
+  S.timer = setInterval(() => {
+    const t = S.t + TICK_MS * S.speed;
+    if (t >= total) {
+      seek(total);
+      S.idx = frames.length - 1;
+      pause();
+      return;
+    }
+    seek(t);
+  }, TICK_MS);
+  render();
+}
+
+function pause() {
+  S.playing = false;
+  clearInterval(S.timer);
+  render();
+}
+
+function step(delta) {
+  pause();
+  jumpTo(S.idx + delta);
+}
+
+function setSpeed(speed) {
+  if (SPEEDS.includes(speed)) S.speed = speed;
+  render();
+}
+
+$("play").addEventListener("click", () => (S.playing ? pause() : play()));
+$("back").addEventListener("click", () => step(-1));
+$("forward").addEventListener("click", () => step(1));
+for (const b of document.querySelectorAll(".speed")) {
+  b.addEventListener("click", () => setSpeed(Number(b.dataset.speed)));
+}
+$("timeline").max = String(total);
+$("timeline").addEventListener("input", (e) => {
+  const t = Number(e.target.value); // before pause() redraws the timeline
+  pause();
+  seek(t);
+});
+
+document.addEventListener("keydown", (e) => {
+  if (e.target.closest && e.target.closest("input[type=text], textarea, select, [contenteditable]")) return;
+  if (e.target.id === "timeline" && (e.key === "ArrowLeft" || e.key === "ArrowRight")) return;
+  if (e.key === " " || e.code === "Space") {
+    if (e.target.closest && e.target.closest("button, input")) return; // a button's own Space
+    e.preventDefault();
+    S.playing ? pause() : play();
+  } else if (e.key === "ArrowLeft") {
+    e.preventDefault();
+    step(-1);
+  } else if (e.key === "ArrowRight") {
+    e.preventDefault();
+    step(1);
+  }
+});
+
+// ---- Timeline marks ---------------------------------------------------------------------------
+
+function addMark(kind, t, label) {
+  const m = document.createElement("i");
+  m.className = `mark ${kind}`;
+  m.style.left = `${total ? (100 * t) / total : 0}%`;
+  m.title = label;
+  $("marks").appendChild(m);
+}
+
+function drawMarks() {
+  $("marks").replaceChildren();
+  events.forEach((e) => {
+    if (e.kind === "value" && e.correct === false) addMark("mistake", e.elapsed_ms, describe(e));
+    else if (e.kind === "hint" || e.kind === "hint_reveal") addMark("hint", e.elapsed_ms, describe(e));
+  });
+  const stalls = S.analysis ? S.analysis.summary.stalls : [];
+  for (const s of stalls) addMark("stall", s.from_ms, `Stall of ${formatMs(s.thinking_ms)}`);
+}
+
+// ---- Analysis ---------------------------------------------------------------------------------
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function techniqueText(p) {
+  if (!p.correct) return "wrong";
+  return p.technique ? p.technique.name : "not yet deducible (a guess)";
+}
+
+function renderAnalysis(a) {
+  const box = $("analysis");
+  if (!a) {
+    box.replaceChildren(el("p", { class: "muted", "data-testid": "analysis-pending" }, "Analysing…"));
+    return;
+  }
+  const s = a.summary;
+  const figures = el(
+    "dl",
+    { class: "result-figures", "data-testid": "analysis-summary" },
+    el("div", {}, el("dt", {}, "Hardest"), el("dd", {}, s.hardest ? s.hardest.name : "–")),
+    el("div", {}, el("dt", {}, "Guesses"), el("dd", {}, String(s.guesses))),
+    el("div", {}, el("dt", {}, "Mistakes"), el("dd", {}, String(s.mistakes))),
+    el("div", {}, el("dt", {}, "Hints"), el("dd", {}, String(s.hints))),
+  );
+  const levels = el("ul", { class: "levels", "aria-label": "Share of thinking time per level" });
+  for (const row of s.time_by_level) {
+    if (!row.ms) continue;
+    const pct = Math.round(row.share * 100);
+    const bar = el("span", { class: `bar ${row.level}` });
+    bar.style.width = `${pct}%`;
+    levels.append(el("li", {}, el("span", { class: "level" }, LEVEL_NAMES[row.level] || row.level), bar, `${pct}%`));
+  }
+  const stalls = el("ol", { class: "stalls" });
+  s.stalls.forEach((st, i) => {
+    const idx = indexOfSeq.get(st.seq) ?? 0;
+    const avail = st.available ? ` · ${st.available.name} was available` : "";
+    const b = el(
+      "button",
+      { type: "button", class: "link", "data-testid": `stall-${i}`, dataset: { index: String(idx) } },
+      `${formatMs(st.thinking_ms)} before ${st.cell_name}${avail}`,
+    );
+    b.addEventListener("click", () => {
+      pause();
+      seek(st.from_ms);
+    });
+    stalls.append(el("li", {}, b));
+  });
+  const list = el("ol", { class: "placements", "data-testid": "placements" });
+  for (const p of a.placements) {
+    const idx = indexOfSeq.get(p.seq) ?? 0;
+    const b = el(
+      "button",
+      {
+        type: "button",
+        class: `link ${p.correct ? (p.deducible ? "ok" : "guess") : "bad"}`,
+        "data-testid": `placement-${p.seq}`,
+        dataset: { index: String(idx) },
+      },
+      `${symbol(p.value)} in ${p.cell_name} · ${techniqueText(p)} · ${formatMs(p.thinking_ms)}`,
+    );
+    b.addEventListener("click", () => {
+      pause();
+      jumpTo(idx);
+    });
+    list.append(el("li", {}, b));
+  }
+  box.replaceChildren(
+    figures,
+    el("h3", {}, "Where the time went"),
+    levels,
+    el("h3", {}, "Longest stalls"),
+    s.stalls.length ? stalls : el("p", { class: "muted" }, "None."),
+    el("h3", {}, "Placements"),
+    a.placements.length ? list : el("p", { class: "muted" }, "No value placed."),
+  );
+  box.dataset.ready = "1";
+}
+
+async function pollAnalysis(tries = 0) {
+  if (S.analysis || tries >= POLL_TRIES) return;
+  const res = await api("GET", D.urls.replay);
+  if (res.ok && res.data.analysis.status === "ready") {
+    S.analysis = res.data.analysis.data;
+    renderAnalysis(S.analysis);
+    drawMarks();
+    render();
+    return;
+  }
+  setTimeout(() => pollAnalysis(tries + 1), POLL_MS);
+}
+
+// ---- Sharing (the owner's page only) ------------------------------------------------------
+
+function renderShare(share) {
+  const link = $("share-link");
+  if (!link) return;
+  $("share-username").checked = share.show_username;
+  $("share-off").hidden = !share.shared;
+  $("share-on").textContent = share.shared ? "Update" : "Share this replay";
+  link.replaceChildren();
+  if (share.shared) {
+    const url = new URL(share.url, window.location.origin).href;
+    link.append(el("a", { href: share.url, "data-testid": "share-url" }, url));
+  }
+}
+
+if (D.owner && $("share-on")) {
+  renderShare(D.share);
+  $("share-on").addEventListener("click", async () => {
+    const res = await api("POST", D.urls.share, { show_username: $("share-username").checked });
+    if (!res.ok) return toast(errorMessage(res.data));
+    renderShare(res.data);
+    toast("Anyone with the link can watch this replay.");
+  });
+  $("share-off").addEventListener("click", async () => {
+    const res = await api("DELETE", D.urls.share);
+    if (!res.ok && res.status !== 204) return toast(errorMessage(res.data));
+    renderShare({ shared: false, url: null, show_username: false });
+    toast("The link no longer works.");
+  });
+}
+
+// ---- Start: the query's speed and position when they make sense, else ignored -----------------
+
+const query = new URLSearchParams(window.location.search);
+const qSpeed = Number(query.get("speed"));
+if (SPEEDS.includes(qSpeed)) S.speed = qSpeed;
+const qPos = query.get("position");
+if (qPos !== null && /^\d+$/.test(qPos) && indexOfSeq.has(Number(qPos))) {
+  jumpTo(indexOfSeq.get(Number(qPos)));
+}
+
+S.analysis = D.analysis.status === "ready" ? D.analysis.data : null;
+renderAnalysis(S.analysis);
+drawMarks();
+render();
+if (!S.analysis) setTimeout(() => pollAnalysis(), POLL_MS);
+document.body.dataset.ready = "1";

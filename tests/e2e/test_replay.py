@@ -1,0 +1,116 @@
+"""The replay page, watched the way a player watches it: finish a game, open its replay,
+play it at 16x, scrub the timeline, click a stall in the analysis."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from play.models import Game
+from replays.models import GameAnalysis
+from replays.services import analysis_compute
+from tests.e2e.boards import BoardDriver, empty_cells, four_by_four, make_puzzle, park, value_of
+from tests.e2e.test_game import start_from_lobby
+
+
+@pytest.fixture(autouse=True)
+def _park_running_games(page: Page) -> Iterator[None]:
+    yield
+    park(page)
+
+
+def _index(page: Page) -> int:
+    return int(page.get_by_test_id("replay-caption").get_attribute("data-index") or 0)
+
+
+def test_it_replays_a_finished_game_at_16x_scrubs_and_jumps_to_a_stall(live_server, page):
+    make_puzzle(four_by_four(1), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
+    board = BoardDriver(page, 4)
+    board.focus()
+    solution = game.puzzle.solution
+    blanks = empty_cells(game.puzzle.givens)
+    first = blanks[0]
+    right = value_of(solution[first])
+    board.put(first, 1 if right != 1 else 2)  # a mistake, marked on the timeline
+    board.put(first, right)
+    board.wait_synced()
+    for i, cell in enumerate(blanks[1:]):
+        if i == 1:
+            page.wait_for_timeout(1500)  # a stall before the third placement
+        board.put(cell, value_of(solution[cell]))
+    board.wait_synced()
+    expect(page.get_by_test_id("result")).to_be_visible()
+    game.refresh_from_db()
+    assert game.status == "completed"
+
+    page.get_by_test_id("watch-replay").click()
+    expect(page).to_have_url(re.compile(rf"/play/{game.pk}/replay/$"))
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    events = game.moves.count()
+    expect(page.get_by_test_id("replay-caption")).to_contain_text(f"{events} moves")
+    expect(page.locator(".timeline-marks .mark.mistake")).to_have_count(1)
+
+    # The analysis lands while the page is open (the worker's job, run here).
+    if not GameAnalysis.objects.filter(game=game).exists():
+        expect(page.get_by_test_id("analysis-pending")).to_be_visible()
+        analysis_compute(game_id=game.pk)
+    expect(page.get_by_test_id("analysis")).to_have_attribute("data-ready", "1", timeout=15_000)
+    expect(page.get_by_test_id("analysis-summary")).to_contain_text("Mistakes")
+
+    # Play at 16x to the end: the board ends as the game did.
+    page.get_by_test_id("speed-16").click()
+    expect(page.get_by_test_id("speed-16")).to_have_attribute("aria-pressed", "true")
+    page.get_by_test_id("replay-play").click()
+    expect(page.get_by_test_id("replay-caption")).to_contain_text("Solved", timeout=15_000)
+    assert _index(page) == events
+    final = Game.objects.get(pk=game.pk).entries
+    for cell in blanks:
+        expect(page.locator(f'#board .cell[data-cell="{cell}"]')).to_have_text(final[cell])
+
+    # Scrub back to the start: the placed cells empty again.
+    page.get_by_test_id("timeline").evaluate(
+        "el => { el.value = '0'; el.dispatchEvent(new Event('input', {bubbles: true})); }"
+    )
+    assert _index(page) == 0
+    expect(page.locator(f'#board .cell[data-cell="{blanks[-1]}"]')).to_have_text("")
+
+    # The arrow keys step, Space plays and pauses.
+    page.locator("body").press("ArrowRight")
+    assert _index(page) == 1
+    page.locator("body").press("ArrowLeft")
+    assert _index(page) == 0
+
+    # A stall in the analysis jumps to where it began.
+    stall = analysis_compute(game_id=game.pk).data["summary"]["stalls"][0]
+    page.get_by_test_id("stall-0").click()
+    expect(page.get_by_test_id("timeline")).to_have_value(str(stall["from_ms"]))
+    assert _index(page) > 0
+
+    # A placement in the list jumps to just after it.
+    placement = analysis_compute(game_id=game.pk).data["placements"][-1]
+    page.get_by_test_id(f"placement-{placement['seq']}").click()
+    assert _index(page) == events
+
+
+def test_the_replay_fits_a_phone_and_ignores_unknown_query_values(live_server, page):
+    make_puzzle(four_by_four(2), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
+    board = BoardDriver(page, 4)
+    board.focus()
+    for cell in empty_cells(game.puzzle.givens):
+        board.put(cell, value_of(game.puzzle.solution[cell]))
+    board.wait_synced()
+    expect(page.get_by_test_id("result")).to_be_visible()
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(f"{live_server.url}/play/{game.pk}/replay/?speed=3&position=banana")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.get_by_test_id("speed-1")).to_have_attribute("aria-pressed", "true")
+    assert _index(page) == 0
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375
+    expect(page.get_by_test_id("replay-board")).to_be_visible()
+    expect(page.get_by_test_id("replay-play")).to_be_visible()

@@ -1,0 +1,112 @@
+"""Completions retried and raced on PostgreSQL: every side is rated exactly once.
+
+Real connections, one per thread, released together by a barrier.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from accounts.factories import UserFactory
+from play.lifecycle import Player, game_abandon, game_start
+from play.models import Game
+from play.moves import move_apply
+from ratings.models import PlayerRating, PuzzleRating, RatingChange
+from tests.play.factories import empty_cells, value_at
+from tests.play.test_concurrency import run_together
+from tests.ratings.helpers import solve
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_completion_sent_many_times_at_once_rates_each_side_once(user, puzzle4):
+    player = Player(user=user)
+    game, _ = game_start(player=player, puzzle_id=puzzle4.pk)
+    solve(game, player, last=False)
+    cell = empty_cells(puzzle4)[-1]
+    move_id = uuid.uuid4()
+
+    def complete(i: int):
+        # Half retry one move id, half are other devices' copies of the winning move.
+        result = move_apply(
+            game_id=game.pk,
+            player=player,
+            client_move_id=move_id if i % 2 else uuid.uuid4(),
+            kind="value",
+            cell=cell,
+            value=value_at(puzzle4, cell),
+        )
+        return result.completed
+
+    results = run_together(6, lambda i: _safely(complete, i))
+    assert True in results
+    assert RatingChange.objects.filter(game=game).count() == 1
+    assert PlayerRating.objects.get(user=user, size=4).games == 1
+    assert PuzzleRating.objects.get(puzzle=puzzle4).plays == 1
+    assert Game.objects.get(pk=game.pk).status == "completed"
+
+
+def test_complete_and_abandon_at_once_rate_the_game_once(user, puzzle4):
+    player = Player(user=user)
+    game, _ = game_start(player=player, puzzle_id=puzzle4.pk)
+    solve(game, player, last=False)
+    cell = empty_cells(puzzle4)[-1]
+
+    def work(i: int):
+        if i == 0:
+            return game_abandon(game_id=game.pk, player=player).status
+        return move_apply(
+            game_id=game.pk,
+            player=player,
+            client_move_id=uuid.uuid4(),
+            kind="value",
+            cell=cell,
+            value=value_at(puzzle4, cell),
+        ).game.status
+
+    run_together(2, lambda i: _safely(work, i))
+    stored = Game.objects.get(pk=game.pk)
+    change = RatingChange.objects.get(game=game)
+    assert (change.outcome == 0) == (stored.status == "abandoned")
+    assert PlayerRating.objects.get(user=user, size=4).games == 1
+    assert PuzzleRating.objects.get(puzzle=puzzle4).plays == 1
+
+
+def test_two_players_finishing_one_puzzle_at_once_both_count(puzzle4):
+    players = [Player(user=UserFactory()), Player(user=UserFactory())]
+    games = []
+    for player in players:
+        game, _ = game_start(player=player, puzzle_id=puzzle4.pk)
+        games.append(solve(game, player, last=False))
+    cell = empty_cells(puzzle4)[-1]
+
+    def complete(i: int):
+        return move_apply(
+            game_id=games[i].pk,
+            player=players[i],
+            client_move_id=uuid.uuid4(),
+            kind="value",
+            cell=cell,
+            value=value_at(puzzle4, cell),
+        ).completed
+
+    assert run_together(2, complete) == [True, True]
+    changes = list(RatingChange.objects.filter(puzzle=puzzle4).order_by("id"))
+    assert len(changes) == 2
+    # The second update started from the first one's result: none was lost.
+    assert changes[1].puzzle_before == pytest.approx(changes[0].puzzle_after)
+    puzzle = PuzzleRating.objects.get(puzzle=puzzle4)
+    assert puzzle.plays == 2
+    assert puzzle.rating == pytest.approx(changes[1].puzzle_after)
+    for player in players:
+        assert PlayerRating.objects.get(user=player.user, size=4).games == 1
+
+
+def _safely(work, i: int):
+    """The losers of a race get a domain error (game finished, conflict): expected."""
+    try:
+        return work(i)
+    except Exception as exc:
+        return type(exc).__name__

@@ -1,0 +1,131 @@
+"""Play at your level: the pick, and the API's answers."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from play.models import Game
+from puzzles.models import Puzzle
+from ratings.models import PlayerRating, PuzzleRating
+from ratings.selectors import puzzle_pick_at_level
+from ratings.window import WINDOWS
+from tests.play.test_guests import browser
+
+pytestmark = pytest.mark.django_db
+
+
+def bank(ratings: list[float], size: int = 4) -> list[Puzzle]:
+    """Puzzles rated so (the pick reads only the ratings)."""
+    made = []
+    for i, rating in enumerate(ratings):
+        puzzle = _puzzle(i)
+        PuzzleRating.objects.update_or_create(
+            puzzle=puzzle,
+            defaults={"size": size, "rating": rating, "deviation": 100, "prior": rating},
+        )
+        made.append(puzzle)
+    return made
+
+
+def _puzzle(i: int) -> Puzzle:
+    # Distinct givens per row (the bank's unique constraint): the index spelt in base 4.
+    digits = "".join("1234"[(i >> (2 * k)) & 3] for k in range(8))
+    return Puzzle.objects.create(
+        size=4,
+        box_rows=2,
+        box_cols=2,
+        givens=digits + "........",
+        solution="1234341221434321",
+        difficulty="easy",
+        score=10,
+        clue_count=8,
+        canonical_key=hashlib.sha256(f"pick-{i}".encode()).hexdigest(),
+        source="imported",
+    )
+
+
+def test_my_level_picks_within_the_window_and_never_a_played_puzzle(user):
+    puzzles = bank([1000, 1450, 1480, 1500, 1520, 1560, 2000])
+    PlayerRating.objects.create(user=user, size=4, rating=1500)
+    near = {p.pk for p in puzzles[1:6]}
+    Game.objects.create(user=user, puzzle=puzzles[3], entries=puzzles[3].givens, status="completed")
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(40):
+        picked = puzzle_pick_at_level(user=user, size=4, rng=rng)
+        assert picked.puzzle_id in near - {puzzles[3].pk}
+        assert abs(picked.rating - 1500) <= WINDOWS[0]
+        seen.add(picked.puzzle_id)
+    assert len(seen) > 1  # the start in the window varies
+
+
+def test_a_thin_bank_widens_the_window_and_still_answers(user):
+    far = bank([2400, 600])
+    PlayerRating.objects.create(user=user, size=4, rating=1500)
+    picked = puzzle_pick_at_level(user=user, size=4, rng=random.Random(1))
+    assert picked.puzzle_id in {p.pk for p in far}
+    for puzzle in far:
+        Game.objects.create(user=user, puzzle=puzzle, entries=puzzle.givens, status="completed")
+    assert puzzle_pick_at_level(user=user, size=4) is None
+
+
+def test_level_mine_starts_an_unplayed_game_near_the_rating(user, api_client):
+    bank([1500, 1510])
+    api_client.force_authenticate(user)
+    response = api_client.post("/api/v1/games/", {"size": 4, "level": "mine"}, format="json")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["rating"]["puzzle"] in (1500, 1510)
+    assert body["rating"]["change"] is None
+    second = api_client.post("/api/v1/games/", {"size": 4, "level": "mine"}, format="json")
+    assert second.status_code == 201
+    assert second.json()["puzzle"]["id"] != body["puzzle"]["id"]
+
+
+def test_level_mine_for_a_guest_asks_to_sign_in():
+    bank([1500])
+    response = browser().post("/api/v1/games/", {"size": 4, "level": "mine"}, format="json")
+    assert response.status_code == 400
+    assert "Sign in" in response.json()["error"]["fields"]["level"][0]
+    assert not Game.objects.exists()
+
+
+def test_an_unknown_level_is_a_400_naming_the_field(user, api_client):
+    api_client.force_authenticate(user)
+    response = api_client.post("/api/v1/games/", {"size": 4, "level": "impossible"}, format="json")
+    assert response.status_code == 400
+    assert list(response.json()["error"]["fields"]) == ["level"]
+
+
+def test_a_grader_level_works_as_difficulty(user, api_client, puzzle4):
+    api_client.force_authenticate(user)
+    response = api_client.post("/api/v1/games/", {"size": 4, "level": "easy"}, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["puzzle"]["difficulty"] == "easy"
+
+
+def test_puzzles_stored_without_a_rating_get_their_prior_when_needed(user, puzzle4):
+    from django.core.management import call_command
+
+    from ratings.prior import prior_rating
+
+    assert not PuzzleRating.objects.exists()
+    picked = puzzle_pick_at_level(user=user, size=4)
+    assert picked.puzzle_id == puzzle4.pk
+    assert picked.rating == pytest.approx(prior_rating(size=4, score=puzzle4.score))
+    call_command("ratings_backfill")  # nothing left to make
+    assert PuzzleRating.objects.count() == 1
+
+
+def test_my_level_keeps_the_daily_puzzles_for_the_daily_game(user):
+    from django.utils import timezone
+
+    from puzzles.models import DailyPuzzle
+
+    daily, other = bank([1500, 1900])
+    DailyPuzzle.objects.create(date=timezone.localdate(), size=4, puzzle=daily)
+    PlayerRating.objects.create(user=user, size=4, rating=1500)
+    assert puzzle_pick_at_level(user=user, size=4).puzzle_id == other.pk
