@@ -52,7 +52,7 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractU
     email = User.objects.normalize_email(email) if email else ""
     # Usernames differ by more than case: "Alice" and "alice" are one player.
     if User.objects.filter(username__iexact=username).exists():
-        raise ValidationError({"username": ["A user with that username already exists."]})
+        raise ValidationError({"username": [_("A user with that username already exists.")]})
     user = User(username=username, email=email)
     user.full_clean(exclude=["password"])
     _validate_new_password(password, user=user)
@@ -61,7 +61,9 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractU
         user.save()
     except IntegrityError:
         # Another sign-up took the name, in some case, since the check above.
-        raise ValidationError({"username": ["A user with that username already exists."]}) from None
+        raise ValidationError(
+            {"username": [_("A user with that username already exists.")]}
+        ) from None
     return user
 
 

@@ -124,10 +124,14 @@ def _played_puzzles(player: Player) -> Any:
 
 def _puzzle_at_level(player: Player, size: int) -> Puzzle:
     if player.user is None:
-        raise ValidationError({"level": ["Sign in to play at your level: guests have no rating."]})
+        raise ValidationError(
+            {"level": [_("Sign in to play at your level: guests have no rating.")]}
+        )
     picked = puzzle_pick_at_level(user=player.user, size=size)
     if picked is None:
-        raise NoPuzzleAvailable(f"You have played every {size}x{size} puzzle in the bank.")
+        raise NoPuzzleAvailable(
+            _("You have played every %(size)sx%(size)s puzzle in the bank.") % {"size": size}
+        )
     return picked.puzzle
 
 

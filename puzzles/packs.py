@@ -29,6 +29,7 @@ from solver.generate import SYMMETRIES, supported_levels
 from solver.grade import LEVELS
 from solver.practice import generator_reaches, practice_sizes
 from solver.techniques import BY_SLUG
+from solving.steps import technique_name
 from sudokusite.errors import Conflict, DomainError
 
 logger = logging.getLogger(__name__)
@@ -128,20 +129,26 @@ def _technique_validate(technique: Any, size: int, difficulty: str) -> None:
     tech = BY_SLUG.get(technique) if isinstance(technique, str) else None
     if tech is None:
         raise PackRequestInvalid(
-            f"technique: {technique!r} is not a technique of the engine.", field_name="technique"
+            _("technique: %(technique)s is not a technique of the engine.")
+            % {"technique": repr(technique)},
+            field_name="technique",
         )
+    name = technique_name({"technique": tech.slug, "name": tech.name})
     if size not in practice_sizes(technique):
         raise PackRequestInvalid(
-            f"technique: {tech.name} is not practised on {size}x{size}.", field_name="technique"
+            _("technique: %(name)s is not practised on %(size)sx%(size)s.")
+            % {"name": name, "size": size},
+            field_name="technique",
         )
     if not generator_reaches(technique):
         raise PackRequestInvalid(
-            f"technique: the generator does not make {tech.name} puzzles yet.",
+            _("technique: the generator does not make %(name)s puzzles yet.") % {"name": name},
             field_name="technique",
         )
     if difficulty != tech.level:
         raise PackRequestInvalid(
-            f"difficulty: {tech.name} puzzles are {tech.level}, not {difficulty}.",
+            _("difficulty: %(name)s puzzles are %(level)s, not %(other)s.")
+            % {"name": name, "level": tech.level, "other": difficulty},
             field_name="difficulty",
         )
 

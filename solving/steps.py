@@ -141,6 +141,19 @@ def technique_name(step: dict[str, Any]) -> str:
     return str(name) if name is not None else step.get("name") or slug
 
 
+def techniques_localized(data: Any) -> Any:
+    """``data`` with the name of every technique in it (a ``{"slug", "name", "level"}``
+    dict, as stored analyses hold them) in the active language."""
+    if isinstance(data, list):
+        return [techniques_localized(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {key: techniques_localized(value) for key, value in data.items()}
+    if {"slug", "name", "level"} <= out.keys() and isinstance(out["slug"], str):
+        out["name"] = technique_name({"technique": out["slug"], "name": out["name"]})
+    return out
+
+
 def _pairs(items: list[dict[str, Any]]) -> list[tuple[int, int]]:
     return [(item["cell"], item["value"]) for item in items]
 

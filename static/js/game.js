@@ -708,7 +708,7 @@ function showRatingChange(g) {
   const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
   $("result-rating").textContent =
     `${change.player_before} → ${change.player_after} (${signed(change.player_delta)}); ` +
-    `puzzle ${signed(change.puzzle_delta)}`;
+    interpolate(gettext("puzzle %(delta)s"), { delta: signed(change.puzzle_delta) }, true);
   $("result-rating-row").hidden = false;
 }
 

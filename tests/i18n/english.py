@@ -20,6 +20,8 @@ ALLOWED = frozenset(
         "XY",
         "XYZ",
         "BUG",
+        # Candidates named by letters in the lessons (a pivot XY, pincers XZ and YZ).
+        "YZ",
         "Sue",
         "de",
         "Coq",
@@ -68,6 +70,8 @@ API_ALLOWED = ALLOWED | frozenset(
         "name",
         "count",
         "symmetry",
+        "technique",
+        "level",
         "notes",
         "easy",
         "medium",

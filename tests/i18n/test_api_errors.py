@@ -21,7 +21,8 @@ from rest_framework.test import APIClient
 
 from accounts.factories import UserFactory
 from accounts.services import token_create
-from play.services import Player, game_start
+from play.disclosure import PuzzleInPlay
+from play.lifecycle import Player, game_start
 from puzzles import packs
 from puzzles.models import PuzzlePack
 from sudokusite.errors import Conflict, api_exception_handler
@@ -195,6 +196,18 @@ TRIGGERS: dict[str, Callable[..., Any]] = {
     "invalid_name": _pack_invalid("name", name=" "),
     "invalid_size": _pack_invalid("size", size=7),
     "invalid_symmetry": _pack_invalid("symmetry", symmetry="spiral"),
+    "invalid_technique": _pack_invalid("technique", technique="death_blossom"),
+    "unknown_technique": lambda c: c.client.post(
+        "/api/v1/games/", {"technique": "death_blossom"}, format="json"
+    ),
+    "technique_not_on_size": lambda c: c.client.post(
+        "/api/v1/games/", {"technique": "swordfish", "size": 4}, format="json"
+    ),
+    "no_practice_puzzle": lambda c: c.client.post(
+        "/api/v1/games/", {"technique": "hidden_single", "size": 9}, format="json"
+    ),
+    "game_not_finished": lambda c: c.client.get(c.url + "replay/"),
+    "puzzle_in_play": lambda c: handled(PuzzleInPlay()),
     "login_locked": _locked,
     "malformed_request": lambda c: c.client.post(
         c.url + "moves/", '{"cell": ', content_type="application/json"

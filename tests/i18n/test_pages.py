@@ -18,8 +18,9 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts.factories import UserFactory
+from play.hints import hint_request
+from play.lifecycle import Player, game_start
 from play.models import Status
-from play.services import Player, game_start, hint_request
 from tests.i18n.english import ALLOWED, english_words, visible_text
 from tests.play.factories import FOUR, NINE, puzzle_create
 
@@ -43,7 +44,7 @@ def world():
     hint_request(game_id=playing.pk, player=Player(user=user), level=2)
     client = Client(HTTP_ACCEPT_LANGUAGE=ZH)
     client.force_login(user)
-    return {"user": user, "client": client, "four": four, "playing": playing}
+    return {"user": user, "client": client, "four": four, "playing": playing, "done": done}
 
 
 def page_paths(world) -> list[str]:
@@ -53,6 +54,9 @@ def page_paths(world) -> list[str]:
         "/stats/",
         "/leaderboards/",
         f"/leaderboards/?puzzle={world['four'].pk}",
+        reverse("learn:index"),
+        reverse("learn:lesson", args=["pointing"]),
+        reverse("learn:lesson", args=["404"]),  # no such technique
         f"/play/{world['playing'].pk}/",
     ]
 
@@ -67,6 +71,7 @@ GUEST_ONLY = [
     "/no-such-page/",
 ]
 PLAYER_ONLY = [
+    reverse("replays:history"),
     reverse("accounts:profile"),
     reverse("accounts:password_change"),
     reverse("accounts:password_change_done"),
@@ -84,9 +89,11 @@ def assert_chinese(html: str, where: str, allowed=ALLOWED) -> None:
 
 def test_every_page_a_signed_in_player_sees_is_in_chinese(world):
     client = world["client"]
-    for path in page_paths(world) + PLAYER_ONLY:
+    replay = reverse("replays:replay", args=[world["done"].pk])
+    assert client.get(replay).status_code == 200
+    for path in [*page_paths(world), *PLAYER_ONLY, replay]:
         response = client.get(path)
-        assert response.status_code == 200, path
+        assert response.status_code in (200, 404), path
         assert_chinese(response.content.decode(), path, ALLOWED | {"player"})
 
 
