@@ -137,6 +137,66 @@ TEXTS: dict[str, Any] = {
         "cell is not Z, the chain forces the last cell to be Z. So one end is Z, and any "
         "cell seeing both ends cannot be."
     ),
+    "finned_x_wing": _(
+        "An X-Wing that is almost there: in one of its two lines the value also fits in a "
+        "cell or two next to a corner, all inside that corner's box (the fin). Either the "
+        "X-Wing holds or the fin takes the value, so only the cells that see both the "
+        "X-Wing's corner and the fin lose it. Without the corner itself it is called Sashimi."
+    ),
+    "finned_swordfish": _(
+        "A Swordfish on three lines with a fin: one line has extra candidates, all in one "
+        "box. The cells that the fish would clear and that also see the fin lose the value, "
+        "whichever of the two is true."
+    ),
+    "empty_rectangle": _(
+        "In one box a value's candidates all lie on one row and one column of the box (an L "
+        "or a cross). Pair that with a line where the value fits in just two cells: follow "
+        "the pair from the box's row to the far cell, and the cell where that column meets "
+        "the box's column cannot hold the value."
+    ),
+    "unique_rectangle_3": _(
+        "Four cells on two rows, two columns and two boxes share two candidates; two of them "
+        "have extra values. A puzzle with one solution cannot let the four keep only the "
+        "pair, so the extra values act as one more cell of a naked subset in their unit, and "
+        "the rest of the unit loses them."
+    ),
+    "unique_rectangle_5": _(
+        "A unique rectangle where the same extra value sits in two or three of its corners. "
+        "One of those corners must take it, or the rectangle could swap its two values: so "
+        "every cell that sees all the corners with the extra value loses it."
+    ),
+    "unique_rectangle_6": _(
+        "A unique rectangle whose two bivalue corners are diagonal, and where one of its "
+        "values fits nowhere else in the rectangle's two rows and two columns. That value "
+        "must then sit in the two diagonal corners, so it is removed from the other two."
+    ),
+    "hidden_unique_rectangle": _(
+        "A unique rectangle seen through one value: when a value fits only in the "
+        "rectangle's cells along one row and one column, the far corner cannot take the other "
+        "value of the pair, or the four cells could swap and the puzzle would have two "
+        "solutions."
+    ),
+    "sue_de_coq": _(
+        "Where a box meets a line, two or three cells hold more candidates than cells. Split "
+        "their values between a bivalue cell of the line and one of the box: each set of "
+        "values is locked in its own unit, so the rest of the line and of the box lose them."
+    ),
+    "x_cycle": _(
+        "A loop of one value around the board, alternating strong links (the value fits in "
+        "just two cells of a unit) and weak ones. In a closed loop each weak link also works "
+        "as a strong one, so cells that see both ends of a weak link lose the value."
+    ),
+    "als_xz": _(
+        "Two almost locked sets (groups of cells with one more candidate than cells) share a "
+        "value X that, in both, can only go in cells that see each other: X goes in one set "
+        "or the other. Then another shared value Z is locked in one of the two, and any cell "
+        "that sees every Z of both sets loses it."
+    ),
+    "nice_loop": _(
+        "An alternating chain of candidates that closes on itself, mixing links inside cells "
+        "and inside units. Because the loop has no weak point, every weak link in it becomes "
+        "strong, and candidates that see both ends of such a link can be removed."
+    ),
     "alternating_chain": _(
         "The general chain: links between candidates, strong (one of them is true) and weak "
         "(not both true), alternating. Its two ends cannot both be false, so whatever sees "

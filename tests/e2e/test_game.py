@@ -506,6 +506,8 @@ def test_looking_at_the_board_after_the_last_pad_key_puts_focus_on_the_board(liv
     result = page.get_by_test_id("result")
     expect(result).to_be_visible()
     page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="Watch the replay")).to_be_focused()
+    page.keyboard.press("Tab")
     expect(page.get_by_role("button", name="Look at the board")).to_be_focused()
     page.keyboard.press("Enter")
     expect(result).to_be_hidden()

@@ -18,7 +18,7 @@ def test_the_list_names_every_technique_with_its_level_and_lesson(api_client):
     body = answer.json()
     assert [t["slug"] for t in body] == [t.slug for t in ORDER]
     x_wing = next(t for t in body if t["slug"] == "x_wing")
-    assert x_wing["level"] == "hard"
+    assert x_wing["level"] == "medium"
     assert x_wing["sizes"] == [9]
     assert x_wing["lesson_url"] == "/learn/x_wing/"
     assert "rectangle" in x_wing["explanation"]
@@ -33,7 +33,9 @@ def test_the_detail_has_an_example_and_the_banks_frequency(api_client, practice_
     body = answer.json()
     assert body["example"]["step"]["technique"] == "x_wing"
     assert body["example"]["step"]["eliminations"]
-    assert {"size": 9, "level": "hard", "puzzles": 1, "using": 1, "share": 1.0} in body["frequency"]
+    assert {"size": 9, "level": "medium", "puzzles": 1, "using": 1, "share": 1.0} in body[
+        "frequency"
+    ]
 
 
 def test_an_unknown_slug_is_a_400_naming_it(api_client):
@@ -77,7 +79,7 @@ def test_no_practice_puzzle_is_a_404_with_a_code_and_queues_a_pack(token_client,
     assert answer.status_code == 404
     assert answer.json()["error"]["code"] == "no_practice_puzzle"
     pack = PuzzlePack.objects.get(technique="swordfish")
-    assert (pack.size, pack.difficulty) == (9, "expert")
+    assert (pack.size, pack.difficulty) == (9, "hard")
     again = token_client.post("/api/v1/games/", {"technique": "swordfish"}, format="json")
     assert again.status_code == 404
     assert PuzzlePack.objects.filter(technique="swordfish").count() == 1  # one on its way

@@ -46,3 +46,9 @@ def test_the_example_keeps_the_solution(slug: str) -> None:
         assert e["value"] in ex["candidates"][e["cell"]]
     for p in step["placements"]:
         assert solution.cells[p["cell"]] == p["value"]
+
+
+def test_every_technique_has_a_lesson_text_of_its_own() -> None:
+    from learn.lessons import FALLBACK, lesson_text
+
+    assert [t.slug for t in ORDER if lesson_text(t.slug) == FALLBACK] == []

@@ -24,12 +24,12 @@ def test_a_stored_puzzle_keeps_a_row_per_technique_of_its_grade(make_puzzle):
 
 
 def test_a_practice_pack_fills_with_puzzles_that_need_the_technique(run_pack):
-    pack = run_pack(size=9, difficulty="hard", technique="x_wing", count=2, seed="xw")
+    pack = run_pack(size=9, difficulty="medium", technique="x_wing", count=2, seed="xw")
     assert pack.status == "done"
     assert pack.technique == "x_wing"
     for puzzle in Puzzle.objects.filter(packs=pack):
         assert puzzle.techniques.get("x_wing", 0) >= 1
-        assert puzzle.difficulty == "hard"
+        assert puzzle.difficulty == "medium"
     assert PuzzleTechnique.objects.filter(technique="x_wing", puzzle__packs=pack).count() == 2
 
 
@@ -37,8 +37,8 @@ def test_a_practice_pack_fills_with_puzzles_that_need_the_technique(run_pack):
     ("technique", "difficulty", "size", "field", "says"),
     [
         ("no_such_wing", "hard", 9, "technique", "'no_such_wing' is not a technique"),
-        ("x_wing", "hard", 6, "technique", "X-Wing is not practised on 6x6"),
-        ("x_wing", "easy", 9, "difficulty", "X-Wing puzzles are hard, not easy"),
+        ("x_wing", "medium", 6, "technique", "X-Wing is not practised on 6x6"),
+        ("x_wing", "easy", 9, "difficulty", "X-Wing puzzles are medium, not easy"),
         ("hidden_quad", "hard", 9, "technique", "does not make Hidden Quad puzzles"),
     ],
 )
@@ -56,7 +56,7 @@ def test_a_bad_practice_pack_is_refused_naming_the_field(
 def test_the_pack_api_takes_a_technique(staff_client, no_enqueue):
     answer = staff_client.post(
         "/api/v1/packs/",
-        {"name": "kites", "size": 9, "difficulty": "hard", "count": 3, "technique": "x_wing"},
+        {"name": "kites", "size": 9, "difficulty": "medium", "count": 3, "technique": "x_wing"},
         format="json",
     )
     assert answer.status_code == 202, answer.json()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from play.board import Board as PlayBoard
@@ -68,3 +70,19 @@ def test_positions_give_the_board_after_each_event(game9, player):
     lines = [p.line for p in positions(puzzle.givens, event_list(game=game9))]
     assert lines[0][a] == puzzle.solution[a] and lines[0][b] == "."
     assert lines[1][b] == puzzle.solution[b]
+
+
+def test_log_written_before_the_clock_per_event_takes_game_time_from_wall_time(game9, player):
+    cells = empty_cells(game9.puzzle)
+    play(game9, player, cells[0], 3, kind="note")
+    play(game9, player, cells[1], 4, kind="note")
+    # As stored before every write kept its clock: elapsed_ms 0 on every row. The game
+    # started 10 s before its moves and was played for 4 s of that.
+    Move.objects.filter(game=game9).update(elapsed_ms=0)
+    created = game9.created - datetime.timedelta(seconds=10)
+    Game.objects.filter(pk=game9.pk).update(elapsed_ms=4000, created=created)
+    game9.refresh_from_db()
+    events = event_list(game=game9)
+    assert len(events) == 2
+    assert all(e["wall_ms"] >= 10_000 for e in events)
+    assert [e["elapsed_ms"] for e in events] == [4000, 4000]  # capped at the game clock

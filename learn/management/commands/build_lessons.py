@@ -13,10 +13,16 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from learn.examples import EXAMPLES_FILE, examples_dump, examples_from_puzzle
-from solver import Grid, parse_many
+from solver import Grid, parse, parse_many
 from solver.generate import GenerationFailed
-from solver.practice import generate_requiring
+from solver.practice import generate_requiring, generator_reaches
 from solver.techniques import ORDER
+
+SMALL_BOARDS = (
+    # Unique Rectangle Type 5: the engine's solution of this 6x6 puzzle needs it, and no
+    # 9x9 puzzle of the shared sets was found where it is the next step.
+    ("...3..1.....51...6..2....2..4...5.1.", 2, 3),
+)
 
 
 class Command(BaseCommand):
@@ -36,6 +42,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, scan: list[Path], seed: str, out: Path, **opts: Any) -> None:
         found: dict[str, dict[str, Any]] = {}
         for tech in ORDER:
+            if not generator_reaches(tech.slug):  # found by the scan below, if anywhere
+                continue
             try:
                 made = generate_requiring(9, tech.slug, seed=seed)
             except GenerationFailed as exc:
@@ -43,6 +51,13 @@ class Command(BaseCommand):
                 continue
             found.update(examples_from_puzzle(made.puzzle, {tech.slug}))
         missing = [t.slug for t in ORDER if t.slug not in found]
+        for givens, box_rows, box_cols in SMALL_BOARDS:  # patterns seen on no 9x9 board
+            found.update(
+                examples_from_puzzle(
+                    parse(givens, box_rows=box_rows, box_cols=box_cols), set(missing)
+                )
+            )
+            missing = [slug for slug in missing if slug not in found]
         for path in scan:
             if not missing:
                 break
