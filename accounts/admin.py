@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm, UserChangeForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from . import services
 
@@ -29,7 +30,7 @@ class CaseInsensitiveUserChangeForm(UserChangeForm):
         username = self.cleaned_data["username"]
         others = User.objects.filter(username__iexact=username).exclude(pk=self.instance.pk)
         if others.exists():
-            raise ValidationError("A user with that username already exists.")
+            raise ValidationError(_("A user with that username already exists."))
         return username
 
 

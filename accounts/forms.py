@@ -9,13 +9,16 @@ from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from . import services
 
 
 class SignupForm(auth_forms.BaseUserCreationForm):
     email = forms.EmailField(
-        required=False, help_text="Optional: only used to reset a forgotten password."
+        label=_("Email"),
+        required=False,
+        help_text=_("Optional: only used to reset a forgotten password."),
     )
 
     class Meta(auth_forms.BaseUserCreationForm.Meta):
@@ -25,7 +28,7 @@ class SignupForm(auth_forms.BaseUserCreationForm):
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]
         if get_user_model().objects.filter(username__iexact=username).exists():
-            raise ValidationError("A user with that username already exists.")
+            raise ValidationError(_("A user with that username already exists."))
         return username
 
     def save(self, commit: bool = True) -> Any:
@@ -59,7 +62,7 @@ class PasswordChangeForm(auth_forms.PasswordChangeForm):
             )
         except services.SignInLocked:
             # AxesMiddleware answers this request with the lockout page.
-            raise ValidationError("Too many failed attempts.", code="locked") from None
+            raise ValidationError(_("Too many failed attempts."), code="locked") from None
         except ValidationError:
             raise ValidationError(
                 self.error_messages["password_incorrect"], code="password_incorrect"
@@ -87,7 +90,7 @@ class AccountDeleteForm(forms.Form):
     """The password, asked again before an account is deleted (services.user_delete)."""
 
     password = forms.CharField(
-        label="Your password",
+        label=_("Your password"),
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )

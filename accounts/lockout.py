@@ -15,6 +15,7 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from sudokusite.errors import error_body, is_api_request
 
@@ -42,9 +43,10 @@ def lockout_response(
     """What a locked-out login sees (AXES_LOCKOUT_CALLABLE)."""
     retry_after = int(settings.AXES_COOLOFF_TIME.total_seconds())
     minutes = max(1, retry_after // 60)
-    message = (
-        f"Too many failed sign-in attempts. Try again in {minutes} minutes, or reset your password."
-    )
+    message = _(
+        "Too many failed sign-in attempts. Try again in %(minutes)s minutes, or reset your "
+        "password."
+    ) % {"minutes": minutes}
     if is_api_request(request):
         response: HttpResponse = JsonResponse(error_body("login_locked", message), status=429)
     else:

@@ -20,12 +20,16 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from knox.models import AuthToken
 from kombu.exceptions import OperationalError
 
 from sudokusite.errors import Forbidden, TooManyRequests
 from sudokusite.throttling import CACHE_ERRORS
+
+from .languages import language_saved, supported_language
 
 User = get_user_model()
 logger = logging.getLogger(__name__)
@@ -48,7 +52,7 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractU
     email = User.objects.normalize_email(email) if email else ""
     # Usernames differ by more than case: "Alice" and "alice" are one player.
     if User.objects.filter(username__iexact=username).exists():
-        raise ValidationError({"username": ["A user with that username already exists."]})
+        raise ValidationError({"username": [_("A user with that username already exists.")]})
     user = User(username=username, email=email)
     user.full_clean(exclude=["password"])
     _validate_new_password(password, user=user)
@@ -57,7 +61,9 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractU
         user.save()
     except IntegrityError:
         # Another sign-up took the name, in some case, since the check above.
-        raise ValidationError({"username": ["A user with that username already exists."]}) from None
+        raise ValidationError(
+            {"username": [_("A user with that username already exists.")]}
+        ) from None
     return user
 
 
@@ -68,7 +74,7 @@ class SignInLocked(TooManyRequests):
     page."""
 
     code = "login_locked"
-    message = "Too many failed sign-in attempts."
+    message = gettext_lazy("Too many failed sign-in attempts.")
 
 
 def user_check_password(
@@ -85,8 +91,11 @@ def user_check_password(
     if getattr(request, "axes_locked_out", False):
         raise SignInLocked()
     if checked is None or checked.pk != user.pk:
-        which = "old password" if field == "old_password" else "password"
-        raise ValidationError({field: [f"Your {which} was entered incorrectly."]})
+        if field == "old_password":
+            message = _("Your old password was entered incorrectly.")
+        else:
+            message = _("Your password was entered incorrectly.")
+        raise ValidationError({field: [message]})
 
 
 @transaction.atomic
@@ -107,7 +116,7 @@ def user_change_password(*, user: AbstractBaseUser, new_password: str) -> None:
 
 class AccountProtected(Forbidden):
     code = "account_protected"
-    message = (
+    message = gettext_lazy(
         "A staff account cannot delete itself: ask another administrator to remove it, "
         "so the site is never left without one."
     )
@@ -156,7 +165,12 @@ def password_reset_send(*, request: HttpRequest, email: str) -> None:
         return
     if not first:
         return
-    where = {"email": address, "domain": request.get_host(), "use_https": request.is_secure()}
+    where = {
+        "email": address,
+        "domain": request.get_host(),
+        "use_https": request.is_secure(),
+        "language": translation.get_language() or settings.LANGUAGE_CODE,
+    }
     transaction.on_commit(lambda: _password_reset_enqueue(**where))
 
 
@@ -168,10 +182,26 @@ def _password_reset_enqueue(**where: Any) -> None:
         password_reset_email_send(**where)
 
 
-def password_reset_email_send(*, email: str, domain: str, use_https: bool) -> None:
+class _PasswordResetForm(PasswordResetForm):
+    """Django's, writing each email in its reader's language: the account's saved
+    choice, else the language the reset was asked in."""
+
+    language = settings.LANGUAGE_CODE
+
+    def send_mail(self, *args: Any, **kwargs: Any) -> None:
+        context = kwargs.get("context") or args[2]
+        language = language_saved(user=context["user"]) or self.language
+        with translation.override(language):
+            super().send_mail(*args, **kwargs)
+
+
+def password_reset_email_send(
+    *, email: str, domain: str, use_https: bool, language: str = settings.LANGUAGE_CODE
+) -> None:
     """Send the password-reset email to each active account with ``email`` (none when
-    there is none), with links to ``domain``."""
-    form = PasswordResetForm({"email": email})
+    there is none), with links to ``domain``, in each reader's language."""
+    form = _PasswordResetForm({"email": email})
+    form.language = supported_language(language) or settings.LANGUAGE_CODE
     if form.is_valid():
         form.save(
             domain_override=domain,

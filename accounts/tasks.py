@@ -9,5 +9,7 @@ def token_purge_expired() -> int:
 
 
 @shared_task(name="accounts.password_reset_email")
-def password_reset_email(*, email: str, domain: str, use_https: bool) -> None:
-    services.password_reset_email_send(email=email, domain=domain, use_https=use_https)
+def password_reset_email(*, email: str, domain: str, use_https: bool, language: str = "en") -> None:
+    services.password_reset_email_send(
+        email=email, domain=domain, use_https=use_https, language=language
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 
 class DistinctCharactersValidator:
@@ -19,14 +20,16 @@ class DistinctCharactersValidator:
     def validate(self, password: str, user: Any = None) -> None:
         if len({char for char in password if not char.isspace()}) < self.min_distinct:
             raise ValidationError(
-                "This password has too few different characters: use at least "
-                "%(min_distinct)d different characters other than spaces.",
+                _(
+                    "This password has too few different characters: use at least "
+                    "%(min_distinct)d different characters other than spaces."
+                ),
                 code="password_too_few_characters",
                 params={"min_distinct": self.min_distinct},
             )
 
     def get_help_text(self) -> str:
-        return (
-            f"Your password must use at least {self.min_distinct} different characters "
+        return _(
+            "Your password must use at least %(min_distinct)d different characters "
             "other than spaces."
-        )
+        ) % {"min_distinct": self.min_distinct}

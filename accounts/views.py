@@ -11,12 +11,15 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
+from django.views import i18n as i18n_views
 from django.views.decorators.debug import sensitive_post_parameters
 
 from play.lifecycle import game_claim_guest_games
 
 from . import services
 from .forms import AccountDeleteForm, PasswordChangeForm, SetPasswordForm, SignupForm
+from .languages import language_save, supported_language
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -33,7 +36,10 @@ def signup(request: HttpRequest) -> HttpResponse:
             login(request, user, backend="accounts.backends.CaseInsensitiveModelBackend")
             # Games played before signing up stay with the new account.
             game_claim_guest_games(request=request, user=user)
-            messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
+            messages.success(
+                request,
+                _("Welcome, %(name)s! Your account is ready.") % {"name": user.get_username()},
+            )
             return redirect("accounts:profile")
     return render(
         request, "accounts/signup.html", {"form": form}, status=400 if form.errors else 200
@@ -56,14 +62,14 @@ def account_delete(request: HttpRequest) -> HttpResponse:
             )
         except services.SignInLocked:
             # AxesMiddleware answers this request with the lockout page.
-            form.add_error(None, "Too many failed attempts.")
+            form.add_error(None, _("Too many failed attempts."))
         except services.AccountProtected as exc:
             form.add_error(None, exc.message)
         except ValidationError as exc:
             form.add_error("password", exc.message_dict["password"])
         else:
             logout(request)
-            messages.success(request, "Your account and its games have been deleted.")
+            messages.success(request, _("Your account and its games have been deleted."))
             return redirect("home")
     return render(
         request, "accounts/delete.html", {"form": form}, status=400 if form.errors else 200
@@ -105,3 +111,16 @@ class PasswordResetView(auth_views.PasswordResetView):
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     form_class = SetPasswordForm
     success_url = reverse_lazy("accounts:password_reset_complete")
+
+
+def language_set(request: HttpRequest) -> HttpResponse:
+    """Django's set_language (cookie, then back to ``next``), and for a signed-in player the
+    choice saved on the account. An unknown code changes nothing and is not an error."""
+    response = i18n_views.set_language(request)
+    language = supported_language(request.POST.get("language"))
+    if language is None:
+        # Django keeps any code it has a catalog for (zh-tw); we offer only LANGUAGES.
+        response.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
+    elif request.method == "POST" and request.user.is_authenticated:
+        language_save(request=request, user=request.user, language=language)
+    return response

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from play.models import Move
 from solver import cell_name
@@ -76,49 +77,51 @@ class GameReviewAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    @admin.display(description="placements")
+    @admin.display(description=_("placements"))
     def placements(self, review: GameReview) -> Any:
         return review.signals.get("placements")
 
-    @admin.display(description="fastest (ms)")
+    @admin.display(description=_("fastest (ms)"))
     def fastest(self, review: GameReview) -> str:
         return ", ".join(str(ms) for ms in review.signals.get("fastest_ms", []))
 
-    @admin.display(description="under 250 ms")
+    @admin.display(description=_("under 250 ms"))
     def under_floor(self, review: GameReview) -> str:
         s = review.signals
         return f"{s.get('under_floor')} ({s.get('under_floor_share', 0):.0%})"
 
-    @admin.display(description="ms per placement (floor)")
+    @admin.display(description=_("ms per placement (floor)"))
     def per_placement(self, review: GameReview) -> str:
         s = review.signals
         return f"{s.get('ms_per_placement')} ({s.get('level_floor_ms')})"
 
-    @admin.display(description="blind quick")
+    @admin.display(description=_("blind quick"))
     def blind_quick(self, review: GameReview) -> str:
         s = review.signals
         return f"{s.get('blind_quick')} ({s.get('blind_share', 0):.0%})"
 
-    @admin.display(description="player's flags", ordering="player_flag_count")
+    @admin.display(description=_("player's flags"), ordering="player_flag_count")
     def player_flags(self, review: GameReview) -> int:
         return getattr(review, "player_flag_count", 0)
 
-    @admin.display(description="moves")
+    @admin.display(description=_("moves"))
     def moves_link(self, review: GameReview) -> str:
         url = reverse("admin:integrity_gamereview_moves", args=[review.pk])
-        return format_html('<a href="{}">moves of game {}</a>', url, review.game_id)
+        return format_html(
+            '<a href="{}">{}</a>', url, _("moves of game %(id)s") % {"id": review.game_id}
+        )
 
-    @admin.action(description="Clear: the games may enter boards and ratings")
+    @admin.action(description=_("Clear: the games may enter boards and ratings"))
     def clear_reviews(self, request: HttpRequest, queryset: QuerySet[GameReview]) -> None:
         for review in queryset.filter(verdict__in=(Verdict.FLAGGED, Verdict.CONFIRMED)):
             services.review_decide(review_id=review.pk, staff=request.user, cleared=True)
-        self.message_user(request, "Cleared.", messages.SUCCESS)
+        self.message_user(request, _("Cleared."), messages.SUCCESS)
 
-    @admin.action(description="Confirm: the games stay off boards and ratings")
+    @admin.action(description=_("Confirm: the games stay off boards and ratings"))
     def confirm_reviews(self, request: HttpRequest, queryset: QuerySet[GameReview]) -> None:
         for review in queryset.filter(verdict__in=(Verdict.FLAGGED, Verdict.CLEARED)):
             services.review_decide(review_id=review.pk, staff=request.user, cleared=False)
-        self.message_user(request, "Confirmed.", messages.SUCCESS)
+        self.message_user(request, _("Confirmed."), messages.SUCCESS)
 
     def get_urls(self) -> list[Any]:
         view = self.admin_site.admin_view(self.moves_view)

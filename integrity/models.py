@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Verdict(models.TextChoices):
-    PLAUSIBLE = "plausible", "Plausible"
-    FLAGGED = "flagged", "Flagged, awaiting review"
-    CLEARED = "cleared", "Cleared by staff"
-    CONFIRMED = "confirmed", "Confirmed by staff"
+    PLAUSIBLE = "plausible", _("Plausible")
+    FLAGGED = "flagged", _("Flagged, awaiting review")
+    CLEARED = "cleared", _("Cleared by staff")
+    CONFIRMED = "confirmed", _("Confirmed by staff")
 
 
 HIDDEN = (Verdict.FLAGGED, Verdict.CONFIRMED)

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from sudokusite.errors import DomainError, NotFoundError
 
 
 class UnknownTechnique(DomainError):
     code = "unknown_technique"
-    message = "No technique has that name."
+    message = _("No technique has that name.")
 
 
 class TechniqueNotOnSize(DomainError):
     code = "technique_not_on_size"
-    message = "That technique is not practised on that size."
+    message = _("That technique is not practised on that size.")
 
 
 class NoPracticePuzzle(NotFoundError):
     code = "no_practice_puzzle"
-    message = "The bank has no practice puzzle for that technique yet."
+    message = _("The bank has no practice puzzle for that technique yet.")

@@ -6,15 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from learn.errors import TechniqueNotOnSize, UnknownTechnique
 from learn.examples import example_of
 from learn.lessons import lesson_text
 from play.models import Game, Status
-from puzzles.models import PuzzleTechnique
+from puzzles.models import Difficulty, PuzzleTechnique
 from puzzles.techniques import technique_frequency
 from solver.practice import practice_sizes
 from solver.techniques import BY_SLUG, LEVELS, ORDER, Technique
+from solving.steps import step_localized, technique_name
 
 
 def technique_get(*, slug: str, size: int | None = None) -> Technique:
@@ -22,11 +24,12 @@ def technique_get(*, slug: str, size: int | None = None) -> Technique:
     is not practised on."""
     tech = BY_SLUG.get(slug)
     if tech is None:
-        raise UnknownTechnique(f"There is no technique {slug!r}.")
+        raise UnknownTechnique(_("There is no technique %(slug)s.") % {"slug": repr(slug)})
     if size is not None and size not in practice_sizes(slug):
-        sizes = " or ".join(f"{n}x{n}" for n in practice_sizes(slug))
+        sizes = _(" or ").join(f"{n}x{n}" for n in practice_sizes(slug))
         raise TechniqueNotOnSize(
-            f"{tech.name} is not practised on {size}x{size}: try {sizes}.",
+            _("%(name)s is not practised on %(size)sx%(size)s: try %(sizes)s.")
+            % {"name": _name(tech), "size": size, "sizes": sizes},
             extra={"technique": slug, "size": size},
         )
     return tech
@@ -35,10 +38,11 @@ def technique_get(*, slug: str, size: int | None = None) -> Technique:
 def technique_summary(tech: Technique) -> dict[str, Any]:
     return {
         "slug": tech.slug,
-        "name": tech.name,
+        "name": _name(tech),
         "level": tech.level,
+        "level_name": level_name(tech.level),
         "sizes": list(practice_sizes(tech.slug)),
-        "explanation": lesson_text(tech.slug),
+        "explanation": str(lesson_text(tech.slug)),
     }
 
 
@@ -64,6 +68,7 @@ def technique_detail(*, slug: str) -> dict[str, Any]:
         {
             "size": size,
             "level": level,
+            "level_name": level_name(level),
             "puzzles": total,
             "using": using,
             "share": round(using / total, 3) if total else 0.0,
@@ -72,7 +77,19 @@ def technique_detail(*, slug: str) -> dict[str, Any]:
             rows.items(), key=lambda kv: (kv[0][0], LEVELS.index(kv[0][1]))
         )
     ]
-    return {**technique_summary(tech), "example": example_of(slug), "frequency": frequency}
+    example = example_of(slug)
+    if example is not None:
+        example = {**example, "step": step_localized(example["step"])}
+    return {**technique_summary(tech), "example": example, "frequency": frequency}
+
+
+def level_name(level: str) -> str:
+    """A level's name in the reader's language (``Easy``, ``简单``)."""
+    return str(dict(Difficulty.choices).get(level, level))
+
+
+def _name(tech: Technique) -> str:
+    return technique_name({"technique": tech.slug, "name": tech.name})
 
 
 def practice_puzzle_pick(*, slug: str, size: int, played: QuerySet[Any]) -> int | None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from learn.errors import NoPracticePuzzle
 from learn.selectors import practice_puzzle_pick, technique_get
 from play.lifecycle import Player, game_start
 from play.models import Game
 from puzzles.practice import practice_pack_on_its_way, practice_pack_queue
+from solving.steps import technique_name
 
 
 def practice_game_start(
@@ -21,14 +24,19 @@ def practice_game_start(
     if puzzle_id is None:
         queued = practice_pack_queue(technique=technique, size=size)
         busy = queued is not None or practice_pack_on_its_way(technique=technique, size=size)
-        later = (
-            "more are being made, try again in a minute."
-            if busy
-            else "our generator rarely makes one, so try another technique."
-        )
+        if busy:
+            message = _(
+                "The bank has no %(size)sx%(size)s puzzle needing %(name)s that you have not "
+                "played: more are being made, try again in a minute."
+            )
+        else:
+            message = _(
+                "The bank has no %(size)sx%(size)s puzzle needing %(name)s that you have not "
+                "played: our generator rarely makes one, so try another technique."
+            )
+        name = technique_name({"technique": tech.slug, "name": tech.name})
         raise NoPracticePuzzle(
-            f"The bank has no {size}x{size} puzzle needing {tech.name} that you have not "
-            f"played: {later}",
+            message % {"size": size, "name": name},
             extra={"technique": technique, "size": size},
         )
     return game_start(

@@ -25,7 +25,11 @@ def index(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         progress = {row["technique"]: row for row in selectors.practice_progress(user=request.user)}
     levels = [
-        (level, [{**item, "progress": progress.get(item["slug"])} for item in items])
+        (
+            level,
+            selectors.level_name(level),
+            [{**item, "progress": progress.get(item["slug"])} for item in items],
+        )
         for level, items in selectors.technique_levels()
     ]
     return render(request, "learn/index.html", {"levels": levels})

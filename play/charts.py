@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext
 
 WIDTH = 400
 HEIGHT = 170
@@ -78,7 +79,7 @@ def solve_times_svg(times_ms: Sequence[int], *, label: str) -> SafeString:
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
         '{}<polyline class="line" points="{}"/>{}'
-        '<text x="{}" y="{}">older</text><text x="{}" y="{}" text-anchor="end">latest</text>'
+        '<text x="{}" y="{}">{}</text><text x="{}" y="{}" text-anchor="end">{}</text>'
         "</svg>",
         WIDTH,
         HEIGHT,
@@ -88,6 +89,8 @@ def solve_times_svg(times_ms: Sequence[int], *, label: str) -> SafeString:
         dots,
         LEFT,
         HEIGHT - 6,
+        pgettext("chart", "older"),
         WIDTH - RIGHT,
         HEIGHT - 6,
+        pgettext("chart", "latest"),
     )

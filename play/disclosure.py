@@ -37,6 +37,7 @@ from datetime import datetime, timedelta
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from puzzles.models import DailyPuzzle, Puzzle
 from sudokusite.errors import DomainError
@@ -51,7 +52,9 @@ class PuzzleInPlay(DomainError):
 
     status_code = 403
     code = "puzzle_in_play"
-    message = "This puzzle is in play: its solution is shown once it can no longer help a score."
+    message = gettext_lazy(
+        "This puzzle is in play: its solution is shown once it can no longer help a score."
+    )
 
 
 def week_start(now: datetime) -> datetime:

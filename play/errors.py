@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import status
 
 from sudokusite.errors import Conflict, DomainError, NotFoundError
@@ -13,46 +15,49 @@ if TYPE_CHECKING:
 
 
 class GameNotFound(NotFoundError):
-    message = "No such game."
+    message = _("No such game.")
 
 
 class NoPuzzleAvailable(NotFoundError):
     code = "no_puzzle_available"
-    message = "The bank has no puzzle of that size and difficulty yet."
+    message = _("The bank has no puzzle of that size and difficulty yet.")
 
 
 class MoveRejected(Conflict):
     """The move breaks a rule of the game (a given cell, nothing to undo...)."""
 
     code = "move_rejected"
-    message = "That move is not allowed."
+    message = _("That move is not allowed.")
 
 
 class GameFinished(Conflict):
     code = "game_finished"
-    message = "The game is over: it accepts no more moves."
+    message = _("The game is over: it accepts no more moves.")
 
 
 class GamePaused(Conflict):
     code = "game_paused"
-    message = "The game is paused: resume it first."
+    message = _("The game is paused: resume it first.")
 
 
 class HintUnavailable(Conflict):
     code = "hint_unavailable"
-    message = "No hint can be given for this position."
+    message = _("No hint can be given for this position.")
 
 
 class StaleVersion(Conflict):
     """The client saw an older version; the API adds the current game under ``error.game``."""
 
     code = "stale_version"
-    message = "The game has changed since that version."
+    message = _("The game has changed since that version.")
 
     def __init__(self, game: Game, expected: int, **kwargs: Any) -> None:
         super().__init__(
-            f"The game is at version {game.version}, not {expected}: "
-            "refresh it and send the move again.",
+            gettext(
+                "The game is at version %(version)s, not %(expected)s: "
+                "refresh it and send the move again."
+            )
+            % {"version": game.version, "expected": expected},
             extra={"version": game.version},
             **kwargs,
         )
@@ -62,4 +67,4 @@ class StaleVersion(Conflict):
 class IdempotencyConflict(DomainError):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
     code = "idempotency_conflict"
-    message = "That client_move_id was already used for a different move."
+    message = _("That client_move_id was already used for a different move.")

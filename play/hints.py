@@ -23,8 +23,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from solver.techniques import BY_SLUG
+from solving.steps import hint_where, step_localized
 
 from .board import Board, position_key
 from .errors import HintUnavailable
@@ -87,25 +89,22 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
             solution=puzzle.solution_grid(),  # checked unique when stored: no search per hint
         )
     except BudgetExceeded as exc:
-        raise HintUnavailable("This position is too hard for a hint: try a move.") from exc
+        raise HintUnavailable(_("This position is too hard for a hint: try a move.")) from exc
     except ValueError as exc:
-        raise HintUnavailable(f"No hint for this puzzle: {exc}.") from exc
+        raise HintUnavailable(_("No hint can be given for this puzzle.")) from exc
     if step is None:
-        raise HintUnavailable("The board is solved: there is nothing to hint.")
+        raise HintUnavailable(_("The board is solved: there is nothing to hint."))
     return step.to_dict()
 
 
 def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
-    """What a hint shows at ``level``: 1 where to look, 2 the technique and why, 3 the move."""
+    """What a hint shows at ``level``: 1 where to look, 2 the technique and why, 3 the move.
+
+    Rendered in the active language from the step's parameters (solving.steps), so a hint
+    stored while the player read English shows in Chinese once they switch."""
     technique = step["technique"]
-    if technique == "incorrect_entry":
-        where = f"A value on the board is wrong: look at {_names(step['cell_names'])}."
-    elif technique == "incorrect_note":
-        where = f"Some notes leave out the right value: look at {_names(step['cell_names'])}."
-    elif step["unit_names"]:
-        where = f"Look at {_names(step['unit_names'])}."
-    else:
-        where = f"Look at {_names(step['cell_names'])}."
+    where = hint_where(step)
+    step = step_localized(step)
     out: dict[str, Any] = {"level": level, "message": where}
     if technique in ("incorrect_entry", "incorrect_note") or not step["unit_names"]:
         out.update(cells=step["cells"], cell_names=step["cell_names"], units=[], unit_names=[])
@@ -130,12 +129,6 @@ def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
 def _lesson_url(technique: str) -> str | None:
     """The lesson page of an engine technique (None for incorrect entries, search...)."""
     return reverse("learn:lesson", args=[technique]) if technique in BY_SLUG else None
-
-
-def _names(names: list[str]) -> str:
-    if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _apply_step(board: Board, step: dict[str, Any]) -> None:
@@ -175,7 +168,7 @@ def hint_request(
     the value or making the eliminations) as an undoable move.
     """
     if level not in HINT_LEVELS:
-        raise ValidationError({"level": ["Choose level 1, 2 or 3."]})
+        raise ValidationError({"level": [_("Choose level 1, 2 or 3.")]})
     game = game_locked(game_id, player)
     check_playable(game)
     check_version(game, version)

@@ -14,9 +14,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from puzzles.daily import daily_puzzle_get
-from puzzles.models import Puzzle
+from puzzles.models import Difficulty, Puzzle
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
@@ -123,10 +124,14 @@ def _played_puzzles(player: Player) -> Any:
 
 def _puzzle_at_level(player: Player, size: int) -> Puzzle:
     if player.user is None:
-        raise ValidationError({"level": ["Sign in to play at your level: guests have no rating."]})
+        raise ValidationError(
+            {"level": [_("Sign in to play at your level: guests have no rating.")]}
+        )
     picked = puzzle_pick_at_level(user=player.user, size=size)
     if picked is None:
-        raise NoPuzzleAvailable(f"You have played every {size}x{size} puzzle in the bank.")
+        raise NoPuzzleAvailable(
+            _("You have played every %(size)sx%(size)s puzzle in the bank.") % {"size": size}
+        )
     return picked.puzzle
 
 
@@ -169,13 +174,15 @@ def game_start(
     elif puzzle_id is not None:
         puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
         if puzzle is None:
-            raise ValidationError({"puzzle": [f"There is no puzzle {puzzle_id}."]})
+            raise ValidationError({"puzzle": [_("There is no puzzle %(id)s.") % {"id": puzzle_id}]})
     elif mine:
         puzzle = _puzzle_at_level(player, size)
     elif daily:
         puzzle = daily_puzzle_get(day=timezone.localdate(), size=size)
         if puzzle is None:
-            raise NoPuzzleAvailable(f"There is no daily {size}x{size} puzzle yet.")
+            raise NoPuzzleAvailable(
+                _("There is no daily %(size)sx%(size)s puzzle yet.") % {"size": size}
+            )
     else:
         assert difficulty is not None
         played = _played_puzzles(player)
@@ -192,11 +199,15 @@ def game_start(
         if puzzle is None:
             if puzzle_pick(size=size, difficulty=difficulty) is not None:
                 raise NoPuzzleAvailable(
-                    f"You are playing every {difficulty} {size}x{size} puzzle in the bank: "
-                    "continue one of those games, or try another level."
+                    _(
+                        "You are playing every %(level)s %(size)sx%(size)s puzzle in the bank: "
+                        "continue one of those games, or try another level."
+                    )
+                    % {"level": _level(difficulty), "size": size}
                 )
             raise NoPuzzleAvailable(
-                f"The bank has no {difficulty} {size}x{size} puzzle yet: try another level."
+                _("The bank has no %(level)s %(size)sx%(size)s puzzle yet: try another level.")
+                % {"level": _level(difficulty), "size": size}
             )
     existing = _unfinished_game(player, puzzle)
     if existing is not None:
@@ -268,3 +279,8 @@ def game_abandon(*, game_id: int, player: Player, version: int | None = None) ->
     check_version(game, version)
     _abandon(game, timezone.now())
     return game
+
+
+def _level(difficulty: str) -> str:
+    """A level's name in the reader's language, in lower case (``easy``, ``简单``)."""
+    return str(dict(Difficulty.choices).get(difficulty, difficulty)).lower()

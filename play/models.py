@@ -28,14 +28,15 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Status(models.TextChoices):
-    IN_PROGRESS = "in_progress", "In progress"
-    PAUSED = "paused", "Paused"
-    COMPLETED = "completed", "Completed"
-    ABANDONED = "abandoned", "Abandoned"
-    LOST = "lost", "Lost"
+    IN_PROGRESS = "in_progress", _("In progress")
+    PAUSED = "paused", _("Paused")
+    COMPLETED = "completed", _("Completed")
+    ABANDONED = "abandoned", _("Abandoned")
+    LOST = "lost", _("Lost")
 
 
 FINISHED = (Status.COMPLETED, Status.ABANDONED, Status.LOST)
@@ -45,17 +46,17 @@ UNFINISHED = (Status.IN_PROGRESS, Status.PAUSED)
 class MoveKind(models.TextChoices):
     """What one entry of a game's log records (see ``Move``)."""
 
-    VALUE = "value", "Value"  # cell, value (0 clears)
-    NOTE = "note", "Note"  # cell, value (0 clears the cell's notes)
-    HINT = "hint", "Hint"  # a hint applied (stage 3)
-    HINT_REVEAL = "hint_reveal", "Hint revealed"  # value: the stage revealed; no change
-    UNDO = "undo", "Undo"  # value: the seq of the move taken back
-    REDO = "redo", "Redo"  # value: the seq of the move played again
-    AUTO_NOTES = "auto_notes", "Auto notes"
-    RESTART = "restart", "Restart"
-    PAUSE = "pause", "Pause"
-    RESUME = "resume", "Resume"
-    ABANDON = "abandon", "Abandon"
+    VALUE = "value", _("Value")  # cell, value (0 clears)
+    NOTE = "note", _("Note")  # cell, value (0 clears the cell's notes)
+    HINT = "hint", _("Hint")  # a hint applied (stage 3)
+    HINT_REVEAL = "hint_reveal", _("Hint revealed")  # value: the stage revealed; no change
+    UNDO = "undo", _("Undo")  # value: the seq of the move taken back
+    REDO = "redo", _("Redo")  # value: the seq of the move played again
+    AUTO_NOTES = "auto_notes", _("Auto notes")
+    RESTART = "restart", _("Restart")
+    PAUSE = "pause", _("Pause")
+    RESUME = "resume", _("Resume")
+    ABANDON = "abandon", _("Abandon")
 
 
 class Game(models.Model):

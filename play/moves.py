@@ -15,6 +15,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from solver import cell_name
 from sudokusite.errors import Conflict
@@ -54,16 +55,32 @@ class MoveResult:
 def _check_range(game: Game, *, cell: int, value: int) -> None:
     n = game.puzzle.size
     if not 0 <= cell < n * n:
-        raise ValidationError({"cell": [f"A {n}x{n} puzzle has cells 0 to {n * n - 1}."]})
+        raise ValidationError(
+            {
+                "cell": [
+                    _("A %(n)sx%(n)s puzzle has cells 0 to %(last)s.") % {"n": n, "last": n * n - 1}
+                ]
+            }
+        )
     if not 0 <= value <= n:
-        raise ValidationError({"value": [f"A {n}x{n} puzzle takes values 0 to {n}."]})
+        raise ValidationError(
+            {"value": [_("A %(n)sx%(n)s puzzle takes values 0 to %(n)s.") % {"n": n}]}
+        )
 
 
 def _replay(move: Move, game: Game, *, kind: str, cell: int, value: int) -> MoveResult:
     if (move.kind, move.cell, move.value) != (kind, cell, value):
         raise IdempotencyConflict(
-            f"client_move_id {move.client_move_id} was already used for a {move.kind} move "
-            f"of {move.value} in cell {move.cell}."
+            _(
+                "client_move_id %(id)s was already used for a %(kind)s move of %(value)s in "
+                "cell %(cell)s."
+            )
+            % {
+                "id": move.client_move_id,
+                "kind": str(MoveKind(move.kind).label).lower(),
+                "value": move.value,
+                "cell": move.cell,
+            }
         )
     answer = move.response
     return MoveResult(
@@ -118,7 +135,7 @@ def move_apply(
 def _move_play_locked(**move: Any) -> MoveResult:
     result = _move_play(lock=True, **move)
     if result is None:  # the lock holds off every other writer: never expected
-        raise Conflict("The game changed while this request ran: try again.")
+        raise Conflict(_("The game changed while this request ran: try again."))
     return result
 
 
@@ -152,7 +169,9 @@ def _move_play(
     _check_range(game, cell=cell, value=value)
     puzzle = game.puzzle
     if puzzle.givens[cell] != ".":
-        raise MoveRejected(f"Cell {_cell_name(game, cell)} is a given.", code="cell_is_given")
+        raise MoveRejected(
+            _("Cell %(cell)s is a given.") % {"cell": _cell_name(game, cell)}, code="cell_is_given"
+        )
 
     board = board_of(game)
     previous = board.value(cell)
@@ -173,7 +192,8 @@ def _move_play(
     else:
         if previous:
             raise MoveRejected(
-                f"Cell {_cell_name(game, cell)} holds a value: clear it before taking notes.",
+                _("Cell %(cell)s holds a value: clear it before taking notes.")
+                % {"cell": _cell_name(game, cell)},
                 code="cell_has_value",
             )
         if value:
@@ -248,10 +268,10 @@ def game_undo(*, game_id: int, player: Player, version: int | None = None) -> Ga
     check_playable(game)
     check_version(game, version)
     if game.undo_depth == 0:
-        raise MoveRejected("There is no move to undo.", code="nothing_to_undo")
+        raise MoveRejected(_("There is no move to undo."), code="nothing_to_undo")
     move = Move.objects.filter(game=game, in_log=True, undone=False).order_by("-seq").first()
     if move is None:  # the counters and the log disagree: never expected
-        raise MoveRejected("There is no move to undo.", code="nothing_to_undo")
+        raise MoveRejected(_("There is no move to undo."), code="nothing_to_undo")
     _walk_log(game, move, forward=False)
     return game
 
@@ -263,7 +283,7 @@ def game_redo(*, game_id: int, player: Player, version: int | None = None) -> Ga
     check_playable(game)
     check_version(game, version)
     if game.redo_depth == 0:
-        raise MoveRejected("There is no move to redo.", code="nothing_to_redo")
+        raise MoveRejected(_("There is no move to redo."), code="nothing_to_redo")
     # Undone moves still redoable are the newest undone ones; the next to redo is the
     # oldest of those.
     move = (
@@ -272,7 +292,7 @@ def game_redo(*, game_id: int, player: Player, version: int | None = None) -> Ga
         .first()
     )
     if move is None:
-        raise MoveRejected("There is no move to redo.", code="nothing_to_redo")
+        raise MoveRejected(_("There is no move to redo."), code="nothing_to_redo")
     _walk_log(game, move, forward=True)
     return game
 

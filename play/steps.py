@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from sudokusite.errors import Conflict
 
@@ -66,7 +67,10 @@ def game_locked(game_id: int, player: Player) -> Game:
 
 def check_playable(game: Game) -> None:
     if game.status in FINISHED:
-        raise GameFinished(f"The game is {game.get_status_display().lower()}: it is over.")
+        raise GameFinished(
+            _("The game is %(status)s: it is over.")
+            % {"status": str(game.get_status_display()).lower()}
+        )
     if game.status == Status.PAUSED:
         raise GamePaused()
 
@@ -176,7 +180,7 @@ def save(game: Game, entry: Move, *, seen: tuple[int, int]) -> bool:
 def save_locked(game: Game, entry: Move, *, seen: tuple[int, int]) -> None:
     """``save`` for a write that holds the row lock (so cannot lose); Conflict if it did."""
     if not save(game, entry, seen=seen):
-        raise Conflict("The game changed while this request ran: try again.")
+        raise Conflict(_("The game changed while this request ran: try again."))
 
 
 def seen_of(game: Game) -> tuple[int, int]:

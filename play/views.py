@@ -16,7 +16,9 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
@@ -31,10 +33,20 @@ from .charts import clock, solve_times_svg
 from .lifecycle import Player, game_start, guest_key_get
 from .models import Game, Status
 
-SIZES = ((4, "4×4", "Mini"), (6, "6×6", "Junior"), (9, "9×9", "Classic"), (16, "16×16", "Giant"))
+SIZES = (
+    (4, "4×4", pgettext_lazy("grid size", "Mini")),
+    (6, "6×6", pgettext_lazy("grid size", "Junior")),
+    (9, "9×9", pgettext_lazy("grid size", "Classic")),
+    (16, "16×16", pgettext_lazy("grid size", "Giant")),
+)
 SIZE_VALUES = tuple(size for size, _, _ in SIZES)
 LEADERBOARD_ROWS = 50
-MISTAKE_LIMITS = (("", "No limit"), ("3", "3"), ("5", "5"))
+MISTAKE_LIMITS = (("", gettext_lazy("No limit")), ("3", "3"), ("5", "5"))
+PERIODS = (
+    ("day", gettext_lazy("Today")),
+    ("week", gettext_lazy("This week")),
+    ("all", gettext_lazy("All time")),
+)
 
 
 def player_of(request: HttpRequest, *, create: bool = False) -> Player:
@@ -135,7 +147,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             f"{reverse('home')}?size={data['size']}&difficulty={data['difficulty'] or 'easy'}"
         )
     if not created:
-        messages.info(request, "You are already playing this puzzle: here is your game.")
+        messages.info(request, _("You are already playing this puzzle: here is your game."))
     return redirect("play:game", game_id=game.pk)
 
 
@@ -161,10 +173,14 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The board, drawn by game.js from the game as the API serializes it."""
     game = selectors.game_list(player=player_of(request)).filter(pk=game_id).first()
     if game is None:
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     puzzle = game.puzzle
     daily = DailyPuzzle.objects.filter(puzzle=puzzle).order_by("-date").first()
-    heading = f"Daily puzzle, {daily.date:%-d %B}" if daily else f"Puzzle #{puzzle.pk}"
+    if daily:
+        day = formats.date_format(daily.date, "MONTH_DAY_FORMAT")
+        heading = _("Daily puzzle, %(day)s") % {"day": day}
+    else:
+        heading = _("Puzzle #%(number)s") % {"number": puzzle.pk}
     page_data = {
         "game": GameSerializer(game, context={"request": request}).data,
         "urls": _api_urls(game),
@@ -211,7 +227,9 @@ def stats(request: HttpRequest) -> HttpResponse:
         group["average_time"] = clock(group["average_time_ms"])
         times = [r["elapsed_ms"] for r in group["recent"]]
         group["chart"] = solve_times_svg(
-            times, label=f"Solve times of your last {len(times)} {group['label']} games"
+            times,
+            label=_("Solve times of your last %(count)s %(group)s games")
+            % {"count": len(times), "group": group["label"]},
         )
     data["ratings"] = rating_stats_for_page(user=request.user)
     return render(request, "play/stats.html", {"stats": data})
@@ -241,7 +259,7 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
         "entries": entries,
         "sizes": SIZES,
         "difficulties": Difficulty.choices,
-        "periods": (("day", "Today"), ("week", "This week"), ("all", "All time")),
+        "periods": PERIODS,
         "size": size,
         "difficulty": difficulty,
         "period": period,

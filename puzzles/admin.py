@@ -13,6 +13,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from puzzles import bank, packs, selectors
 from puzzles.exports import FORMATS, pack_export
@@ -92,29 +95,37 @@ class PuzzleAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # puzzles come from packs and imports, which check them
 
-    @admin.display(description="size", ordering="size")
+    @admin.display(description=_("size"), ordering="size")
     def size_label(self, puzzle: Puzzle) -> str:
         return f"{puzzle.size}x{puzzle.size}"
 
-    @admin.display(description="givens")
+    @admin.display(description=_("givens"))
     def givens_grid(self, puzzle: Puzzle) -> str:
         return format_html('<pre class="puzzle-grid">{}</pre>', format_pretty(puzzle.grid()))
 
-    @admin.display(description="solution")
+    @admin.display(description=_("solution"))
     def solution_grid(self, puzzle: Puzzle) -> str:
         return format_html(
             '<pre class="puzzle-grid">{}</pre>', format_pretty(puzzle.solution_grid())
         )
 
-    @admin.action(description="Re-grade the selected puzzles", permissions=["change"])
+    @admin.action(description=_("Re-grade the selected puzzles"), permissions=["change"])
     def regrade(self, request: HttpRequest, queryset: QuerySet) -> None:
         if queryset.count() > 2000:
             self.message_user(
-                request, "Select at most 2,000 puzzles to re-grade at once.", messages.ERROR
+                request, _("Select at most 2,000 puzzles to re-grade at once."), messages.ERROR
             )
             return
         changed = bank.puzzle_regrade(puzzles=queryset.iterator())
-        self.message_user(request, f"Re-graded: {changed} puzzle(s) changed level or score.")
+        self.message_user(
+            request,
+            ngettext(
+                "Re-graded: %(count)s puzzle changed level or score.",
+                "Re-graded: %(count)s puzzles changed level or score.",
+                changed,
+            )
+            % {"count": changed},
+        )
 
 
 class PackRequestForm(forms.ModelForm):
@@ -128,7 +139,7 @@ class PackRequestForm(forms.ModelForm):
         min_value=1,
         max_value=packs.PACK_MAX_COUNT,
         initial=100,
-        help_text=f"1 to {packs.PACK_MAX_COUNT:,} puzzles.",
+        help_text=format_lazy(_("1 to {maximum} puzzles."), maximum=f"{packs.PACK_MAX_COUNT:,}"),
     )
     symmetry = forms.ChoiceField(choices=Symmetry.choices, initial=Symmetry.NONE)
     technique = forms.ChoiceField(
@@ -232,7 +243,9 @@ class PuzzlePackAdmin(admin.ModelAdmin):
 
     def response_add(self, request: HttpRequest, obj: Any, post_url_continue: Any = None):
         # Straight to the new pack's page, where its progress bar moves.
-        self.message_user(request, f"The pack {obj.name!r} was queued.", messages.SUCCESS)
+        self.message_user(
+            request, _("The pack %(name)s was queued.") % {"name": repr(obj.name)}, messages.SUCCESS
+        )
         return redirect("admin:puzzles_puzzlepack_change", obj.pk)
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
@@ -243,16 +256,16 @@ class PuzzlePackAdmin(admin.ModelAdmin):
         if change:
             super().save_related(request, form, formsets, change)
 
-    @admin.display(description="size", ordering="size")
+    @admin.display(description=_("size"), ordering="size")
     def size_label(self, pack: PuzzlePack) -> str:
         return f"{pack.size}x{pack.size}"
 
-    @admin.display(description="made")
+    @admin.display(description=_("made"))
     def made(self, pack: PuzzlePack) -> int:
         made = getattr(pack, "made_count", None)
         return pack.entries.count() if made is None else made
 
-    @admin.display(description="progress")
+    @admin.display(description=_("progress"))
     def progress_bar(self, pack: PuzzlePack) -> str:
         made = self.made(pack)
         url = reverse("admin:puzzles_puzzlepack_progress", args=[pack.pk])
@@ -313,14 +326,17 @@ class PuzzlePackAdmin(admin.ModelAdmin):
         except packs.PackNotActive as exc:
             self.message_user(request, exc.message, messages.WARNING)
         else:
-            self.message_user(request, f"The pack {pack.name!r} was cancelled.")
+            self.message_user(
+                request, _("The pack %(name)s was cancelled.") % {"name": repr(pack.name)}
+            )
         return redirect("admin:puzzles_puzzlepack_change", pack.pk)
 
     def export_view(self, request: HttpRequest, pack_id: int, fmt: str) -> HttpResponse:
         pack = self._pack(request, pack_id)
         if fmt not in FORMATS:
             return HttpResponse(
-                f"Unknown format {fmt!r}: use {', '.join(FORMATS)}.",
+                _("Unknown format %(format)s: use %(formats)s.")
+                % {"format": repr(fmt), "formats": ", ".join(FORMATS)},
                 status=400,
                 content_type="text/plain",
             )

@@ -10,6 +10,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from puzzles.models import Puzzle, Source, Symmetry
 from puzzles.techniques import puzzle_techniques_store
 from solver import (
@@ -19,8 +22,8 @@ from solver import (
     cell_name,
     conflicts,
     format_line,
+    sentences,
     solutions,
-    unit_name,
 )
 from solver.canon import canonical_key
 from solver.generate import SYMMETRIES, is_symmetric, supported_levels
@@ -41,7 +44,7 @@ class PuzzleNotUnique(DomainError):
     ``multiple_solutions`` / ``too_hard_to_check``."""
 
     code = "not_unique"
-    message = "A puzzle must have exactly one solution."
+    message = gettext_lazy("A puzzle must have exactly one solution.")
 
 
 def bank_levels(size: int) -> tuple[str, ...]:
@@ -68,26 +71,35 @@ def givens_clash_text(grid: Grid) -> str | None:
         return None
     first = found[0]
     a, b = (cell_name(grid.shape, c) for c in first.cells)
-    return f"{a} and {b} both hold {symbol(first.value)} in {unit_name(grid.shape, first.unit)}"
+    return _("%(first)s and %(second)s both hold %(value)s in %(unit)s") % {
+        "first": a,
+        "second": b,
+        "value": symbol(first.value),
+        "unit": sentences.unit_label(grid.shape.size, first.unit, _),
+    }
 
 
 def puzzle_solution_checked(grid: Grid) -> Grid:
     """The one solution of ``grid``; raises PuzzleNotUnique saying why there is not one."""
     clash = givens_clash_text(grid)
     if clash:
-        raise PuzzleNotUnique(f"The puzzle has no solution: {clash}.", code="no_solution")
+        raise PuzzleNotUnique(
+            _("The puzzle has no solution: %(clash)s.") % {"clash": clash}, code="no_solution"
+        )
     try:
         # One search both counts (up to two) and keeps the solution.
         found = solutions(grid, limit=2, budget=CHECK_BUDGET)
     except BudgetExceeded:
         raise PuzzleNotUnique(
-            "The puzzle is too sparse to prove it has one solution in reasonable time.",
+            _("The puzzle is too sparse to prove it has one solution in reasonable time."),
             code="too_hard_to_check",
         ) from None
     if not found:
-        raise PuzzleNotUnique("The puzzle has no solution.", code="no_solution")
+        raise PuzzleNotUnique(_("The puzzle has no solution."), code="no_solution")
     if len(found) > 1:
-        raise PuzzleNotUnique("The puzzle has more than one solution.", code="multiple_solutions")
+        raise PuzzleNotUnique(
+            _("The puzzle has more than one solution."), code="multiple_solutions"
+        )
     return found[0]
 
 

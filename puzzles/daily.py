@@ -6,6 +6,8 @@ from datetime import date, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from puzzles.bank import BANK_SIZES, bank_levels
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle
@@ -16,7 +18,7 @@ from sudokusite.errors import NotFoundError
 
 class BankEmpty(NotFoundError):
     code = "bank_empty"
-    message = "The bank holds no puzzle of that size yet."
+    message = gettext_lazy("The bank holds no puzzle of that size yet.")
 
 
 def _level_for_day(day: date, size: int) -> str:
@@ -44,7 +46,7 @@ def daily_puzzle_pick(*, day: date, size: int = 9) -> DailyPuzzle:
         or puzzle_pick(size=size, difficulty=None, seed=day.isoformat())
     )
     if puzzle is None:
-        raise BankEmpty(f"The bank holds no {size}x{size} puzzle yet.")
+        raise BankEmpty(_("The bank holds no %(size)sx%(size)s puzzle yet.") % {"size": size})
     try:
         with transaction.atomic():
             return DailyPuzzle.objects.create(date=day, size=size, puzzle=puzzle)

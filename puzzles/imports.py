@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from puzzles.bank import (
     PuzzleNotUnique,
@@ -57,7 +59,7 @@ class ImportRejected(DomainError):
     """A strict import met bad lines; nothing was imported. ``report`` says which."""
 
     code = "import_rejected"
-    message = "The import has bad lines; nothing was imported."
+    message = gettext_lazy("The import has bad lines; nothing was imported.")
 
     def __init__(self, report: ImportReport) -> None:
         bad = report.rejected
@@ -71,20 +73,23 @@ class ImportRejected(DomainError):
 
 class ImportUnreadable(DomainError):
     code = "import_unreadable"
-    message = "The file cannot be read."
+    message = gettext_lazy("The file cannot be read.")
 
 
 def import_text_decode(data: bytes) -> str:
     """The text of an uploaded file; ImportUnreadable saying why it is not text."""
     if len(data) > IMPORT_MAX_BYTES:
         raise ImportUnreadable(
-            f"The file has {len(data):,} bytes; the limit is {IMPORT_MAX_BYTES:,}."
+            _("The file has %(count)s bytes; the limit is %(limit)s.")
+            % {"count": f"{len(data):,}", "limit": f"{IMPORT_MAX_BYTES:,}"}
         )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise ImportUnreadable(f"line {line}: the file is not UTF-8 text.") from None
+        raise ImportUnreadable(
+            _("line %(line)s: the file is not UTF-8 text.") % {"line": line}
+        ) from None
 
 
 def _sdk_body(text: str) -> str:
@@ -114,13 +119,14 @@ def puzzle_import_text(
     single bad line imports nothing (raises ImportRejected carrying the report).
     """
     if (box_rows is None) != (box_cols is None):
-        raise ImportUnreadable("Give both box_rows and box_cols, or neither.")
+        raise ImportUnreadable(_("Give both box_rows and box_cols, or neither."))
     parsed = parse_many(_sdk_body(text), box_rows=box_rows, box_cols=box_cols)
     if not parsed:
-        raise ImportUnreadable("The file holds no puzzle.")
+        raise ImportUnreadable(_("The file holds no puzzle."))
     if len(parsed) > IMPORT_MAX_PUZZLES:
         raise ImportUnreadable(
-            f"The file holds {len(parsed):,} puzzles; the limit is {IMPORT_MAX_PUZZLES:,}."
+            _("The file holds %(count)s puzzles; the limit is %(limit)s.")
+            % {"count": f"{len(parsed):,}", "limit": f"{IMPORT_MAX_PUZZLES:,}"}
         )
     report = ImportReport()
     seen: dict[str, int] = {}  # canonical key -> line in this file
@@ -135,27 +141,33 @@ def puzzle_import_text(
     return report
 
 
+def _in_bank(pk: int) -> str:
+    return _("already in the bank as #%(id)s") % {"id": pk}
+
+
 def _import_one(line: int, item: Grid | ParseError, seen: dict[str, int]) -> ImportLine:
     if isinstance(item, ParseError):
-        message = str(item)
-        prefix = f"line {line}: "
-        return ImportLine(line, "invalid", message.removeprefix(prefix))
+        if item.line == line:  # the report names the line already
+            item = ParseError(item.template, **item.params)
+        return ImportLine(line, "invalid", item.render(_))
     grid = item
     key = puzzle_key(grid)
     if key in seen:
-        return ImportLine(line, "duplicate", f"the same puzzle as line {seen[key]}")
+        return ImportLine(
+            line, "duplicate", _("the same puzzle as line %(line)s") % {"line": seen[key]}
+        )
     existing = puzzle_existing(grid, key)
     if existing is not None:
         seen[key] = line
-        return ImportLine(line, "duplicate", f"already in the bank as #{existing.pk}", existing.pk)
+        return ImportLine(line, "duplicate", _in_bank(existing.pk), existing.pk)
     try:
         puzzle, created = puzzle_get_or_create_from_grid(grid=grid, source=Source.IMPORTED)
     except PuzzleNotUnique as exc:
         status = "multiple_solutions" if exc.code == "multiple_solutions" else "invalid"
-        return ImportLine(line, status, exc.message)
+        return ImportLine(line, status, str(exc.message))
     seen[key] = line
     if not created:
-        return ImportLine(line, "duplicate", f"already in the bank as #{puzzle.pk}", puzzle.pk)
+        return ImportLine(line, "duplicate", _in_bank(puzzle.pk), puzzle.pk)
     return ImportLine(
         line, "imported", f"#{puzzle.pk} {puzzle.difficulty} ({puzzle.score})", puzzle.pk
     )

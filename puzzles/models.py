@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from solver.grade import GRADER_VERSION
 
@@ -31,25 +32,25 @@ def current_grader_version() -> int:
 class Difficulty(models.TextChoices):
     """The grader's levels, easiest first (``solver.grade.LEVELS``)."""
 
-    EASY = "easy", "Easy"
-    MEDIUM = "medium", "Medium"
-    HARD = "hard", "Hard"
-    EXPERT = "expert", "Expert"
-    MASTER = "master", "Master"
+    EASY = "easy", _("Easy")
+    MEDIUM = "medium", _("Medium")
+    HARD = "hard", _("Hard")
+    EXPERT = "expert", _("Expert")
+    MASTER = "master", _("Master")
 
 
 class Symmetry(models.TextChoices):
     """Clue symmetries (``solver.generate.SYMMETRIES``)."""
 
-    NONE = "none", "None"
-    ROTATIONAL = "rotational", "Rotational"
-    MIRROR = "mirror", "Mirror"
-    DIAGONAL = "diagonal", "Diagonal"
+    NONE = "none", _("None")
+    ROTATIONAL = "rotational", _("Rotational")
+    MIRROR = "mirror", _("Mirror")
+    DIAGONAL = "diagonal", _("Diagonal")
 
 
 class Source(models.TextChoices):
-    GENERATED = "generated", "Generated"
-    IMPORTED = "imported", "Imported"
+    GENERATED = "generated", _("Generated")
+    IMPORTED = "imported", _("Imported")
 
 
 class Puzzle(models.Model):
@@ -140,11 +141,11 @@ class PuzzleTechnique(models.Model):
 
 
 class PackStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
-    CANCELLED = "cancelled", "Cancelled"
+    PENDING = "pending", _("Pending")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+    CANCELLED = "cancelled", _("Cancelled")
 
 
 class PuzzlePack(models.Model):
@@ -220,10 +221,10 @@ class PackEntry(models.Model):
 
 
 class ChunkStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+    PENDING = "pending", _("Pending")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
 
 
 class PackChunk(models.Model):

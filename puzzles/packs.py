@@ -18,6 +18,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from kombu.exceptions import OperationalError
 
 from puzzles.chunks import pack_chunk_fail, pack_chunk_generate, pack_chunk_may_retry
@@ -27,6 +29,7 @@ from solver.generate import SYMMETRIES, supported_levels
 from solver.grade import LEVELS
 from solver.practice import generator_reaches, practice_sizes
 from solver.techniques import BY_SLUG
+from solving.steps import technique_name
 from sudokusite.errors import Conflict, DomainError
 
 logger = logging.getLogger(__name__)
@@ -53,7 +56,7 @@ def _chunk_size(size: int, level: str) -> int:
 
 class PackRequestInvalid(DomainError):
     code = "invalid_pack"
-    message = "The pack request is not valid."
+    message = gettext_lazy("The pack request is not valid.")
 
     def __init__(self, message: str, *, field_name: str) -> None:
         super().__init__(message, code=f"invalid_{field_name}", extra={"field": field_name})
@@ -62,12 +65,12 @@ class PackRequestInvalid(DomainError):
 
 class PackNameTaken(Conflict):
     code = "pack_name_taken"
-    message = "A pack with that name exists."
+    message = gettext_lazy("A pack with that name exists.")
 
 
 class PackNotActive(Conflict):
     code = "pack_not_active"
-    message = "The pack has finished."
+    message = gettext_lazy("The pack has finished.")
 
 
 def pack_request_validate(
@@ -81,35 +84,40 @@ def pack_request_validate(
 ) -> Shape:
     """The shape of a pack request, or PackRequestInvalid naming the field and the fix."""
     if not isinstance(name, str) or not name.strip():
-        raise PackRequestInvalid("name: give the pack a name.", field_name="name")
+        raise PackRequestInvalid(_("name: give the pack a name."), field_name="name")
     if len(name.strip()) > 100:
-        raise PackRequestInvalid("name: at most 100 characters.", field_name="name")
+        raise PackRequestInvalid(_("name: at most 100 characters."), field_name="name")
     sizes = ", ".join(str(s) for s in PACK_SIZES)
     if isinstance(size, bool) or not isinstance(size, int) or size not in PACK_SIZES:
         raise PackRequestInvalid(
-            f"size: {size!r} is not offered; use one of {sizes}.", field_name="size"
+            _("size: %(size)s is not offered; use one of %(sizes)s.")
+            % {"size": repr(size), "sizes": sizes},
+            field_name="size",
         )
     if difficulty not in LEVELS:
         raise PackRequestInvalid(
-            f"difficulty: {difficulty!r} is not a level; use one of {', '.join(LEVELS)}.",
+            _("difficulty: %(level)s is not a level; use one of %(levels)s.")
+            % {"level": repr(difficulty), "levels": ", ".join(LEVELS)},
             field_name="difficulty",
         )
     shape = Shape.for_size(size)
     offered = supported_levels(shape)
     if difficulty not in offered:
         raise PackRequestInvalid(
-            f"difficulty: {size}x{size} puzzles are made only at {', '.join(offered)}, "
-            f"not {difficulty}.",
+            _("difficulty: %(size)sx%(size)s puzzles are made only at %(levels)s, not %(level)s.")
+            % {"size": size, "levels": ", ".join(offered), "level": difficulty},
             field_name="difficulty",
         )
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= PACK_MAX_COUNT:
         raise PackRequestInvalid(
-            f"count: {count!r} is out of range; ask for 1 to {PACK_MAX_COUNT:,} puzzles.",
+            _("count: %(count)s is out of range; ask for 1 to %(maximum)s puzzles.")
+            % {"count": repr(count), "maximum": f"{PACK_MAX_COUNT:,}"},
             field_name="count",
         )
     if symmetry not in SYMMETRIES:
         raise PackRequestInvalid(
-            f"symmetry: {symmetry!r} is unknown; use one of {', '.join(SYMMETRIES)}.",
+            _("symmetry: %(symmetry)s is unknown; use one of %(symmetries)s.")
+            % {"symmetry": repr(symmetry), "symmetries": ", ".join(SYMMETRIES)},
             field_name="symmetry",
         )
     if technique:
@@ -121,20 +129,26 @@ def _technique_validate(technique: Any, size: int, difficulty: str) -> None:
     tech = BY_SLUG.get(technique) if isinstance(technique, str) else None
     if tech is None:
         raise PackRequestInvalid(
-            f"technique: {technique!r} is not a technique of the engine.", field_name="technique"
+            _("technique: %(technique)s is not a technique of the engine.")
+            % {"technique": repr(technique)},
+            field_name="technique",
         )
+    name = technique_name({"technique": tech.slug, "name": tech.name})
     if size not in practice_sizes(technique):
         raise PackRequestInvalid(
-            f"technique: {tech.name} is not practised on {size}x{size}.", field_name="technique"
+            _("technique: %(name)s is not practised on %(size)sx%(size)s.")
+            % {"name": name, "size": size},
+            field_name="technique",
         )
     if not generator_reaches(technique):
         raise PackRequestInvalid(
-            f"technique: the generator does not make {tech.name} puzzles yet.",
+            _("technique: the generator does not make %(name)s puzzles yet.") % {"name": name},
             field_name="technique",
         )
     if difficulty != tech.level:
         raise PackRequestInvalid(
-            f"difficulty: {tech.name} puzzles are {tech.level}, not {difficulty}.",
+            _("difficulty: %(name)s puzzles are %(level)s, not %(other)s.")
+            % {"name": name, "level": tech.level, "other": difficulty},
             field_name="difficulty",
         )
 
@@ -187,7 +201,9 @@ def pack_create(
     )
     name = name.strip()
     if PuzzlePack.objects.filter(name=name).exists():
-        raise PackNameTaken(f"name: a pack named {name!r} exists; choose another name.")
+        raise PackNameTaken(
+            _("name: a pack named %(name)s exists; choose another name.") % {"name": repr(name)}
+        )
     pack = PuzzlePack(
         name=name,
         size=size,
@@ -205,7 +221,9 @@ def pack_create(
         with transaction.atomic():
             pack.save()
     except IntegrityError:
-        raise PackNameTaken(f"name: a pack named {name!r} exists; choose another name.") from None
+        raise PackNameTaken(
+            _("name: a pack named %(name)s exists; choose another name.") % {"name": repr(name)}
+        ) from None
     numbers = list(range(pack.chunk_count))
     PackChunk.objects.bulk_create(PackChunk(pack=pack, number=n) for n in numbers)
     if enqueue:
@@ -221,7 +239,10 @@ def pack_cancel(*, pack: PuzzlePack) -> PuzzlePack:
     )
     pack.refresh_from_db()
     if not stopped:
-        raise PackNotActive(f"The pack {pack.name!r} is {pack.status} already.")
+        raise PackNotActive(
+            _("The pack %(name)s is %(status)s already.")
+            % {"name": repr(pack.name), "status": str(pack.get_status_display()).lower()}
+        )
     return pack
 
 

@@ -15,6 +15,7 @@ from django.db.models.functions import Abs
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from .models import PlayerRating, PuzzleRating, RatingChange
 
@@ -78,32 +79,32 @@ class PuzzleRatingAdmin(admin.ModelAdmin):
             chosen or "", ["puzzle_id"]
         )
 
-    @admin.display(description="puzzle", ordering="puzzle_id")
+    @admin.display(description=_("puzzle"), ordering="puzzle_id")
     def puzzle_link(self, obj: PuzzleRating) -> str:
         url = reverse("admin:puzzles_puzzle_change", args=[obj.puzzle_id])
         return format_html('<a href="{}">#{}</a>', url, obj.puzzle_id)
 
-    @admin.display(description="grade", ordering="puzzle__difficulty")
+    @admin.display(description=_("grade"), ordering="puzzle__difficulty")
     def difficulty(self, obj: PuzzleRating) -> str:
         return obj.puzzle.get_difficulty_display()
 
-    @admin.display(description="grader score", ordering="puzzle__score")
+    @admin.display(description=_("grader score"), ordering="puzzle__score")
     def score(self, obj: PuzzleRating) -> int:
         return obj.puzzle.score
 
-    @admin.display(description="prior", ordering="prior")
+    @admin.display(description=_("prior"), ordering="prior")
     def shown_prior(self, obj: PuzzleRating) -> int:
         return round(obj.prior)
 
-    @admin.display(description="rating", ordering="rating")
+    @admin.display(description=_("rating"), ordering="rating")
     def shown_rating(self, obj: PuzzleRating) -> int:
         return round(obj.rating)
 
-    @admin.display(description="deviation", ordering="deviation")
+    @admin.display(description=_("deviation"), ordering="deviation")
     def shown_deviation(self, obj: PuzzleRating) -> int:
         return round(obj.deviation)
 
-    @admin.display(description="rating − prior", ordering="gap")
+    @admin.display(description=_("rating − prior"), ordering="gap")
     def shown_gap(self, obj: PuzzleRating) -> int:
         return round(obj.gap)  # type: ignore[attr-defined]
 

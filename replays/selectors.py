@@ -9,6 +9,7 @@ from django.db.models import QuerySet
 
 from play.errors import GameNotFound
 from play.models import Game, Move
+from solving.steps import techniques_localized
 
 from .errors import GameNotFinished, ReplayNotFound
 from .models import GameAnalysis, ReplayShare
@@ -73,9 +74,10 @@ def event_list(*, game: Game) -> list[dict[str, Any]]:
 
 
 def analysis_of(game: Game) -> dict[str, Any] | None:
-    """The stored analysis, or None while it is pending (never computed here)."""
+    """The stored analysis, or None while it is pending (never computed here); technique
+    names in the reader's language."""
     try:
-        return game.analysis.data
+        return techniques_localized(game.analysis.data)
     except GameAnalysis.DoesNotExist:
         return None
 

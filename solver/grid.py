@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -27,12 +28,58 @@ DECORATION_CHARS = frozenset("|-+=")
 UNIT_KINDS = ("row", "column", "box")
 
 
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for the site's translation catalog; return it unchanged."""
+    return message
+
+
+LINE = gettext_noop("line %(line)s: %(message)s")
+
+
 class ParseError(ValueError):
-    """A puzzle text that cannot be read; the message says what is wrong and where."""
+    """A puzzle text that cannot be read; the message says what is wrong and where.
+
+    Kept as an English template and its parameters (plus the line it is on, if any), so
+    the site can say the same in another language: :meth:`render` with its gettext.
+    """
+
+    def __init__(self, template: str, *, line: int | None = None, **params: object) -> None:
+        self.template = template
+        self.line = line
+        self.params = params
+        super().__init__(self.render())
+
+    def render(self, translate: Callable[[str], str] = lambda message: message) -> str:
+        text = translate(self.template) % self.params
+        if self.line is not None:
+            text = translate(LINE) % {"line": self.line, "message": text}
+        return text
 
 
 class BudgetExceeded(Exception):
     """An engine used up the work budget (search nodes or logic steps) it was given."""
+
+
+def _shape_problem(box_rows: int, box_cols: int) -> ParseError | None:
+    """Why ``box_rows`` x ``box_cols`` boxes make no grid, or None if they make one."""
+    size = box_rows * box_cols
+    if box_rows < 1 or box_cols < 1 or size > MAX_SIZE or size < 4:
+        return ParseError(
+            gettext_noop(
+                "box shape %(rows)sx%(cols)s is not supported: "
+                "the grid side must be 4 to %(maximum)s"
+            ),
+            rows=box_rows,
+            cols=box_cols,
+            maximum=MAX_SIZE,
+        )
+    if box_rows == 1 or box_cols == 1:
+        return ParseError(
+            gettext_noop("box shape %(rows)sx%(cols)s has no real boxes"),
+            rows=box_rows,
+            cols=box_cols,
+        )
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +91,9 @@ class Shape:
 
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1 or self.size > MAX_SIZE or self.size < 4:
-            raise ValueError(
-                f"box shape {self.box_rows}x{self.box_cols} is not supported: "
-                f"the grid side must be 4 to {MAX_SIZE}"
-            )
+            raise ValueError(str(_shape_problem(self.box_rows, self.box_cols)))
         if self.box_rows == 1 or self.box_cols == 1:
-            raise ValueError(f"box shape {self.box_rows}x{self.box_cols} has no real boxes")
+            raise ValueError(str(_shape_problem(self.box_rows, self.box_cols)))
 
     @property
     def size(self) -> int:
@@ -208,35 +252,56 @@ class Grid:
 _TOKEN_SPLIT = re.compile(r"[\s|+=]+")
 
 
-def _resolve_shape(ncells: int, box_rows: int | None, box_cols: int | None, where: str) -> Shape:
+def _resolve_shape(
+    ncells: int, box_rows: int | None, box_cols: int | None, where: int | None
+) -> Shape:
     """The shape for a grid of ``ncells`` cells, or a ParseError saying what was expected."""
     if box_rows is not None or box_cols is not None:
         if box_rows is None or box_cols is None:
-            raise ParseError("give both box_rows and box_cols, or neither")
-        try:
-            shape = Shape(box_rows, box_cols)
-        except ValueError as exc:
-            raise ParseError(str(exc)) from None
+            raise ParseError(gettext_noop("give both box_rows and box_cols, or neither"))
+        problem = _shape_problem(box_rows, box_cols)
+        if problem is not None:
+            raise problem
+        shape = Shape(box_rows, box_cols)
         if shape.ncells != ncells:
             raise ParseError(
-                f"{where}{ncells} cells, expected {shape.ncells} for a {shape.label} grid "
-                f"with {box_rows}x{box_cols} boxes"
+                gettext_noop(
+                    "%(count)s cells, expected %(expected)s for a %(label)s grid "
+                    "with %(rows)sx%(cols)s boxes"
+                ),
+                line=where,
+                count=ncells,
+                expected=shape.ncells,
+                label=shape.label,
+                rows=box_rows,
+                cols=box_cols,
             )
         return shape
     if ncells == 0:
-        raise ParseError(f"{where}no cells: the puzzle is empty")
+        raise ParseError(gettext_noop("no cells: the puzzle is empty"), line=where)
     size = VALID_CELL_COUNTS.get(ncells)
     if size is None:
         if ncells > MAX_SIZE * MAX_SIZE:
-            raise ParseError(f"{where}{ncells} cells, expected {MAX_SIZE * MAX_SIZE} at most")
+            raise ParseError(
+                gettext_noop("%(count)s cells, expected %(maximum)s at most"),
+                line=where,
+                count=ncells,
+                maximum=MAX_SIZE * MAX_SIZE,
+            )
         expected = min(VALID_CELL_COUNTS, key=lambda c: (abs(c - ncells), c))
         # Named with its grid, so "expected 16" is not read as a 16x16 grid.
         label = Shape.for_size(VALID_CELL_COUNTS[expected]).label
-        raise ParseError(f"{where}{ncells} cells, expected {expected} (a {label} grid)")
+        raise ParseError(
+            gettext_noop("%(count)s cells, expected %(expected)s (a %(label)s grid)"),
+            line=where,
+            count=ncells,
+            expected=expected,
+            label=label,
+        )
     return Shape.for_size(size)
 
 
-def _cells_from_chars(chars: list[str], shape: Shape, where: str) -> tuple[int, ...]:
+def _cells_from_chars(chars: list[str], shape: Shape, where: int | None) -> tuple[int, ...]:
     n = shape.size
     values = []
     for i, ch in enumerate(chars):
@@ -246,13 +311,17 @@ def _cells_from_chars(chars: list[str], shape: Shape, where: str) -> tuple[int, 
         v = SYMBOLS.find(ch.upper()) + 1 if len(ch) == 1 else 0
         if not 1 <= v <= n:
             raise ParseError(
-                f"{where}cell {cell_name(shape, i)}: {ch!r} is not a symbol of a {shape.label} grid"
+                gettext_noop("cell %(cell)s: %(symbol)s is not a symbol of a %(label)s grid"),
+                line=where,
+                cell=cell_name(shape, i),
+                symbol=repr(ch),
+                label=shape.label,
             )
         values.append(v)
     return tuple(values)
 
 
-def _cells_from_numbers(tokens: list[str], shape: Shape, where: str) -> tuple[int, ...]:
+def _cells_from_numbers(tokens: list[str], shape: Shape, where: int | None) -> tuple[int, ...]:
     n = shape.size
     values = []
     for i, tok in enumerate(tokens):
@@ -266,13 +335,19 @@ def _cells_from_numbers(tokens: list[str], shape: Shape, where: str) -> tuple[in
             or not 1 <= int(tok) <= n
         ):
             raise ParseError(
-                f"{where}cell {cell_name(shape, i)}: {tok!r} is not a value of a {shape.label} grid"
+                gettext_noop("cell %(cell)s: %(symbol)s is not a value of a %(label)s grid"),
+                line=where,
+                cell=cell_name(shape, i),
+                symbol=repr(tok),
+                label=shape.label,
             )
         values.append(int(tok))
     return tuple(values)
 
 
-def _grid_from_text(text: str, box_rows: int | None, box_cols: int | None, where: str) -> Grid:
+def _grid_from_text(
+    text: str, box_rows: int | None, box_cols: int | None, where: int | None
+) -> Grid:
     """One grid from text that holds exactly one puzzle (single or several lines)."""
     tokens = _tokens(text)
     if _is_numeric(tokens):
@@ -315,20 +390,22 @@ def parse(text: str, *, box_rows: int | None = None, box_cols: int | None = None
     Raises :class:`ParseError` with a message that says what is wrong and where.
     """
     if not isinstance(text, str):
-        raise ParseError("the puzzle must be text")
+        raise ParseError(gettext_noop("the puzzle must be text"))
     lines = _content_lines(text)
     if not lines:
-        raise ParseError("no cells: the puzzle is empty")
+        raise ParseError(gettext_noop("no cells: the puzzle is empty"))
     if _is_collection(lines):
         raise ParseError(
-            f"the text holds {len(lines)} lines that each look like a whole puzzle; send one puzzle"
+            gettext_noop(
+                "the text holds %(count)s lines that each look like a whole puzzle; send one puzzle"
+            ),
+            count=len(lines),
         )
     if len(lines) == 1:
         number, line = lines[0]
-        where = f"line {number}: " if number != 1 else ""
-        return _grid_from_text(line, box_rows, box_cols, where)
+        return _grid_from_text(line, box_rows, box_cols, number if number != 1 else None)
     _check_rows(lines, box_rows, box_cols)
-    return _grid_from_text("\n".join(line for _, line in lines), box_rows, box_cols, "")
+    return _grid_from_text("\n".join(line for _, line in lines), box_rows, box_cols, None)
 
 
 def _tokens(text: str) -> list[str]:
@@ -363,7 +440,12 @@ def _check_rows(lines: list[tuple[int, str]], box_rows: int | None, box_cols: in
         return
     for number, count in rows:
         if count != side:
-            raise ParseError(f"line {number}: {count} cells, expected {side} in a row")
+            raise ParseError(
+                gettext_noop("%(count)s cells, expected %(expected)s in a row"),
+                line=number,
+                count=count,
+                expected=side,
+            )
 
 
 def parse_many(
@@ -387,7 +469,7 @@ def parse_many(
     out: list[tuple[int, Grid | ParseError]] = []
     for number, line in lines:
         try:
-            out.append((number, _grid_from_text(line, box_rows, box_cols, f"line {number}: ")))
+            out.append((number, _grid_from_text(line, box_rows, box_cols, number)))
         except ParseError as exc:
             out.append((number, exc))
     return out

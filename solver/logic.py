@@ -41,10 +41,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.grid import BudgetExceeded, Grid, Shape, symbol
+from solver.grid import BudgetExceeded, Grid, Shape
 from solver.search import solutions
 from solver.techniques import BY_SLUG, LEVELS, ORDER, SINGLES, Technique
-from solver.techniques.base import Board, Step, join_words, mask_of
+from solver.techniques.base import Board, Step, mask_of
 from solver.techniques.forcing import shortest_contradiction, trial_step
 
 __all__ = [
@@ -189,19 +189,17 @@ def _incorrect_entry(shape: Shape, entries: Grid, wrong: list[int]) -> Step:
     board = Board(shape, list(entries.cells), [0] * shape.ncells)
     if len(wrong) == 1:
         c = wrong[0]
-        sentence = f"The {symbol(entries.cells[c])} in {board.cell(c)} is wrong: clear it."
+        params: dict[str, object] = {"variant": "one", "value": entries.cells[c], "cell": c}
     else:
-        listed = join_words([f"{board.cell(c)} ({symbol(entries.cells[c])})" for c in wrong])
-        sentence = f"The entries in {listed} are wrong: clear them."
-    return board.step("incorrect_entry", "Incorrect Entry", sentence, cells=wrong)
+        params = {"variant": "many", "entries": [(c, entries.cells[c]) for c in wrong]}
+    return board.step("incorrect_entry", "Incorrect Entry", params=params, cells=wrong)
 
 
 def _incorrect_note(board: Board, wrong: list[int]) -> Step:
-    which = "the value that goes there" if len(wrong) == 1 else "the value that goes in each"
     return board.step(
         "incorrect_note",
         "Incorrect Note",
-        f"Your notes for {board.cells(wrong)} leave out {which}: check them again.",
+        params={"variant": "one" if len(wrong) == 1 else "many", "cells": wrong},
         cells=wrong,
     )
 
@@ -217,8 +215,7 @@ def _search_step(board: Board, solution: Grid) -> Step:
     return board.step(
         "search",
         "Search",
-        f"None of the techniques this engine knows applies here, and no single trial "
-        f"settles anything; searching shows that {board.cell(cell)} is {symbol(v)}.",
+        params={"variant": "solution", "cell": cell, "value": v},
         cells=(cell,),
         placements=((cell, v),),
     )

@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import status
 
 from puzzles.bank import givens_clash_text, puzzle_get_or_create_from_grid, puzzle_key
@@ -58,12 +60,14 @@ from solver import (
     conflicts,
     format_line,
     parse,
+    sentences,
     solutions,
-    unit_name,
 )
 from solver.grade import Grade, grade, grade_of_steps
 from solver.logic import MultipleSolutions, NoSolution, Step, logic_solve, next_step
 from sudokusite.errors import DomainError
+
+from .steps import step_localized
 
 STEP_LIMIT = 200
 """The most steps an analysis lists; ``steps_truncated`` says when there were more."""
@@ -78,7 +82,7 @@ class InvalidGrid(DomainError):
 
     status_code = status.HTTP_400_BAD_REQUEST
     code = "invalid_grid"
-    message = "The grid could not be read."
+    message = gettext_lazy("The grid could not be read.")
 
 
 class PuzzleUnsolvable(DomainError):
@@ -86,7 +90,7 @@ class PuzzleUnsolvable(DomainError):
 
     status_code = status.HTTP_400_BAD_REQUEST
     code = "no_solution"
-    message = "The puzzle has no solution."
+    message = gettext_lazy("The puzzle has no solution.")
 
 
 class TooHard(DomainError):
@@ -94,7 +98,7 @@ class TooHard(DomainError):
 
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
     code = "too_hard"
-    message = "This puzzle needs more work than the server spends on one request."
+    message = gettext_lazy("This puzzle needs more work than the server spends on one request.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,14 +122,17 @@ def budget_for(shape: Shape) -> Budget:
 
 def _too_hard(engine: str, budget: int) -> TooHard:
     if engine == "search":
-        detail = f"the search stopped after {budget} nodes without settling how many solutions"
+        detail = _("the search stopped after %(budget)s nodes without settling how many solutions")
     elif engine == "grader":
-        detail = f"grading it stopped after {budget} passes"
+        detail = _("grading it stopped after %(budget)s passes")
     else:
-        detail = f"the logic engine stopped after {budget} technique passes"
+        detail = _("the logic engine stopped after %(budget)s technique passes")
     return TooHard(
-        f"This puzzle needs more work than the server spends on one request: {detail}. "
-        "Check that it was typed correctly, or add givens.",
+        _(
+            "This puzzle needs more work than the server spends on one request: %(detail)s. "
+            "Check that it was typed correctly, or add givens."
+        )
+        % {"detail": detail % {"budget": budget}},
         extra={"engine": engine, "budget": budget},
     )
 
@@ -137,7 +144,7 @@ def grid_parse(
     try:
         return parse(text, box_rows=box_rows, box_cols=box_cols)
     except ParseError as exc:
-        raise InvalidGrid(str(exc), extra={"field": field}) from None
+        raise InvalidGrid(exc.render(_), extra={"field": field}) from None
 
 
 def _entries_parse(text: str, givens: Grid) -> Grid:
@@ -147,8 +154,8 @@ def _entries_parse(text: str, givens: Grid) -> Grid:
     for cell, given in enumerate(givens.cells):
         if given and entries.cells[cell] != given:
             raise InvalidGrid(
-                f"cell {cell_name(shape, cell)}: the entries must keep the given "
-                f"{SYMBOLS[given - 1]}",
+                _("cell %(cell)s: the entries must keep the given %(value)s")
+                % {"cell": cell_name(shape, cell), "value": SYMBOLS[given - 1]},
                 extra={"field": "entries"},
             )
     return entries
@@ -168,8 +175,11 @@ def _note_cell(key: str, shape: Shape) -> int:
     elif len(key) <= 3 and key.isascii() and key.isdigit() and int(key) < shape.ncells:
         return int(key)
     raise InvalidGrid(
-        f"notes: {key[:20]!r} is not a cell of a {shape.label} grid: use a cell name "
-        f"from r1c1 to r{n}c{n}, or an index from 0 to {shape.ncells - 1}",
+        _(
+            "notes: %(key)s is not a cell of a %(label)s grid: use a cell name "
+            "from r1c1 to r%(n)sc%(n)s, or an index from 0 to %(last)s"
+        )
+        % {"key": repr(key[:20]), "label": shape.label, "n": n, "last": shape.ncells - 1},
         extra={"field": "notes"},
     )
 
@@ -187,8 +197,17 @@ def _note_values(key: str, value: Any, shape: Shape) -> set[int]:
         if ok:
             return set(value)
     raise InvalidGrid(
-        f"notes for {key[:20]}: give the values of a {shape.label} grid as a string of "
-        f"symbols ({SYMBOLS[0]}-{SYMBOLS[n - 1]}) or a list of numbers from 1 to {n}",
+        _(
+            "notes for %(key)s: give the values of a %(label)s grid as a string of "
+            "symbols (%(first)s-%(last)s) or a list of numbers from 1 to %(n)s"
+        )
+        % {
+            "key": key[:20],
+            "label": shape.label,
+            "first": SYMBOLS[0],
+            "last": SYMBOLS[n - 1],
+            "n": n,
+        },
         extra={"field": "notes"},
     )
 
@@ -233,7 +252,7 @@ def _conflict_dicts(grid: Grid) -> list[dict[str, Any]]:
             "cells": list(c.cells),
             "cell_names": [cell_name(shape, cell) for cell in c.cells],
             "unit": c.unit,
-            "unit_name": unit_name(shape, c.unit),
+            "unit_name": sentences.unit_label(shape.size, c.unit, _),
             "kind": c.kind,
             "value": c.value,
         }
@@ -302,7 +321,7 @@ def puzzle_analyse(
         techniques=dict(graded.techniques) if graded else None,
         solved_by_logic=graded.solved_by_logic if graded else None,
         grade_complete=complete,
-        steps=[step.to_dict() for step in steps[:STEP_LIMIT]],
+        steps=[step_localized(step.to_dict()) for step in steps[:STEP_LIMIT]],
         steps_total=len(steps),
         steps_truncated=len(steps) > STEP_LIMIT,
         step_limit=STEP_LIMIT,
@@ -369,22 +388,22 @@ def position_hint(
     except BudgetExceeded:
         raise _too_hard("search", budget.nodes) from None
     except NoSolution:
-        raise PuzzleUnsolvable("The puzzle has no solution.") from None
+        raise PuzzleUnsolvable(_("The puzzle has no solution.")) from None
     except MultipleSolutions:
         raise PuzzleUnsolvable(
-            "The puzzle has more than one solution, so no step can be certain.",
+            _("The puzzle has more than one solution, so no step can be certain."),
             code="multiple_solutions",
         ) from None
     if step is None:
         return Hint(solved=True, step=None)
-    return Hint(solved=False, step=step.to_dict())
+    return Hint(solved=False, step=step_localized(step.to_dict()))
 
 
 def _refuse_clashes(grid: Grid) -> None:
     """PuzzleUnsolvable naming the first two clashing givens, if any."""
     clash = givens_clash_text(grid)
     if clash:
-        raise PuzzleUnsolvable(f"The puzzle has no solution: {clash}.")
+        raise PuzzleUnsolvable(_("The puzzle has no solution: %(clash)s.") % {"clash": clash})
 
 
 STORE_GRADE_FACTOR = 4
@@ -411,10 +430,10 @@ def puzzle_from_entered_grid(
     except BudgetExceeded:
         raise _too_hard("search", budget.nodes) from None
     if not found:
-        raise PuzzleUnsolvable("The puzzle has no solution.")
+        raise PuzzleUnsolvable(_("The puzzle has no solution."))
     if len(found) > 1:
         raise PuzzleUnsolvable(
-            "The puzzle has more than one solution: a game needs exactly one.",
+            _("The puzzle has more than one solution: a game needs exactly one."),
             code="multiple_solutions",
         )
     passes = budget.passes * STORE_GRADE_FACTOR

@@ -33,6 +33,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, JsonResponse
+from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -44,7 +45,7 @@ class DomainError(Exception):
 
     status_code: int = status.HTTP_400_BAD_REQUEST
     code: str = "error"
-    message: str = "The request could not be completed."
+    message: str = _("The request could not be completed.")
 
     def __init__(
         self,
@@ -68,19 +69,19 @@ class DomainError(Exception):
 class Conflict(DomainError):
     status_code = status.HTTP_409_CONFLICT
     code = "conflict"
-    message = "The request conflicts with the current state."
+    message = _("The request conflicts with the current state.")
 
 
 class Forbidden(DomainError):
     status_code = status.HTTP_403_FORBIDDEN
     code = "permission_denied"
-    message = "You do not have permission to perform this action."
+    message = _("You do not have permission to perform this action.")
 
 
 class NotFoundError(DomainError):
     status_code = status.HTTP_404_NOT_FOUND
     code = "not_found"
-    message = "Not found."
+    message = _("Not found.")
 
 
 class TooManyRequests(DomainError):
@@ -88,7 +89,7 @@ class TooManyRequests(DomainError):
 
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
     code = "throttled"
-    message = "Too many requests. Try again later."
+    message = _("Too many requests. Try again later.")
 
     def __init__(self, message: str | None = None, *, retry_after: int | None = None, **kw: Any):
         super().__init__(message, **kw)
@@ -138,7 +139,7 @@ def _validation_body(detail: Any) -> dict[str, Any]:
         fields = detail
     else:
         fields = {"non_field_errors": detail if isinstance(detail, list) else [detail]}
-    return error_body("invalid", _first_message(fields) or "Invalid input.", fields=fields)
+    return error_body("invalid", _first_message(fields) or str(_("Invalid input.")), fields=fields)
 
 
 _DRF_CODES = {
@@ -155,7 +156,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
             headers["Retry-After"] = str(exc.retry_after)
         set_rollback()
         return Response(
-            error_body(exc.code, exc.message, **exc.extra), status=exc.status_code, headers=headers
+            error_body(exc.code, str(exc.message), **exc.extra),
+            status=exc.status_code,
+            headers=headers,
         )
 
     if isinstance(exc, DjangoValidationError):
@@ -184,8 +187,13 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         media_type = (getattr(request, "content_type", "") or "none").split(";")[0]
         response.data = error_body(
             "unsupported_media_type",
-            f"Unsupported content type {media_type!r}: send the body as JSON with "
-            "'Content-Type: application/json'.",
+            str(
+                _(
+                    "Unsupported content type %(type)s: send the body as JSON with "
+                    "'Content-Type: application/json'."
+                )
+            )
+            % {"type": repr(media_type)},
         )
         return response
 

@@ -19,6 +19,7 @@ import re
 import uuid
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 _ASCII_INTEGER = re.compile(r"-?[0-9]+")
@@ -29,12 +30,12 @@ DEFAULT_BOUND = 2**31 - 1
 
 class StrictIntegerField(serializers.IntegerField):
     default_error_messages = {
-        "invalid": "A whole number is required.",
-        "bool": "A whole number is required, not true or false.",
-        "fraction": "A whole number is required, not a fraction.",
-        "not_finite": "A whole number is required, not NaN or infinity.",
-        "non_ascii": "Write the number with the ASCII digits 0-9.",
-        "out_of_bounds": "The number must be between -{bound} and {bound}.",
+        "invalid": _("A whole number is required."),
+        "bool": _("A whole number is required, not true or false."),
+        "fraction": _("A whole number is required, not a fraction."),
+        "not_finite": _("A whole number is required, not NaN or infinity."),
+        "non_ascii": _("Write the number with the ASCII digits 0-9."),
+        "out_of_bounds": _("The number must be between -{bound} and {bound}."),
     }
 
     def __init__(self, *, bound: int = DEFAULT_BOUND, **kwargs: Any) -> None:
@@ -68,7 +69,7 @@ class StrictIntegerField(serializers.IntegerField):
 
 
 class StrictCharField(serializers.CharField):
-    default_error_messages = {"not_text": "Send text (a JSON string), not {kind}."}
+    default_error_messages = {"not_text": _("Send text (a JSON string), not {kind}.")}
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -78,7 +79,7 @@ class StrictCharField(serializers.CharField):
 
 class StrictUUIDField(serializers.UUIDField):
     default_error_messages = {
-        "not_text": 'Send the UUID as a string, e.g. "0b5b5a4e-8d3c-4c1e-9d52-3f8a1c2b7e90".'
+        "not_text": _('Send the UUID as a string, e.g. "0b5b5a4e-8d3c-4c1e-9d52-3f8a1c2b7e90".')
     }
 
     def to_internal_value(self, data: Any) -> uuid.UUID:

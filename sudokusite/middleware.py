@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.messages.middleware import MessageMiddleware as DjangoMessageMiddleware
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.common import CommonMiddleware as DjangoCommonMiddleware
+from django.utils.translation import gettext as _
 
 from .errors import error_json_response, is_api_request
 
@@ -38,7 +39,7 @@ class ApiBodySizeLimitMiddleware:
         limit: int = settings.API_MAX_BODY_BYTES
         declared = request.META.get("CONTENT_LENGTH") or "0"
         if not declared.isascii() or not declared.isdigit():
-            return error_json_response(request, 400, "malformed_request", "Bad Content-Length.")
+            return error_json_response(request, 400, "malformed_request", _("Bad Content-Length."))
         if int(declared) > limit:
             return self._too_large(request, limit)
         body = request.read(limit + 1)
@@ -56,7 +57,7 @@ class ApiBodySizeLimitMiddleware:
             request,
             413,
             "request_too_large",
-            f"The request body is larger than the limit of {limit} bytes.",
+            _("The request body is larger than the limit of %(limit)s bytes.") % {"limit": limit},
         )
 
 
@@ -83,7 +84,8 @@ class CommonMiddleware(DjangoCommonMiddleware):
                 request,
                 404,
                 "not_found",
-                f"No such URL: API URLs end with a slash. Send this to {with_slash}",
+                _("No such URL: API URLs end with a slash. Send this to %(url)s")
+                % {"url": with_slash},
             )
         return super().process_response(request, response)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import pagination
 from rest_framework.exceptions import ValidationError
 
@@ -24,7 +25,7 @@ def _query_int(request: Any, name: str, *, maximum: int | None, message: str) ->
     if not values:
         return None
     if len(values) > 1:
-        raise ValidationError({name: [f"Give {name} once."]})
+        raise ValidationError({name: [_("Give %(name)s once.") % {"name": name}]})
     raw = values[0]
     if not _DIGITS.fullmatch(raw) or int(raw) < 1 or (maximum is not None and int(raw) > maximum):
         raise ValidationError({name: [message]})
@@ -40,7 +41,8 @@ class PageNumberPagination(pagination.PageNumberPagination):
             request,
             self.page_size_query_param,
             maximum=self.max_page_size,
-            message=f"Choose a page size from 1 to {self.max_page_size}.",
+            message=_("Choose a page size from 1 to %(maximum)s.")
+            % {"maximum": self.max_page_size},
         )
         return size if size is not None else self.page_size
 
@@ -52,7 +54,7 @@ class PageNumberPagination(pagination.PageNumberPagination):
             request,
             self.page_query_param,
             maximum=None,
-            message="Choose a page number from 1 (or last).",
+            message=_("Choose a page number from 1 (or last)."),
         )
         return number if number is not None else 1
 

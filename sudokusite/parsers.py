@@ -16,6 +16,7 @@ import math
 import re
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import BaseParser
 
@@ -47,13 +48,13 @@ class _NumberTooLarge(ValueError):
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise _NumberTooLarge(f"a number of {len(text.lstrip('-'))} digits")
+        raise _NumberTooLarge(_("a number of %(count)s digits") % {"count": len(text.lstrip("-"))})
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     if len(text) > MAX_NUMBER_DIGITS:
-        raise _NumberTooLarge(f"a number of {len(text)} characters")
+        raise _NumberTooLarge(_("a number of %(count)s characters") % {"count": len(text)})
     value = float(text)
     if math.isinf(value):
         raise _NumberTooLarge(text)
@@ -70,18 +71,27 @@ def _check_parsed(value: Any) -> None:
     while stack:
         item, depth, where = stack.pop()
         if isinstance(item, dict | list) and depth > MAX_JSON_DEPTH:
-            raise ParseError(f"JSON is nested too deeply (the limit is {MAX_JSON_DEPTH}).")
+            raise ParseError(_too_deep())
         if isinstance(item, dict):
             for key, child in item.items():
                 if _SURROGATE.search(key):
                     path = _path((*where, key))
-                    raise ParseError(f"The JSON key {path} holds a lone surrogate: not text.")
+                    raise ParseError(
+                        _("The JSON key %(path)s holds a lone surrogate: not text.")
+                        % {"path": path}
+                    )
                 stack.append((child, depth + 1, (*where, key)))
         elif isinstance(item, list):
             stack.extend((child, depth + 1, (*where, i)) for i, child in enumerate(item))
         elif isinstance(item, str) and _SURROGATE.search(item):
-            at = f"the value of {_path(where)}" if where else "the body"
-            raise ParseError(f"In {at}, the JSON holds a lone surrogate: not text.")
+            if where:
+                message = _("In the value of %(path)s, the JSON holds a lone surrogate: not text.")
+                raise ParseError(message % {"path": _path(where)})
+            raise ParseError(_("In the body, the JSON holds a lone surrogate: not text."))
+
+
+def _too_deep() -> str:
+    return _("JSON is nested too deeply (the limit is %(limit)s).") % {"limit": MAX_JSON_DEPTH}
 
 
 def _path(where: tuple[str | int, ...]) -> str:
@@ -96,7 +106,7 @@ def loads_strict(raw: bytes | str) -> Any:
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ParseError("The request body is not valid UTF-8.") from exc
+            raise ParseError(_("The request body is not valid UTF-8.")) from exc
     try:
         data = json.loads(
             raw,
@@ -106,16 +116,25 @@ def loads_strict(raw: bytes | str) -> Any:
             parse_float=_parse_float,
         )
     except _DuplicateKey as exc:
-        raise ParseError(f"Malformed JSON: the key {exc.args[0]!r} appears twice.") from exc
+        raise ParseError(
+            _("Malformed JSON: the key %(key)s appears twice.") % {"key": repr(exc.args[0])}
+        ) from exc
     except _NumberTooLarge as exc:
         raise ParseError(
-            f"The JSON holds a number too large to read ({exc.args[0]}); numbers may have "
-            f"at most {MAX_NUMBER_DIGITS} digits and must be finite."
+            _(
+                "The JSON holds a number too large to read (%(number)s); numbers may have "
+                "at most %(digits)s digits and must be finite."
+            )
+            % {"number": exc.args[0], "digits": MAX_NUMBER_DIGITS}
         ) from exc
     except RecursionError as exc:
-        raise ParseError(f"JSON is nested too deeply (the limit is {MAX_JSON_DEPTH}).") from exc
+        raise ParseError(_too_deep()) from exc
     except ValueError as exc:
-        raise ParseError(f"Malformed JSON: {exc}.") from exc
+        line, column = getattr(exc, "lineno", 1), getattr(exc, "colno", 1)
+        raise ParseError(
+            _("Malformed JSON at line %(line)s, column %(column)s.")
+            % {"line": line, "column": column}
+        ) from exc
     _check_parsed(data)
     return data
 

@@ -212,3 +212,29 @@ def _enum_component(schemas: dict[str, Any], enum: dict[str, Any], name: str, pa
             schemas[candidate] = enum
             return candidate
     raise ValueError(f"No free name for the choices of {name!r} in {path}")
+
+
+LANGUAGE_HEADER = {
+    "name": "Accept-Language",
+    "in": "header",
+    "required": False,
+    "description": (
+        "The language of error messages, hint and step sentences and technique names: "
+        "`en` (the default) or `zh-Hans` (`zh-CN` and `zh` also choose it). Codes, field "
+        "names and slugs are the same in every language. The response's `Content-Language` "
+        "says which was used."
+    ),
+    "schema": {"type": "string", "example": "zh-Hans"},
+}
+
+
+def add_language_header(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Document Accept-Language on every operation (Django's LocaleMiddleware reads it)."""
+    for path_item in result.get("paths", {}).values():
+        for operation in path_item.values():
+            parameters = operation.setdefault("parameters", [])
+            if not any(p.get("name") == LANGUAGE_HEADER["name"] for p in parameters):
+                parameters.append(dict(LANGUAGE_HEADER))
+    return result

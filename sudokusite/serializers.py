@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 
@@ -46,8 +47,12 @@ class InputSerializer(serializers.Serializer):
             # The first few are enough to act on, and keep the answer small.
             unknown = [key for key in data if key not in accepted][:20]
             if unknown:
-                takes = ", ".join(accepted) if accepted else "no fields"
-                message = f"Unknown field: this endpoint takes {takes}."
+                if accepted:
+                    message = _("Unknown field: this endpoint takes %(fields)s.") % {
+                        "fields": ", ".join(accepted)
+                    }
+                else:
+                    message = _("Unknown field: this endpoint takes no fields.")
                 raise serializers.ValidationError({str(key): [message] for key in unknown})
         return super().to_internal_value(data)
 

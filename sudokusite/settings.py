@@ -163,12 +163,17 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The language: the language cookie, then Accept-Language (an account's saved choice
+    # comes first: accounts.middleware, once the user is known). Before anything that
+    # may answer, so every error is in the reader's language.
+    "django.middleware.locale.LocaleMiddleware",
     "sudokusite.middleware.ApiBodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Django's, with an API URL missing its slash answered 404 instead of redirected.
     "sudokusite.middleware.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.AccountLanguageMiddleware",
     "sudokusite.middleware.MessageMiddleware",  # Django's, with no storage for /api/
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "sudokusite.csp.CSPMiddleware",  # django-csp's, with the site policy built once
@@ -357,6 +362,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "sudokusite.schema.add_error_responses",
         "sudokusite.schema.name_parameter_enums",
+        "sudokusite.schema.add_language_header",
     ],
 }
 
@@ -455,7 +461,12 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # --- Internationalisation and static files ---------------------------------
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The choice a visitor makes in the switcher, kept a year (Django's default is a session).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

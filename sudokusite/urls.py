@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
+from accounts.views import language_set
 from play import views as play_views
 
 urlpatterns = [
@@ -14,6 +16,14 @@ urlpatterns = [
     path("learn/", include("learn.urls")),
     path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),
+    path("i18n/language/", language_set, name="set_language"),
+    # The game's strings for gettext() in static/js, in the active language; loaded from
+    # our own origin before the modules (the CSP allows 'self' scripts only).
+    path(
+        "i18n/catalog.js",
+        JavaScriptCatalog.as_view(packages=["play"]),
+        name="javascript_catalog",
+    ),
 ]
 
 handler400 = "sudokusite.views.bad_request"

@@ -6,6 +6,8 @@ from typing import Any
 
 from django.contrib.auth import authenticate, logout, update_session_auth_hash
 from django.contrib.auth.signals import user_logged_in
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from knox.models import AuthToken
 from rest_framework import status
@@ -39,7 +41,7 @@ from .throttles import (
 
 class InvalidCredentials(DomainError):
     code = "invalid_credentials"
-    message = "Unable to sign in with that username and password."
+    message = gettext_lazy("Unable to sign in with that username and password.")
 
 
 def _token_payload(token: AuthToken, key: str) -> dict[str, Any]:
@@ -213,5 +215,7 @@ class PasswordResetView(APIView):
         data = PasswordResetInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.password_reset_send(request=request._request, email=data.validated_data["email"])
-        detail = "If an account has this email address, a link to reset its password is on its way."
+        detail = _(
+            "If an account has this email address, a link to reset its password is on its way."
+        )
         return Response({"detail": detail}, status=status.HTTP_202_ACCEPTED)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -74,11 +75,13 @@ class GameCreateInputSerializer(InputSerializer):
         ]
         if len(chosen) != 1:
             raise serializers.ValidationError(
-                "Send exactly one of difficulty or level (with size), technique (with size), "
-                "puzzle, grid, or daily: true."
+                _(
+                    "Send exactly one of difficulty or level (with size), technique (with "
+                    "size), puzzle, grid, or daily: true."
+                )
             )
         if ("puzzle" in attrs or "grid" in attrs) and "size" in attrs:
-            raise serializers.ValidationError({"size": ["A puzzle has its own size."]})
+            raise serializers.ValidationError({"size": [_("A puzzle has its own size.")]})
         return attrs
 
 
@@ -132,7 +135,7 @@ class LeaderboardQuerySerializer(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["board"] == "score" and "difficulty" not in attrs:
-            raise serializers.ValidationError({"difficulty": ["This field is required."]})
+            raise serializers.ValidationError({"difficulty": [_("This field is required.")]})
         return attrs
 
 

@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.grid import symbol
-from solver.techniques.base import Board, Step, bit_indexes, digits, values_of
+from solver.techniques.base import Board, Step, bit_indexes, values_of
 
 MAX_ALS_CELLS = 3
 
@@ -85,11 +84,14 @@ def als_xz(board: Board) -> Iterator[Step]:
             yield board.step(
                 "als_xz",
                 "ALS-XZ",
-                f"{board.cells(a)} hold {_values(board, a)} and {board.cells(b)} hold "
-                f"{_values(board, b)}: each set has one value more than cells, and the "
-                f"{symbol(x)}s of the two see each other, so one set loses {symbol(x)} and "
-                f"its other values are locked in; either way {digits(zs)} is in one of the "
-                f"sets: remove {board.describe_eliminations(elim)}.",
+                params={
+                    "first_cells": a,
+                    "first_values": _values(board, a),
+                    "second_cells": b,
+                    "second_values": _values(board, b),
+                    "value": x,
+                    "locked_values": zs,
+                },
                 cells=a + b,
                 eliminations=elim,
             )
@@ -107,11 +109,11 @@ def _peer_bits(board: Board) -> list[int]:
     return bits
 
 
-def _values(board: Board, cells: tuple[int, ...]) -> str:
+def _values(board: Board, cells: tuple[int, ...]) -> list[int]:
     m = 0
     for c in cells:
         m |= board.cand[c]
-    return digits(values_of(m))
+    return values_of(m)
 
 
 def sue_de_coq(board: Board) -> Iterator[Step]:
@@ -156,13 +158,17 @@ def sue_de_coq(board: Board) -> Iterator[Step]:
                             yield board.step(
                                 "sue_de_coq",
                                 "Sue de Coq",
-                                f"{board.cells(core)}, where {board.unit(box)} meets "
-                                f"{board.unit(line)}, hold {digits(values_of(vm))}; "
-                                f"{board.cell(lc)} in {board.unit(line)} holds "
-                                f"{digits(values_of(lm))} and {board.cell(bc)} in "
-                                f"{board.unit(box)} holds {digits(values_of(bm))}, so these "
-                                f"{k + 2} cells hold those {k + 2} values once each: remove "
-                                f"{board.describe_eliminations(elim)}.",
+                                params={
+                                    "cells": core,
+                                    "box_unit": box,
+                                    "line_unit": line,
+                                    "values": values_of(vm),
+                                    "line_cell": lc,
+                                    "line_values": values_of(lm),
+                                    "box_cell": bc,
+                                    "box_values": values_of(bm),
+                                    "count": k + 2,
+                                },
                                 units=(box, line),
                                 cells=(*core, lc, bc),
                                 eliminations=elim,

@@ -8,7 +8,9 @@ Glossary (see also :mod:`solver.grid`):
 - a *conjugate pair* (strong link) for v: a unit where v has exactly two positions, so one
   of the two cells is v;
 - a *step* is one deduction: the technique, the unit(s) and cells of its pattern, the
-  placements and eliminations it makes, and one sentence a player understands.
+  placements and eliminations it makes, and one sentence a player understands; the
+  sentence is rendered from the step's *parameters* (:mod:`solver.sentences`), so the site
+  can render the same step in another language.
 """
 
 from __future__ import annotations
@@ -18,13 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.grid import Grid, Shape, Tables, cell_name, symbol, tables, unit_name
+from solver.sentences import render as render_sentence
 
 Pair = tuple[int, int]  # (cell, value)
+Params = tuple[tuple[str, Any], ...]  # (name, int or tuple of ints...), see solver.sentences
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One deduction, with the sentence that explains it to a player."""
+    """One deduction, with the sentence that explains it to a player and the parameters
+    the sentence was rendered from."""
 
     technique: str
     name: str
@@ -34,6 +39,7 @@ class Step:
     placements: tuple[Pair, ...] = ()
     eliminations: tuple[Pair, ...] = ()
     shape: Shape = field(default=Shape(3, 3), repr=False)
+    params: Params = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cells as ints plus their names (``r5c4``), units with names."""
@@ -52,7 +58,13 @@ class Step:
             "cell_names": [cell_name(shape, c) for c in self.cells],
             "placements": [pair(c, v) for c, v in self.placements],
             "eliminations": [pair(c, v) for c, v in self.eliminations],
+            "size": shape.size,
+            "params": {key: _json(value) for key, value in self.params},
         }
+
+
+def _json(value: Any) -> Any:
+    return [_json(v) for v in value] if isinstance(value, tuple | list) else value
 
 
 def values_of(mask: int) -> list[int]:
@@ -209,13 +221,23 @@ class Board:
         self,
         technique: str,
         name: str,
-        sentence: str,
+        sentence: str | None = None,
         *,
+        params: dict[str, Any] | None = None,
         units: Iterable[int] = (),
         cells: Iterable[int] = (),
         placements: Iterable[Pair] = (),
         eliminations: Iterable[Pair] = (),
     ) -> Step:
+        """A step; its sentence is rendered from ``params`` unless one is given."""
+        elim = tuple(sorted(eliminations))
+        frozen: Params = tuple((k, _frozen(v)) for k, v in (params or {}).items())
+        if sentence is None:
+            sentence = render_sentence(
+                technique, dict(frozen), size=self.shape.size, eliminations=elim
+            )
+            if sentence is None:
+                raise ValueError(f"no sentence for {technique} {params}")
         return Step(
             technique=technique,
             name=name,
@@ -223,8 +245,9 @@ class Board:
             units=tuple(units),
             cells=tuple(cells),
             placements=tuple(placements),
-            eliminations=tuple(sorted(eliminations)),
+            eliminations=elim,
             shape=self.shape,
+            params=frozen,
         )
 
     def describe_eliminations(self, eliminations: Iterable[Pair]) -> str:
@@ -234,6 +257,11 @@ class Board:
             by_value.setdefault(v, []).append(c)
         parts = [f"{symbol(v)} from {self.cells(cs)}" for v, cs in by_value.items()]
         return join_words(parts)
+
+
+def _frozen(value: Any) -> Any:
+    """Lists and tuples as (nested) tuples, so a step stays hashable."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, tuple | list) else value
 
 
 def join_words(words: list[str]) -> str:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from solver.grid import symbol
 from solver.techniques.base import (
     Board,
     Step,
@@ -90,12 +89,14 @@ def simple_colourings(board: Board) -> Iterator[Step]:
                     yield board.step(
                         "simple_colouring",
                         "Simple Colouring",
-                        f"Linking the cells where {symbol(v)} fits only twice in a unit splits "
-                        f"them into {board.cells(sides[k])} and {board.cells(sides[1 - k])}, one "
-                        f"group all {symbol(v)}; {board.cell(clash[0])} and "
-                        f"{board.cell(clash[1])} are in the first group and see each other, so "
-                        f"that group is not {symbol(v)}: remove {symbol(v)} from "
-                        f"{board.cells(side)}.",
+                        params={
+                            "variant": "wrap",
+                            "value": v,
+                            "first_cells": sides[k],
+                            "second_cells": sides[1 - k],
+                            "first_cell": clash[0],
+                            "second_cell": clash[1],
+                        },
                         cells=chain,
                         eliminations=[(c, v) for c in side],
                     )
@@ -113,11 +114,13 @@ def simple_colourings(board: Board) -> Iterator[Step]:
                     yield board.step(
                         "simple_colouring",
                         "Simple Colouring",
-                        f"Linking the cells where {symbol(v)} fits only twice in a unit splits "
-                        f"them into {board.cells(sides[0])} and {board.cells(sides[1])}, one "
-                        f"group all {symbol(v)}; {board.cells(elim)} "
-                        f"{'sees' if len(elim) == 1 else 'see'} both groups, so "
-                        f"{symbol(v)} can be removed from {'it' if len(elim) == 1 else 'them'}.",
+                        params={
+                            "variant": "trap_one" if len(elim) == 1 else "trap",
+                            "value": v,
+                            "first_cells": sides[0],
+                            "second_cells": sides[1],
+                            "removed_cells": elim,
+                        },
                         cells=chain,
                         eliminations=[(c, v) for c in elim],
                     )
@@ -200,10 +203,13 @@ def x_chains(board: Board, max_links: int = 15) -> Iterator[Step]:
         yield board.step(
             "x_chain",
             "X-Chain",
-            f"Following {symbol(v)} along {' → '.join(board.cell(c) for c in path)} (where a "
-            f"cell is not {symbol(v)}, the next one is; where it is, the next one is not), "
-            f"{board.cell(path[0])} or {board.cell(path[-1])} is {symbol(v)}, so "
-            f"{symbol(v)} can be removed from {board.cells(elim)}.",
+            params={
+                "value": v,
+                "path": path,
+                "start_cell": path[0],
+                "end_cell": path[-1],
+                "removed_cells": elim,
+            },
             cells=path,
             eliminations=[(c, v) for c in elim],
         )
@@ -257,22 +263,16 @@ def xy_chains(board: Board, max_cells: int = 12) -> Iterator[Step]:
         yield board.step(
             "xy_chain",
             "XY-Chain",
-            f"In the chain {' → '.join(board.cell(c) for c in path)}, each cell holds two "
-            f"values and shares one with the next: if {board.cell(path[0])} is not "
-            f"{symbol(x)}, each link forces the next until {board.cell(path[-1])} is "
-            f"{symbol(x)}, so {symbol(x)} can be removed from {board.cells(elim)}.",
+            params={
+                "path": path,
+                "start_cell": path[0],
+                "end_cell": path[-1],
+                "value": x,
+                "removed_cells": elim,
+            },
             cells=path,
             eliminations=[(c, x) for c in elim],
         )
-
-
-def _describe_chain(board: Board, nodes: list[tuple[int, int]]) -> str:
-    """``if r1c1 is not 5, r1c4 is 5, so r3c4 is not 7, so r3c6 is 7``."""
-    parts = []
-    for i, (c, v) in enumerate(nodes):
-        state = "is not" if i % 2 == 0 else "is"
-        parts.append(f"{board.cell(c)} {state} {symbol(v)}")
-    return "if " + parts[0] + ", then " + ", so ".join(parts[1:])
 
 
 Node = tuple[int, int]  # (cell, value)
@@ -404,9 +404,13 @@ def alternating_chains(board: Board, max_strong: int = 12) -> Iterator[Step]:
         yield board.step(
             "alternating_chain",
             "Alternating Inference Chain",
-            f"{_describe_chain(board, chain)}; so {board.cell(start[0])} is "
-            f"{symbol(start[1])} or {board.cell(end[0])} is {symbol(end[1])}, and either "
-            f"way remove {board.describe_eliminations(removed)}.",
+            params={
+                "chain": chain,
+                "start_cell": start[0],
+                "start_value": start[1],
+                "end_cell": end[0],
+                "end_value": end[1],
+            },
             cells=tuple(dict.fromkeys(c for c, _ in chain)),
             eliminations=removed,
         )

@@ -13,14 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.grid import symbol
 from solver.techniques.base import (
     Board,
     Step,
     bit_indexes,
     common_peers,
     conjugate_pairs,
-    join_words,
 )
 
 FISH = {2: ("x_wing", "X-Wing"), 3: ("swordfish", "Swordfish"), 4: ("jellyfish", "Jellyfish")}
@@ -31,10 +29,6 @@ def _line_positions(board: Board, b: int, lines: range) -> list[tuple[int, int]]
     pos = board.positions()
     i = b.bit_length() - 1
     return [(line, pos[line][i]) for line in lines if pos[line][i]]
-
-
-def _plural(kind: str, numbers: list[int]) -> str:
-    return f"{kind}s {join_words([str(x + 1) for x in numbers])}"
 
 
 def fish(board: Board, k: int) -> Iterator[Step]:
@@ -66,17 +60,17 @@ def fish(board: Board, k: int) -> Iterator[Step]:
                 if not elim:
                     continue
                 base_sorted = sorted(base)
-                base_kind = "row" if base_start == 0 else "column"
-                cover_kind = "column" if base_start == 0 else "row"
-                base_idx = [x - base_start for x in base_sorted]
-                cover_idx = [x - cover_start for x in covers]
                 pattern = [c for line in base_sorted for c in t.units[line] if cand[c] & b]
                 yield board.step(
                     slug,
                     name,
-                    f"In {_plural(base_kind, base_idx)}, {symbol(v)} fits only in "
-                    f"{_plural(cover_kind, cover_idx)}, so {symbol(v)} can be removed from "
-                    f"the rest of those {cover_kind}s: {board.cells(sorted(elim))}.",
+                    params={
+                        "variant": "rows" if base_start == 0 else "columns",
+                        "base_units": base_sorted,
+                        "value": v,
+                        "cover_units": covers,
+                        "removed_cells": sorted(elim),
+                    },
                     units=tuple(base_sorted) + tuple(covers),
                     cells=pattern,
                     eliminations=[(c, v) for c in elim],
@@ -106,11 +100,17 @@ def skyscrapers(board: Board) -> Iterator[Step]:
                         yield board.step(
                             "skyscraper",
                             "Skyscraper",
-                            f"In {board.unit(u1)} and {board.unit(u2)}, {symbol(v)} fits only "
-                            f"in two cells each, and {board.cell(base1)} and {board.cell(base2)} "
-                            f"share {board.unit(line)}, so {board.cell(far1)} or "
-                            f"{board.cell(far2)} is {symbol(v)}: remove {symbol(v)} from "
-                            f"{board.cells(elim)}.",
+                            params={
+                                "first_unit": u1,
+                                "second_unit": u2,
+                                "value": v,
+                                "first_base_cell": base1,
+                                "second_base_cell": base2,
+                                "line_unit": line,
+                                "first_far_cell": far1,
+                                "second_far_cell": far2,
+                                "removed_cells": elim,
+                            },
                             units=(u1, u2, line),
                             cells=(base1, far1, base2, far2),
                             eliminations=[(c, v) for c in elim],
@@ -144,12 +144,19 @@ def two_string_kites(board: Board) -> Iterator[Step]:
                         yield board.step(
                             "two_string_kite",
                             "2-String Kite",
-                            f"{symbol(v)} fits only in {board.cells((rnear, rfar))} in "
-                            f"{board.unit(ru)} and only in {board.cells((cnear, cfar))} in "
-                            f"{board.unit(cu)}; {board.cell(rnear)} and {board.cell(cnear)} "
-                            f"share {board.unit(box)}, so {board.cell(rfar)} or "
-                            f"{board.cell(cfar)} is {symbol(v)}: remove {symbol(v)} from "
-                            f"{board.cells(elim)}.",
+                            params={
+                                "value": v,
+                                "row_cells": (rnear, rfar),
+                                "row_unit": ru,
+                                "column_cells": (cnear, cfar),
+                                "column_unit": cu,
+                                "row_near_cell": rnear,
+                                "column_near_cell": cnear,
+                                "box_unit": box,
+                                "row_far_cell": rfar,
+                                "column_far_cell": cfar,
+                                "removed_cells": elim,
+                            },
                             units=(ru, cu, box),
                             cells=(rnear, rfar, cnear, cfar),
                             eliminations=[(c, v) for c in elim],
@@ -208,20 +215,22 @@ def finned_fish(board: Board, k: int) -> Iterator[Step]:
                     sashimi = any((s & cmask).bit_count() == 1 for _, s in combo)
                     name = f"{'Sashimi' if sashimi else 'Finned'} {fish_name}"
                     base_sorted = sorted(base)
-                    base_kind = "row" if base_start == 0 else "column"
-                    cover_kind = "column" if base_start == 0 else "row"
                     body = [c for line in base_sorted for c in t.units[line] if cand[c] & b]
                     fish_cells = [c for c in body if c not in fins]
                     yield board.step(
                         slug,
                         name,
-                        f"In {_plural(base_kind, [x - base_start for x in base_sorted])}, "
-                        f"{symbol(v)} fits only in {_plural(cover_kind, list(cover))} "
-                        f"({board.cells(fish_cells)}) except for the fin"
-                        f"{'s' if len(fins) > 1 else ''} {board.cells(fins)} in "
-                        f"{board.unit(2 * n + box)}; either a fin is {symbol(v)} or the fish "
-                        f"stands, so {symbol(v)} can be removed from {board.cells(elim)}, "
-                        f"which see both.",
+                        params={
+                            "variant": "fins" if len(fins) > 1 else "fin",
+                            "name_variant": "sashimi" if sashimi else "finned",
+                            "base_units": base_sorted,
+                            "value": v,
+                            "cover_units": [cover_start + i for i in cover],
+                            "fish_cells": fish_cells,
+                            "fin_cells": fins,
+                            "box_unit": 2 * n + box,
+                            "removed_cells": elim,
+                        },
                         units=tuple(base_sorted) + tuple(cover_start + i for i in cover),
                         cells=body,
                         eliminations=[(c, v) for c in elim],
@@ -292,13 +301,17 @@ def empty_rectangles(board: Board) -> Iterator[Step]:
                             yield board.step(
                                 "empty_rectangle",
                                 "Empty Rectangle",
-                                f"In {board.unit(box)}, {symbol(v)} fits only in "
-                                f"{board.unit(r)} and {board.unit(col)} "
-                                f"({board.cells(cells)}), and in {board.unit(u)} only in "
-                                f"{board.cells((near, far))}; if {board.cell(target)} were "
-                                f"{symbol(v)}, {board.cell(near)} would be too and "
-                                f"{board.unit(box)} would have no place left for "
-                                f"{symbol(v)}: remove {symbol(v)} from {board.cell(target)}.",
+                                params={
+                                    "box_unit": box,
+                                    "value": v,
+                                    "row_unit": r,
+                                    "column_unit": col,
+                                    "cells": cells,
+                                    "unit": u,
+                                    "pair_cells": (near, far),
+                                    "target_cell": target,
+                                    "near_cell": near,
+                                },
                                 units=(box, u),
                                 cells=(*cells, near, far),
                                 eliminations=[(target, v)],

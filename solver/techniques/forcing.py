@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.grid import symbol
 from solver.techniques.base import Board, Step
 
 Masks = list[int]
@@ -123,17 +122,16 @@ def shortest_contradiction(board: Board, *, hidden: bool = True) -> Trial | None
 def trial_step(board: Board, trial: Trial) -> Step:
     """The step that removes a trial's candidate, with the reason in one sentence."""
     c, v = trial.cell, trial.value
-    spread = "singles" if trial.hidden else "naked singles"
+    spread = "all" if trial.hidden else "naked"
+    params: dict[str, object] = {"cell": c, "value": v, "count": trial.length}
     if trial.broken >= 0:
-        end = f"{board.cell(trial.broken)} would have no value left"
+        params.update(variant=f"{spread}_cell", broken_cell=trial.broken)
     else:
-        end = "a unit would have no place left for one of its values"
+        params.update(variant=f"{spread}_unit")
     return board.step(
         "search",
         "Trial and Error",
-        f"If {board.cell(c)} were {symbol(v)}, filling in the {spread} that follow "
-        f"({trial.length} placements) leads to a contradiction: {end}; so remove "
-        f"{symbol(v)} from {board.cell(c)}.",
+        params=params,
         cells=(c,) if trial.broken < 0 else (c, trial.broken),
         eliminations=((c, v),),
     )

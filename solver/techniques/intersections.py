@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from solver.grid import Shape, symbol, tables
+from solver.grid import Shape, tables
 from solver.techniques.base import Board, Step, bit_indexes
 
 # (box unit, line unit, box-index mask of the meeting cells, line-index mask of them)
@@ -63,9 +63,13 @@ def _locked(board: Board, slug: str, name: str, from_box: bool) -> Iterator[Step
                 yield board.step(
                     slug,
                     name,
-                    f"In {board.unit(unit)}, {symbol(v)} fits only in {board.unit(other)} "
-                    f"({board.cells(where)}), so {symbol(v)} can be removed from the "
-                    f"rest of {board.unit(other)}: {board.cells(elim)}.",
+                    params={
+                        "unit": unit,
+                        "value": v,
+                        "other_unit": other,
+                        "cells": where,
+                        "removed_cells": elim,
+                    },
                     units=(unit, other),
                     cells=where,
                     eliminations=[(c, v) for c in elim],

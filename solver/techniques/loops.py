@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.grid import symbol
 from solver.techniques.base import Board, Step, common_peers, values_of
 from solver.techniques.chains import (
     Node,
     State,
     _aic_search,
-    _describe_chain,
     _Graph,
     _path,
     single_value_chains,
@@ -55,9 +53,7 @@ def nice_loops(board: Board, max_strong: int = 8) -> Iterator[Step]:
         yield board.step(
             "nice_loop",
             "Continuous Nice Loop",
-            f"{_describe_chain(board, loop)}, and then {board.cell(loop[0][0])} is not "
-            f"{symbol(loop[0][1])} again: the loop closes, so each of its links holds exactly "
-            f"one true end either way round; remove {board.describe_eliminations(removed)}.",
+            params={"chain": loop, "start_cell": loop[0][0], "start_value": loop[0][1]},
             cells=tuple(dict.fromkeys(c for c, _ in loop)),
             eliminations=removed,
         )
@@ -84,11 +80,7 @@ def x_cycles(board: Board, max_links: int = 12) -> Iterator[Step]:
         yield board.step(
             "x_cycle",
             "X-Cycle",
-            f"Following {symbol(v)} around {' → '.join(board.cell(c) for c in path)} and back "
-            f"to {board.cell(path[0])} (where a cell is not {symbol(v)}, the next one is; where "
-            f"it is, the next one is not), {symbol(v)} is in every other cell of the loop, "
-            f"either set; so {symbol(v)} can be removed from {board.cells(elim)}, which see "
-            f"two neighbours on the loop.",
+            params={"value": v, "path": path, "start_cell": path[0], "removed_cells": elim},
             cells=path,
             eliminations=[(c, v) for c in elim],
         )

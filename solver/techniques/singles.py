@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.grid import symbol
 from solver.techniques.base import Board, Step
 
 
@@ -38,8 +37,7 @@ def full_houses(board: Board) -> Iterator[Step]:
             yield board.step(
                 "full_house",
                 "Full House",
-                f"{board.cell(empty)} is the last empty cell in {board.unit(u)}, "
-                f"so it is {symbol(v)}.",
+                params={"cell": empty, "unit": u, "value": v},
                 units=(u,),
                 cells=(empty,),
                 placements=((empty, v),),
@@ -57,15 +55,15 @@ def naked_singles(board: Board) -> Iterator[Step]:
                 if values[p]:
                     seen |= 1 << (values[p] - 1)
             r, k, x = board.t.cell_units[c]
-            why = (
-                f"{board.unit(r)}, {board.unit(k)} and {board.unit(x)} hold every other value"
-                if seen | m == full
-                else "every other value has been ruled out"
-            )
+            params: dict[str, object] = {"cell": c, "value": v}
+            if seen | m == full:
+                params.update(variant="units", units=(r, k, x))
+            else:
+                params.update(variant="ruled_out")
             yield board.step(
                 "naked_single",
                 "Naked Single",
-                f"{board.cell(c)} can only be {symbol(v)}: {why}.",
+                params=params,
                 units=board.t.cell_units[c],
                 cells=(c,),
                 placements=((c, v),),
@@ -99,7 +97,7 @@ def hidden_singles(board: Board) -> Iterator[Step]:
             yield board.step(
                 "hidden_single",
                 "Hidden Single",
-                f"In {board.unit(u)}, {symbol(v)} fits only in {board.cell(c)}.",
+                params={"unit": u, "value": v, "cell": c},
                 units=(u,),
                 cells=(c,),
                 placements=((c, v),),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.techniques.base import Board, Step, bit_indexes, digits, mask_of, values_of
+from solver.techniques.base import Board, Step, bit_indexes, mask_of, values_of
 
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 SIZE_SLUGS = {2: "pair", 3: "triple", 4: "quad"}
@@ -39,8 +39,7 @@ def naked_subsets(board: Board, k: int) -> Iterator[Step]:
                 yield board.step(
                     slug,
                     name,
-                    f"In {board.unit(u)}, {board.cells(combo)} hold only {digits(vals)} "
-                    f"between them, so remove {board.describe_eliminations(elim)}.",
+                    params={"unit": u, "cells": combo, "values": vals},
                     units=(u,),
                     cells=combo,
                     eliminations=elim,
@@ -76,9 +75,7 @@ def hidden_subsets(board: Board, k: int) -> Iterator[Step]:
                 yield board.step(
                     slug,
                     name,
-                    f"In {board.unit(u)}, {digits(vals)} fit only in {board.cells(where)}, "
-                    f"so those cells hold nothing else: remove "
-                    f"{board.describe_eliminations(elim)}.",
+                    params={"unit": u, "values": vals, "cells": where},
                     units=(u,),
                     cells=where,
                     eliminations=elim,

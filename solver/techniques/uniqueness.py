@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.grid import symbol
-from solver.techniques.base import Board, Step, common_peers, digits, join_words, values_of
+from solver.techniques.base import Board, Step, common_peers, values_of
 
 
 def _rectangles(board: Board) -> Iterator[tuple[int, int, int, int, int]]:
@@ -88,10 +87,13 @@ def unique_rectangles(board: Board) -> Iterator[Step]:
         yield board.step(
             "unique_rectangle_1",
             "Unique Rectangle Type 1",
-            f"{board.cells(others)} hold only {symbol(x)} and {symbol(y)}; if "
-            f"{board.cell(target)} were {symbol(x)} or {symbol(y)} too, the two values "
-            f"could swap around the rectangle and the puzzle would have two solutions, "
-            f"so remove {symbol(x)} and {symbol(y)} from {board.cell(target)}.",
+            params={
+                "cells": others,
+                "values": (x, y),
+                "target_cell": target,
+                "x_value": x,
+                "y_value": y,
+            },
             cells=(a, b, c, d),
             eliminations=[(target, v) for v in (x, y) if cand[target] & (1 << (v - 1))],
         )
@@ -113,11 +115,14 @@ def unique_rectangles_2(board: Board) -> Iterator[Step]:
         yield board.step(
             "unique_rectangle_2",
             "Unique Rectangle Type 2",
-            f"{board.cells((a, b))} hold only {symbol(x)} and {symbol(y)}, and "
-            f"{board.cells((c, d))} hold {symbol(x)}, {symbol(y)} and {symbol(z)}; if neither "
-            f"were {symbol(z)}, the rectangle could swap and the puzzle would have two "
-            f"solutions, so one of them is {symbol(z)}: remove {symbol(z)} from "
-            f"{board.cells(elim)}.",
+            params={
+                "floor_cells": (a, b),
+                "floor_values": (x, y),
+                "roof_cells": (c, d),
+                "roof_values": (x, y, z),
+                "value": z,
+                "removed_cells": elim,
+            },
             cells=(a, b, c, d),
             eliminations=[(e, z) for e in elim],
         )
@@ -138,11 +143,14 @@ def unique_rectangles_4(board: Board) -> Iterator[Step]:
                 yield board.step(
                     "unique_rectangle_4",
                     "Unique Rectangle Type 4",
-                    f"{board.cells((a, b))} hold only {symbol(keep)} and {symbol(drop)}, and in "
-                    f"{board.unit(u)}, {symbol(keep)} fits only in {board.cells((c, d))}, so "
-                    f"one of them is {symbol(keep)}; if either were {symbol(drop)}, the "
-                    f"rectangle could swap and the puzzle would have two solutions: remove "
-                    f"{symbol(drop)} from {board.cells((c, d))}.",
+                    params={
+                        "floor_cells": (a, b),
+                        "floor_values": (keep, drop),
+                        "unit": u,
+                        "keep_value": keep,
+                        "roof_cells": (c, d),
+                        "drop_value": drop,
+                    },
                     units=(u,),
                     cells=(a, b, c, d),
                     eliminations=[(c, drop), (d, drop)],
@@ -191,13 +199,10 @@ def bug_plus_one(board: Board) -> Iterator[Step]:
     if not odd_value:
         return
     v = odd_value.bit_length()
-    row, col, box = (board.unit(u) for u in t.cell_units[extra])
     yield board.step(
         "bug_plus_one",
         "BUG+1",
-        f"Every empty cell holds two values except {board.cell(extra)}, where {symbol(v)} "
-        f"fits three times in {row}, {col} and {box}; without {symbol(v)} there the board "
-        f"would allow two solutions, so {board.cell(extra)} is {symbol(v)}.",
+        params={"cell": extra, "value": v, "units": t.cell_units[extra]},
         units=t.cell_units[extra],
         cells=(extra,),
         placements=((extra, v),),
@@ -229,11 +234,6 @@ def _all_rectangles(board: Board) -> Iterator[tuple[int, tuple[int, int, int, in
                     yield am, (a, b, c, d)
 
 
-def _deadly(board: Board, am: int) -> str:
-    x, y = values_of(am)
-    return f"{symbol(x)} and {symbol(y)}"
-
-
 def unique_rectangles_3(board: Board) -> Iterator[Step]:
     """Type 3: the two roof corners' extra values act as one cell in a naked subset."""
     cand, t = board.cand, board.t
@@ -263,12 +263,15 @@ def unique_rectangles_3(board: Board) -> Iterator[Step]:
                         yield board.step(
                             "unique_rectangle_3",
                             "Unique Rectangle Type 3",
-                            f"{board.cells(floor)} hold only {_deadly(board, am)}; one of "
-                            f"{board.cells(roof)} holds one of their other values "
-                            f"{digits(values_of(extra))}, or the rectangle could swap and "
-                            f"the puzzle would have two solutions; with {board.cells(group)} "
-                            f"they lock {digits(values_of(m))} in {board.unit(u)}: remove "
-                            f"{board.describe_eliminations(elim)}.",
+                            params={
+                                "floor_cells": floor,
+                                "floor_values": values_of(am),
+                                "roof_cells": roof,
+                                "extra_values": values_of(extra),
+                                "group_cells": group,
+                                "locked_values": values_of(m),
+                                "unit": u,
+                            },
                             units=(u,),
                             cells=(a, b, c, d, *group),
                             eliminations=elim,
@@ -295,10 +298,13 @@ def unique_rectangles_5(board: Board) -> Iterator[Step]:
         yield board.step(
             "unique_rectangle_5",
             "Unique Rectangle Type 5",
-            f"The rectangle {board.cells(corners)} holds {_deadly(board, am)}, and "
-            f"{board.cells(rich)} hold {symbol(z)} besides; if none were {symbol(z)}, the "
-            f"rectangle could swap and the puzzle would have two solutions, so one of them is "
-            f"{symbol(z)}: remove {symbol(z)} from {board.cells(elim)}.",
+            params={
+                "cells": corners,
+                "values": values_of(am),
+                "rich_cells": rich,
+                "value": z,
+                "removed_cells": elim,
+            },
             cells=corners,
             eliminations=[(e, z) for e in elim],
         )
@@ -325,12 +331,16 @@ def unique_rectangles_6(board: Board) -> Iterator[Step]:
             yield board.step(
                 "unique_rectangle_6",
                 "Unique Rectangle Type 6",
-                f"{board.cells((a, d))} hold only {_deadly(board, am)}, and in "
-                f"{join_words([board.unit(u) for u in lines])}, {symbol(keep)} fits only at "
-                f"the corners {board.cells((a, b, c, d))}; "
-                f"if {board.cell(b)} or {board.cell(c)} were {symbol(keep)}, all four corners "
-                f"would hold {_deadly(board, am)} and could swap: remove {symbol(keep)} from "
-                f"{board.cells((b, c))}.",
+                params={
+                    "floor_cells": (a, d),
+                    "values": values_of(am),
+                    "units": lines,
+                    "keep_value": keep,
+                    "cells": (a, b, c, d),
+                    "first_cell": b,
+                    "second_cell": c,
+                    "roof_cells": (b, c),
+                },
                 units=lines,
                 cells=(a, b, c, d),
                 eliminations=[(b, keep), (c, keep)],
@@ -352,11 +362,18 @@ def hidden_unique_rectangles(board: Board) -> Iterator[Step]:
             yield board.step(
                 "hidden_unique_rectangle",
                 "Hidden Unique Rectangle",
-                f"{board.cell(a)} holds only {_deadly(board, am)}, and {symbol(keep)} fits in "
-                f"{board.unit(row)} only at {board.cells((c, d))} and in {board.unit(col)} only "
-                f"at {board.cells((b, d))}; if {board.cell(d)} were {symbol(drop)}, the corners "
-                f"{board.cells((a, b, c, d))} would hold just {_deadly(board, am)} and could "
-                f"swap: remove {symbol(drop)} from {board.cell(d)}.",
+                params={
+                    "cell": a,
+                    "values": values_of(am),
+                    "keep_value": keep,
+                    "row_unit": row,
+                    "row_cells": (c, d),
+                    "column_unit": col,
+                    "column_cells": (b, d),
+                    "target_cell": d,
+                    "drop_value": drop,
+                    "cells": (a, b, c, d),
+                },
                 units=(row, col),
                 cells=(a, b, c, d),
                 eliminations=[(d, drop)],

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.grid import symbol
 from solver.techniques.base import Board, Step, common_peers, conjugate_pairs, values_of
 
 
@@ -43,9 +42,17 @@ def xy_wings(board: Board) -> Iterator[Step]:
             yield board.step(
                 "xy_wing",
                 "XY-Wing",
-                f"{board.cell(pivot)} is {symbol(x)} or {symbol(y)}; if {symbol(xa)}, "
-                f"{board.cell(a)} is {symbol(zv)}, and if {symbol(ya)}, {board.cell(b)} is "
-                f"{symbol(zv)}: either way {symbol(zv)} can be removed from {board.cells(elim)}.",
+                params={
+                    "pivot_cell": pivot,
+                    "x_value": x,
+                    "y_value": y,
+                    "first_value": xa,
+                    "first_cell": a,
+                    "value": zv,
+                    "second_value": ya,
+                    "second_cell": b,
+                    "removed_cells": elim,
+                },
                 cells=(pivot, a, b),
                 eliminations=[(c, zv) for c in elim],
             )
@@ -71,9 +78,14 @@ def xyz_wings(board: Board) -> Iterator[Step]:
             yield board.step(
                 "xyz_wing",
                 "XYZ-Wing",
-                f"{board.cell(pivot)} holds {'/'.join(symbol(v) for v in values_of(pm))} and "
-                f"sees {board.cell(a)} and {board.cell(b)}; whatever it is, one of the three is "
-                f"{symbol(zv)}, so {symbol(zv)} can be removed from {board.cells(elim)}.",
+                params={
+                    "pivot_cell": pivot,
+                    "options": values_of(pm),
+                    "first_cell": a,
+                    "second_cell": b,
+                    "value": zv,
+                    "removed_cells": elim,
+                },
                 cells=(pivot, a, b),
                 eliminations=[(c, zv) for c in elim],
             )
@@ -111,12 +123,16 @@ def w_wings(board: Board) -> Iterator[Step]:
                             yield board.step(
                                 "w_wing",
                                 "W-Wing",
-                                f"{board.cell(a)} and {board.cell(b)} are both "
-                                f"{symbol(xv)} or {symbol(yv)}, and in {board.unit(u)}, "
-                                f"{symbol(xv)} fits only in {board.cell(e1)} and "
-                                f"{board.cell(e2)}, so one of {board.cell(a)} and "
-                                f"{board.cell(b)} is {symbol(yv)}: remove {symbol(yv)} from "
-                                f"{board.cells(elim)}.",
+                                params={
+                                    "first_cell": a,
+                                    "second_cell": b,
+                                    "x_value": xv,
+                                    "y_value": yv,
+                                    "unit": u,
+                                    "first_end_cell": e1,
+                                    "second_end_cell": e2,
+                                    "removed_cells": elim,
+                                },
                                 units=(u,),
                                 cells=(a, e1, e2, b),
                                 eliminations=[(c, yv) for c in elim],

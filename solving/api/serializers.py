@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from sudokusite.fields import StrictCharField, StrictIntegerField
@@ -19,7 +21,7 @@ class GridTextField(StrictCharField):
     """A grid as text, in any format the solver parses; a JSON string only."""
 
     default_error_messages = {
-        "not_text": 'Send the grid as a string, e.g. "53..7....6..195...".',
+        "not_text": _('Send the grid as a string, e.g. "53..7....6..195...".'),
     }
 
     def __init__(self, **kwargs: Any) -> None:
@@ -57,7 +59,9 @@ class NotesField(serializers.DictField):
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         value = super().to_internal_value(data)
         if len(value) > MAX_NOTES:
-            raise serializers.ValidationError(f"At most {MAX_NOTES} cells of notes.")
+            raise serializers.ValidationError(
+                gettext("At most %(count)s cells of notes.") % {"count": MAX_NOTES}
+            )
         return value
 
 
@@ -91,14 +95,23 @@ class SolverPairSerializer(serializers.Serializer):
 
 class SolverStepSerializer(serializers.Serializer):
     technique = serializers.CharField(help_text="Slug, e.g. hidden_single, x_wing.")
-    name = serializers.CharField()
-    sentence = serializers.CharField()
+    name = serializers.CharField(help_text="In the language of Accept-Language.")
+    sentence = serializers.CharField(help_text="In the language of Accept-Language.")
     units = serializers.ListField(child=serializers.IntegerField())
     unit_names = serializers.ListField(child=serializers.CharField())
     cells = serializers.ListField(child=serializers.IntegerField())
     cell_names = serializers.ListField(child=serializers.CharField())
     placements = SolverPairSerializer(many=True)
     eliminations = SolverPairSerializer(many=True)
+    size = serializers.IntegerField(help_text="The grid's size, for reading params.")
+    params = serializers.DictField(
+        child=serializers.JSONField(),
+        help_text="The structured form the sentence is rendered from, the same in every "
+        "language: cell and unit indexes, values, and a variant slug. Keys name what they "
+        "hold: cell/…_cell, cells/…_cells, path (cells), unit/…_unit, units/…_units, "
+        "value/…_value, values/…_values, options (values), chain and entries ([cell, value] "
+        "pairs), count.",
+    )
 
 
 class SolverAnalysisSerializer(serializers.Serializer):

@@ -7,6 +7,7 @@ import {
   api,
   buildBoard,
   candidates,
+  cellWhere,
   clashes,
   errorMessage,
   formatMs,
@@ -55,7 +56,7 @@ const S = {
 
 const boardEl = $("board");
 const wrapEl = $("board-wrap");
-const cells = buildBoard(boardEl, geo, `Sudoku board, ${N} by ${N}`);
+const cells = buildBoard(boardEl, geo, interpolate(gettext("Sudoku board, %(n)s by %(n)s"), { n: N }, true));
 const padKeys = buildPad();
 
 // ---- State from the server -------------------------------------------------------
@@ -105,17 +106,19 @@ function playable() {
 }
 
 function cellLabel(c, v, isClash, isWrong) {
-  const where = `row ${geo.rowOf[c] + 1}, column ${geo.colOf[c] + 1}`;
-  if (S.status === "paused") return `${where}, hidden while paused`;
+  const where = cellWhere(geo, c);
+  if (S.status === "paused") return interpolate(gettext("%(where)s, hidden while paused"), { where }, true);
   if (v) {
-    let text = `${where}, ${symbol(v, S.numeric)}`;
-    if (given[c]) text += ", given";
-    if (isWrong) text += ", mistake";
-    if (isClash) text += ", clashes";
-    return text;
+    const parts = [where, symbol(v, S.numeric)];
+    if (given[c]) parts.push(gettext("given"));
+    if (isWrong) parts.push(gettext("mistake"));
+    if (isClash) parts.push(gettext("clashes"));
+    return parts.join(gettext(", "));
   }
   const marks = [...S.notes[c]].sort((a, b) => a - b).map((d) => symbol(d, S.numeric));
-  return marks.length ? `${where}, empty, notes ${marks.join(" ")}` : `${where}, empty`;
+  return marks.length
+    ? interpolate(gettext("%(where)s, empty, notes %(notes)s"), { where, notes: marks.join(" ") }, true)
+    : interpolate(gettext("%(where)s, empty"), { where }, true);
 }
 
 function render() {
@@ -172,9 +175,10 @@ function renderPad(hidden) {
     key.disabled = hidden || left === 0 || !playable();
     // The name begins with what the key shows (its symbol, then the count left), so voice
     // control finds the key by the symbol a player reads on it.
-    const what = hidden ? "" : ` ${left} left`;
-    const how = S.notesMode ? "as a note" : "enter";
-    key.setAttribute("aria-label", `${symbol(v, S.numeric)}${what}, ${how}`);
+    let label;
+    if (hidden) label = S.notesMode ? gettext("%(value)s, as a note") : gettext("%(value)s, enter");
+    else label = S.notesMode ? gettext("%(value)s %(left)s left, as a note") : gettext("%(value)s %(left)s left, enter");
+    key.setAttribute("aria-label", interpolate(label, { value: symbol(v, S.numeric), left }, true));
   }
   $("pad").classList.toggle("notes-on", S.notesMode);
 }
@@ -192,11 +196,11 @@ function renderStatus() {
   for (const id of ["erase", "notes-toggle", "auto-notes", "hint", "restart"]) $(id).disabled = !live;
   const notesButton = $("notes-toggle");
   notesButton.setAttribute("aria-pressed", S.notesMode ? "true" : "false");
-  notesButton.querySelector(".badge").textContent = S.notesMode ? "ON" : "OFF";
+  notesButton.querySelector(".badge").textContent = S.notesMode ? gettext("ON") : gettext("OFF");
   const pauseButton = $("pause");
   const paused = S.status === "paused";
   pauseButton.disabled = !(live || paused);
-  pauseButton.setAttribute("aria-label", paused ? "Resume" : "Pause");
+  pauseButton.setAttribute("aria-label", paused ? gettext("Resume") : gettext("Pause"));
   pauseButton.classList.toggle("is-paused", paused);
   tick();
 }
@@ -288,12 +292,12 @@ async function pump() {
       if (res.status === 0) {
         // Offline: keep the moves, in order, and send them when the connection is back (a
         // retried move carries the same client_move_id, so it is never applied twice).
-        if (!S.offline) toast("No connection: your moves will be saved when it comes back.", 6000);
+        if (!S.offline) toast(gettext("No connection: your moves will be saved when it comes back."), 6000);
         S.offline = true;
         await sleep(3000);
         continue;
       }
-      if (S.offline) toast("Connected again: your moves are saved.");
+      if (S.offline) toast(gettext("Connected again: your moves are saved."));
       S.offline = false;
       S.queue.shift();
       if (res.ok) {
@@ -315,8 +319,8 @@ async function pump() {
 /** The API's error as a player reads it. */
 function friendly(body) {
   const code = body && body.error && body.error.code;
-  if (code === "stale_version") return "This game changed elsewhere (another tab or device): here it is as saved.";
-  if (code === "game_paused") return "The game is paused: resume it to play.";
+  if (code === "stale_version") return gettext("This game changed elsewhere (another tab or device): here it is as saved.");
+  if (code === "game_paused") return gettext("The game is paused: resume it to play.");
   return errorMessage(body);
 }
 
@@ -363,14 +367,16 @@ function answer(task, body) {
   if (task.kind === "value" && S.status !== "paused") {
     if (body.correct === false) {
       S.wrong.set(task.cell, task.value);
-      announce(`Mistake: ${symbol(task.value, S.numeric)} does not belong in row ${geo.rowOf[task.cell] + 1}, column ${geo.colOf[task.cell] + 1}.`);
+      announce(
+        interpolate(gettext("Mistake: %(value)s does not belong in %(where)s."), { value: symbol(task.value, S.numeric), where: cellWhere(geo, task.cell) }, true),
+      );
     } else {
       S.wrong.delete(task.cell);
       if (task.value && body.correct === true && !body.completed) {
         const units = completedUnits(task.cell);
         if (units.length) {
           flash(units.flatMap((u) => geo.units[u]));
-          announce(`${units.map((u) => unitName(geo, u)).join(", ")} complete.`);
+          announce(interpolate(gettext("%(units)s complete."), { units: units.map((u) => unitName(geo, u)).join(gettext(", ")) }, true));
         }
       }
     }
@@ -408,7 +414,7 @@ function enter(v, { note = false } = {}) {
   if (!playable()) return;
   const c = S.selected;
   if (given[c]) {
-    toast(`Row ${geo.rowOf[c] + 1}, column ${geo.colOf[c] + 1} is a given: it cannot change.`);
+    toast(interpolate(gettext("%(where)s is a given: it cannot change."), { where: cellWhere(geo, c) }, true));
     return;
   }
   if (note || S.notesMode) toggleNote(c, v);
@@ -427,7 +433,7 @@ function placeValue(c, v) {
 
 function toggleNote(c, v) {
   if (S.values[c]) {
-    toast("Clear the cell before pencilling notes in it.");
+    toast(gettext("Clear the cell before pencilling notes in it."));
     return;
   }
   clearHint();
@@ -442,7 +448,7 @@ function erase() {
   if (!playable()) return;
   const c = S.selected;
   if (given[c]) {
-    toast("A given cannot be erased.");
+    toast(gettext("A given cannot be erased."));
     return;
   }
   if (S.values[c]) {
@@ -475,12 +481,12 @@ function autoNotes() {
   }
   render();
   enqueue(simple("auto_notes", urls.auto_notes));
-  announce("Notes filled with every candidate.");
+  announce(gettext("Notes filled with every candidate."));
 }
 
 function restart() {
   if (!playable()) return;
-  if (!window.confirm("Clear all your entries and notes? The clock, mistakes and hints stay.")) return;
+  if (!window.confirm(gettext("Clear all your entries and notes? The clock, mistakes and hints stay."))) return;
   clearHint();
   enqueue(simple("restart", urls.restart));
 }
@@ -519,29 +525,33 @@ function showHint(body, { reveal = false } = {}) {
   const cellsOf = (list) => new Set((list || []).map((x) => (typeof x === "object" ? x.cell : x)));
   const unitCells = new Set();
   for (const u of h.units || []) for (const c of geo.units[u] || []) unitCells.add(c);
-  const look = (h.unit_names || []).join(", ") || (h.cell_names || []).join(", ");
+  const look = (h.unit_names || []).join(gettext(", ")) || (h.cell_names || []).join(gettext(", "));
   let text = h.message || h.text || "";
   if (!text) {
-    if (stage === 1) text = look ? `Look at ${look}.` : "Look at the highlighted cells.";
-    else text = [h.name, h.sentence || h.explanation].filter(Boolean).join(": ");
+    if (stage === 1) text = look ? interpolate(gettext("Look at %(where)s."), { where: look }, true) : gettext("Look at the highlighted cells.");
+    else text = [h.name, h.sentence || h.explanation].filter(Boolean).join(gettext(": "));
   }
   const applied = stage >= 3;
   S.hint = applied ? null : { stage, cells: cellsOf(h.cells), unitCells, text };
   const panel = $("hint-panel");
   panel.hidden = false;
-  $("hint-title").textContent = applied ? "Hint applied" : stage === 1 ? "Where to look" : h.name || "Technique";
-  $("hint-text").textContent = text || "Hint applied.";
+  $("hint-title").textContent = applied
+    ? gettext("Hint applied")
+    : stage === 1
+      ? gettext("Where to look")
+      : h.name || gettext("Technique");
+  $("hint-text").textContent = text || gettext("Hint applied.");
   const lesson = $("hint-lesson");
   lesson.hidden = !h.lesson_url;
   if (h.lesson_url) {
     lesson.href = h.lesson_url;
-    lesson.textContent = `Learn ${h.name || "this technique"}`;
+    lesson.textContent = interpolate(gettext("Learn %(name)s"), { name: h.name || gettext("this technique") }, true);
   }
   const next = $("hint-next");
   const nextHadFocus = document.activeElement === next;
   next.hidden = applied;
   if (applied && nextHadFocus) $("hint-close").focus(); // "Apply it" is gone: stay in the panel
-  next.textContent = stage === 1 ? "Show technique" : "Apply it";
+  next.textContent = stage === 1 ? gettext("Show technique") : gettext("Apply it");
   announce(text);
   if (reveal) {
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -655,7 +665,7 @@ function onKey(e) {
 function toggleNotesMode() {
   if (!playable()) return; // the Notes button is off once the game is over; so is its key
   S.notesMode = !S.notesMode;
-  announce(S.notesMode ? "Notes mode on" : "Notes mode off");
+  announce(S.notesMode ? gettext("Notes mode on") : gettext("Notes mode off"));
   render();
 }
 
@@ -667,7 +677,11 @@ async function showResult() {
   const g = S.game;
   const dialog = $("result");
   const won = g.status === "completed";
-  $("result-title").textContent = won ? "Solved!" : g.status === "lost" ? "Out of mistakes" : "Game over";
+  $("result-title").textContent = won
+    ? gettext("Solved!")
+    : g.status === "lost"
+      ? gettext("Out of mistakes")
+      : gettext("Game over");
   $("result-time").textContent = formatMs(g.elapsed_ms || 0);
   $("result-mistakes").textContent = g.mistake_limit ? `${g.mistakes}/${g.mistake_limit}` : String(g.mistakes);
   $("result-hints").textContent = String(g.hints_used);
@@ -677,7 +691,13 @@ async function showResult() {
   if (won) boardEl.classList.add("done");
   if (typeof dialog.showModal === "function") dialog.showModal();
   else dialog.setAttribute("open", "");
-  announce(`${$("result-title").textContent} Time ${formatMs(g.elapsed_ms || 0)}, score ${g.score ?? "none"}.`);
+  announce(
+    interpolate(
+      gettext("%(title)s Time %(time)s, score %(score)s."),
+      { title: $("result-title").textContent, time: formatMs(g.elapsed_ms || 0), score: g.score ?? gettext("none") },
+      true,
+    ),
+  );
   $("result-rank").textContent = won ? await rankText(g) : "—";
 }
 
@@ -688,23 +708,23 @@ function showRatingChange(g) {
   const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
   $("result-rating").textContent =
     `${change.player_before} → ${change.player_after} (${signed(change.player_delta)}); ` +
-    `puzzle ${signed(change.puzzle_delta)}`;
+    interpolate(gettext("puzzle %(delta)s"), { delta: signed(change.puzzle_delta) }, true);
   $("result-rating-row").hidden = false;
 }
 
 /** The player's place on this puzzle's leaderboard (paged through, a few pages at most). */
 async function rankText(g) {
-  if (!data.username) return "Log in to rank";
+  if (!data.username) return gettext("Log in to rank");
   let url = urls.leaderboard;
   for (let page = 0; url && page < 10; page++) {
     const res = await api("GET", url);
     if (!res.ok) return "—";
     const rows = res.data.results || [];
     const mine = rows.find((row) => row.username === data.username);
-    if (mine) return `#${mine.rank} of ${res.data.count ?? rows.length}`;
+    if (mine) return interpolate(gettext("#%(rank)s of %(count)s"), { rank: mine.rank, count: res.data.count ?? rows.length }, true);
     url = res.data.next;
   }
-  return "Unranked";
+  return gettext("Unranked");
 }
 
 // ---- Wiring -------------------------------------------------------------------------------

@@ -13,19 +13,27 @@ const unitCells = new Set(step.units.flatMap((u) => geo.units[u]));
 const pattern = new Set(step.cells);
 const elim = new Set(step.eliminations.map((e) => `${e.cell}:${e.value}`));
 const place = new Map(step.placements.map((p) => [p.cell, p.value]));
-const units = step.unit_names.join(", ");
+const units = step.unit_names.join(gettext(", "));
 
 const STAGES = [
-  "The position the solver reached, with every cell's candidates.",
-  units ? `Look at ${units}.` : "Look at the highlighted cells.",
-  `The pattern: ${step.cell_names.join(", ")}.`,
+  gettext("The position the solver reached, with every cell's candidates."),
+  units ? interpolate(gettext("Look at %(where)s."), { where: units }, true) : gettext("Look at the highlighted cells."),
+  interpolate(gettext("The pattern: %(cells)s."), { cells: step.cell_names.join(gettext(", ")) }, true),
   step.sentence,
   step.placements.length
-    ? "After the step: the value is placed."
-    : `After the step: ${step.eliminations.length} candidate${step.eliminations.length === 1 ? "" : "s"} removed.`,
+    ? gettext("After the step: the value is placed.")
+    : interpolate(
+        ngettext(
+          "After the step: %(count)s candidate removed.",
+          "After the step: %(count)s candidates removed.",
+          step.eliminations.length,
+        ),
+        { count: step.eliminations.length },
+        true,
+      ),
 ];
 
-const cells = buildBoard($("lesson-board"), geo, `${step.name} example, ${ex.size} by ${ex.size}`);
+const cells = buildBoard($("lesson-board"), geo, interpolate(gettext("%(name)s example, %(n)s by %(n)s"), { name: step.name, n: ex.size }, true));
 let stage = 0;
 
 function paint() {

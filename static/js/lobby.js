@@ -36,9 +36,15 @@ function sync() {
     const instead = nearestOpen(chosen ? levels.indexOf(chosen) : 0);
     if (instead) {
       instead.checked = true;
-      if (chosen) message = `No ${levelName(chosen)} ${size}×${size} puzzles yet: ${levelName(instead)} instead.`;
+      if (chosen) {
+        message = interpolate(
+          gettext("No %(level)s %(size)s×%(size)s puzzles yet: %(instead)s instead."),
+          { level: levelName(chosen), size, instead: levelName(instead) },
+          true,
+        );
+      }
     } else {
-      message = `No ${size}×${size} puzzles yet: pick another size.`;
+      message = interpolate(gettext("No %(size)s×%(size)s puzzles yet: pick another size."), { size }, true);
     }
   }
   start.disabled = !levels.some((input) => input.checked && !input.disabled);

@@ -15,12 +15,20 @@ const SPEEDS = [1, 4, 16];
 const TICK_MS = 50;
 const POLL_MS = 2000;
 const POLL_TRIES = 60;
-const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert", master: "Master", guess: "Guesses", mistake: "Mistakes" };
+const LEVEL_NAMES = {
+  easy: gettext("Easy"),
+  medium: gettext("Medium"),
+  hard: gettext("Hard"),
+  expert: gettext("Expert"),
+  master: gettext("Master"),
+  guess: gettext("Guesses"),
+  mistake: gettext("Mistakes"),
+};
 
 const given = [...P.givens].map((ch) => ch !== ".");
 const solution = [...P.solution].map(valueOf);
 const events = D.events;
-const cells = buildBoard($("board"), geo, `Replay board, ${N} by ${N}`);
+const cells = buildBoard($("board"), geo, interpolate(gettext("Replay board, %(n)s by %(n)s"), { n: N }, true));
 
 // frames[i]: the board after the first i events (frames[0] is the givens).
 const frames = [];
@@ -62,31 +70,33 @@ function frameAt(t) {
 }
 
 function describe(e) {
-  const where = e.cell == null ? "" : ` r${Math.floor(e.cell / N) + 1}c${(e.cell % N) + 1}`;
+  const cell = e.cell == null ? "" : `r${Math.floor(e.cell / N) + 1}c${(e.cell % N) + 1}`;
+  const value = e.value ? symbol(e.value) : "";
+  const say = (fmt) => interpolate(fmt, { cell, value }, true);
   switch (e.kind) {
     case "value":
-      if (!e.value) return `Cleared${where}`;
-      return `${symbol(e.value)} in${where}${e.correct === false ? " (wrong)" : ""}`;
+      if (!e.value) return cell ? say(gettext("Cleared %(cell)s")) : gettext("Cleared");
+      return say(e.correct === false ? gettext("%(value)s in %(cell)s (wrong)") : gettext("%(value)s in %(cell)s"));
     case "note":
-      return e.value ? `Note ${symbol(e.value)} in${where}` : `Notes cleared in${where}`;
+      return say(e.value ? gettext("Note %(value)s in %(cell)s") : gettext("Notes cleared in %(cell)s"));
     case "hint":
-      return `Hint applied${where}`;
+      return cell ? say(gettext("Hint applied %(cell)s")) : gettext("Hint applied");
     case "hint_reveal":
-      return `Hint, stage ${e.value}`;
+      return interpolate(gettext("Hint, stage %(stage)s"), { stage: e.value }, true);
     case "auto_notes":
-      return "Auto notes";
+      return gettext("Auto notes");
     case "undo":
-      return "Undo";
+      return gettext("Undo");
     case "redo":
-      return "Redo";
+      return gettext("Redo");
     case "restart":
-      return "Restart";
+      return gettext("Restart");
     case "pause":
-      return "Paused";
+      return gettext("Paused");
     case "resume":
-      return "Resumed";
+      return gettext("Resumed");
     case "abandon":
-      return "Gave up";
+      return gettext("Gave up");
     default:
       return e.kind;
   }
@@ -104,15 +114,19 @@ function render() {
     paintCell(el, v, f.notes.get(c), geo, false);
   }
   const done = S.idx === frames.length - 1 && S.t >= total;
-  const ending = { completed: "Solved", abandoned: "Gave up", lost: "Out of mistakes" }[D.game.status] || "End";
+  const ending =
+    { completed: gettext("Solved"), abandoned: gettext("Gave up"), lost: gettext("Out of mistakes") }[D.game.status] ||
+    gettext("End");
   $("caption").textContent = last
-    ? `Move ${S.idx} of ${events.length}: ${describe(last)}${done ? ` · ${ending}` : ""}`
-    : `Start · ${events.length} moves`;
+    ? interpolate(gettext("Move %(index)s of %(count)s: %(what)s"), { index: S.idx, count: events.length, what: describe(last) }, true) +
+      (done ? ` · ${ending}` : "")
+    : interpolate(gettext("Start · %(count)s moves"), { count: events.length }, true);
   $("caption").dataset.index = String(S.idx);
   $("clock").textContent = `${formatMs(S.t)} / ${formatMs(total)}`;
   $("timeline").value = String(Math.round(S.t));
-  $("play").textContent = S.playing ? "Pause" : "Play";
-  $("play").setAttribute("aria-label", S.playing ? "Pause" : "Play");
+  const playLabel = S.playing ? pgettext("replay", "Pause") : pgettext("replay", "Play");
+  $("play").textContent = playLabel;
+  $("play").setAttribute("aria-label", playLabel);
   for (const b of document.querySelectorAll(".speed")) {
     b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === S.speed));
   }
@@ -214,7 +228,7 @@ function drawMarks() {
     else if (e.kind === "hint" || e.kind === "hint_reveal") addMark("hint", e.elapsed_ms, describe(e));
   });
   const stalls = S.analysis ? S.analysis.summary.stalls : [];
-  for (const s of stalls) addMark("stall", s.from_ms, `Stall of ${formatMs(s.thinking_ms)}`);
+  for (const s of stalls) addMark("stall", s.from_ms, interpolate(gettext("Stall of %(time)s"), { time: formatMs(s.thinking_ms) }, true));
 }
 
 // ---- Analysis ---------------------------------------------------------------------------------
@@ -230,26 +244,26 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function techniqueText(p) {
-  if (!p.correct) return "wrong";
-  return p.technique ? p.technique.name : "not yet deducible (a guess)";
+  if (!p.correct) return gettext("wrong");
+  return p.technique ? p.technique.name : gettext("not yet deducible (a guess)");
 }
 
 function renderAnalysis(a) {
   const box = $("analysis");
   if (!a) {
-    box.replaceChildren(el("p", { class: "muted", "data-testid": "analysis-pending" }, "Analysing…"));
+    box.replaceChildren(el("p", { class: "muted", "data-testid": "analysis-pending" }, gettext("Analysing…")));
     return;
   }
   const s = a.summary;
   const figures = el(
     "dl",
     { class: "result-figures", "data-testid": "analysis-summary" },
-    el("div", {}, el("dt", {}, "Hardest"), el("dd", {}, s.hardest ? s.hardest.name : "–")),
-    el("div", {}, el("dt", {}, "Guesses"), el("dd", {}, String(s.guesses))),
-    el("div", {}, el("dt", {}, "Mistakes"), el("dd", {}, String(s.mistakes))),
-    el("div", {}, el("dt", {}, "Hints"), el("dd", {}, String(s.hints))),
+    el("div", {}, el("dt", {}, gettext("Hardest")), el("dd", {}, s.hardest ? s.hardest.name : "–")),
+    el("div", {}, el("dt", {}, gettext("Guesses")), el("dd", {}, String(s.guesses))),
+    el("div", {}, el("dt", {}, gettext("Mistakes")), el("dd", {}, String(s.mistakes))),
+    el("div", {}, el("dt", {}, gettext("Hints")), el("dd", {}, String(s.hints))),
   );
-  const levels = el("ul", { class: "levels", "aria-label": "Share of thinking time per level" });
+  const levels = el("ul", { class: "levels", "aria-label": gettext("Share of thinking time per level") });
   for (const row of s.time_by_level) {
     if (!row.ms) continue;
     const pct = Math.round(row.share * 100);
@@ -260,11 +274,13 @@ function renderAnalysis(a) {
   const stalls = el("ol", { class: "stalls" });
   s.stalls.forEach((st, i) => {
     const idx = indexOfSeq.get(st.seq) ?? 0;
-    const avail = st.available ? ` · ${st.available.name} was available` : "";
+    const avail = st.available
+      ? interpolate(gettext(" · %(name)s was available"), { name: st.available.name }, true)
+      : "";
     const b = el(
       "button",
       { type: "button", class: "link", "data-testid": `stall-${i}`, dataset: { index: String(idx) } },
-      `${formatMs(st.thinking_ms)} before ${st.cell_name}${avail}`,
+      interpolate(gettext("%(time)s before %(cell)s"), { time: formatMs(st.thinking_ms), cell: st.cell_name }, true) + avail,
     );
     b.addEventListener("click", () => {
       pause();
@@ -283,7 +299,7 @@ function renderAnalysis(a) {
         "data-testid": `placement-${p.seq}`,
         dataset: { index: String(idx) },
       },
-      `${symbol(p.value)} in ${p.cell_name} · ${techniqueText(p)} · ${formatMs(p.thinking_ms)}`,
+      `${interpolate(gettext("%(value)s in %(cell)s"), { value: symbol(p.value), cell: p.cell_name }, true)} · ${techniqueText(p)} · ${formatMs(p.thinking_ms)}`,
     );
     b.addEventListener("click", () => {
       pause();
@@ -293,12 +309,12 @@ function renderAnalysis(a) {
   }
   box.replaceChildren(
     figures,
-    el("h3", {}, "Where the time went"),
+    el("h3", {}, gettext("Where the time went")),
     levels,
-    el("h3", {}, "Longest stalls"),
-    s.stalls.length ? stalls : el("p", { class: "muted" }, "None."),
-    el("h3", {}, "Placements"),
-    a.placements.length ? list : el("p", { class: "muted" }, "No value placed."),
+    el("h3", {}, gettext("Longest stalls")),
+    s.stalls.length ? stalls : el("p", { class: "muted" }, gettext("None.")),
+    el("h3", {}, gettext("Placements")),
+    a.placements.length ? list : el("p", { class: "muted" }, gettext("No value placed.")),
   );
   box.dataset.ready = "1";
 }
@@ -323,7 +339,7 @@ function renderShare(share) {
   if (!link) return;
   $("share-username").checked = share.show_username;
   $("share-off").hidden = !share.shared;
-  $("share-on").textContent = share.shared ? "Update" : "Share this replay";
+  $("share-on").textContent = share.shared ? gettext("Update") : gettext("Share this replay");
   link.replaceChildren();
   if (share.shared) {
     const url = new URL(share.url, window.location.origin).href;
@@ -337,13 +353,13 @@ if (D.owner && $("share-on")) {
     const res = await api("POST", D.urls.share, { show_username: $("share-username").checked });
     if (!res.ok) return toast(errorMessage(res.data));
     renderShare(res.data);
-    toast("Anyone with the link can watch this replay.");
+    toast(gettext("Anyone with the link can watch this replay."));
   });
   $("share-off").addEventListener("click", async () => {
     const res = await api("DELETE", D.urls.share);
     if (!res.ok && res.status !== 204) return toast(errorMessage(res.data));
     renderShare({ shared: false, url: null, show_username: false });
-    toast("The link no longer works.");
+    toast(gettext("The link no longer works."));
   });
 }
 

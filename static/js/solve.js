@@ -6,6 +6,7 @@ import {
   api,
   boardString,
   buildBoard,
+  cellWhere,
   clashes,
   errorMessage,
   geometry,
@@ -14,6 +15,7 @@ import {
   parseBoard,
   symbol,
   toast,
+  unitName,
   valueOf,
 } from "./sudoku.js";
 
@@ -42,7 +44,7 @@ function setShape(n, boxRows, boxCols, values) {
   S.values = values || new Array(n * n).fill(0);
   S.shown = new Array(n * n).fill(0);
   S.selected = Math.min(S.selected, n * n - 1);
-  cells = buildBoard($("solve-board"), S.geo, `Your puzzle, ${n} by ${n}`);
+  cells = buildBoard($("solve-board"), S.geo, interpolate(gettext("Your puzzle, %(n)s by %(n)s"), { n }, true));
   document.querySelector(".solve").classList.toggle("size-16", n > 9);
   for (const input of document.querySelectorAll("input[name=solve-size]")) {
     input.checked = Number(input.value) === n;
@@ -65,7 +67,10 @@ function buildPad() {
     key.type = "button";
     key.className = "pad-key";
     key.textContent = v ? symbol(v) : "⌫";
-    key.setAttribute("aria-label", v ? `Enter ${symbol(v)}` : "Clear the cell");
+    key.setAttribute(
+      "aria-label",
+      v ? interpolate(gettext("Enter %(value)s"), { value: symbol(v) }, true) : gettext("Clear the cell"),
+    );
     key.addEventListener("click", () => put(v));
     pad.appendChild(key);
     padKeys.push(key);
@@ -107,11 +112,10 @@ function render() {
     el.tabIndex = c === sel ? 0 : -1;
     el.setAttribute("aria-selected", c === sel ? "true" : "false");
     paintCell(el, v, null, geo, false);
-    const where = `row ${geo.rowOf[c] + 1}, column ${geo.colOf[c] + 1}`;
-    let label = v ? `${where}, ${symbol(v)}` : `${where}, empty`;
-    if (S.shown[c] && !own) label += ", solved";
-    if (clash.has(c)) label += ", clashes";
-    el.setAttribute("aria-label", label);
+    const parts = [cellWhere(geo, c), v ? symbol(v) : gettext("empty")];
+    if (S.shown[c] && !own) parts.push(gettext("solved"));
+    if (clash.has(c)) parts.push(gettext("clashes"));
+    el.setAttribute("aria-label", parts.join(gettext(", ")));
   }
   const count = S.values.filter(Boolean).length;
   const text = $("puzzle-text").value.trim();
@@ -121,7 +125,7 @@ function render() {
   const unread = S.failedText !== "" && text === S.failedText;
   const button = $("solve-button");
   button.disabled = clash.size > 0 || unread || (count === 0 && !pending);
-  button.title = clash.size ? "Fix the red cells first." : unread ? "Fix the pasted puzzle first." : "";
+  button.title = clash.size ? gettext("Fix the red cells first.") : unread ? gettext("Fix the pasted puzzle first.") : "";
   $("solve-board").setAttribute("aria-invalid", clash.size ? "true" : "false");
 }
 
@@ -157,7 +161,7 @@ function quickParse(text) {
 /** Ask the solver about a grid; a failure shows in the verdict. */
 async function analyse(text) {
   const res = await api("POST", data.urls.analyse, { grid: text });
-  if (!res.ok) verdict(errorMessage(res.data, "The solver could not read that puzzle."), "bad");
+  if (!res.ok) verdict(errorMessage(res.data, gettext("The solver could not read that puzzle.")), "bad");
   return res;
 }
 
@@ -173,7 +177,7 @@ function adoptGrid(a) {
 async function load() {
   const text = $("puzzle-text").value.trim();
   if (!text) {
-    toast("Type or paste a puzzle first.");
+    toast(gettext("Type or paste a puzzle first."));
     return;
   }
   const quick = quickParse(text);
@@ -203,7 +207,11 @@ async function load() {
 
 function conflictText(a) {
   const first = a.conflicts[0];
-  return `The givens clash: ${first.cell_names.join(" and ")} share ${symbol(first.value)} in ${first.unit_name}.`;
+  return interpolate(
+    gettext("The givens clash: %(first)s and %(second)s share %(value)s in %(unit)s."),
+    { first: first.cell_names[0], second: first.cell_names[1], value: symbol(first.value), unit: unitName(S.geo, first.unit) },
+    true,
+  );
 }
 
 async function solveNow() {
@@ -217,7 +225,7 @@ async function solveNow() {
   let a = S.analysedBoard === board ? S.analysis : null;
   if (!a) {
     $("solve-button").disabled = true;
-    verdict("Solving…", "");
+    verdict(gettext("Solving…"), "");
     const res = await analyse(board);
     render();
     if (!res.ok) return;
@@ -228,7 +236,13 @@ async function solveNow() {
   showAnalysis(a);
 }
 
-const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert", master: "Master" };
+const LEVEL_NAMES = {
+  easy: gettext("Easy"),
+  medium: gettext("Medium"),
+  hard: gettext("Hard"),
+  expert: gettext("Expert"),
+  master: gettext("Master"),
+};
 
 function showAnalysis(a) {
   S.step = 0;
@@ -241,13 +255,22 @@ function showAnalysis(a) {
     return;
   }
   if (a.solutions === 0) {
-    verdict("No solution: these givens lead to a contradiction.", "bad");
+    verdict(gettext("No solution: these givens lead to a contradiction."), "bad");
   } else if (a.solutions > 1) {
-    verdict(`Several solutions: ${a.clues} givens do not pin down one answer, so this is not a proper puzzle. Add givens.`, "bad");
+    verdict(
+      interpolate(
+        gettext("Several solutions: %(clues)s givens do not pin down one answer, so this is not a proper puzzle. Add givens."),
+        { clues: a.clues },
+        true,
+      ),
+      "bad",
+    );
   } else {
     const level = LEVEL_NAMES[a.level] || a.level;
-    const how = a.solved_by_logic ? "solved by logic alone" : "logic stalls, so it needs trial and error";
-    verdict(`One solution. Grade: ${level} (score ${a.score}, ${how}).`, "good");
+    const text = a.solved_by_logic
+      ? gettext("One solution. Grade: %(level)s (score %(score)s, solved by logic alone).")
+      : gettext("One solution. Grade: %(level)s (score %(score)s, logic stalls, so it needs trial and error).");
+    verdict(interpolate(text, { level, score: a.score }, true), "good");
     S.shown = parseBoard(a.solution, a.size * a.size).map((v, c) => (S.values[c] ? 0 : v));
     $("steps-box").hidden = a.steps.length === 0;
     $("play-it").hidden = false;
@@ -263,13 +286,13 @@ function listSteps(a) {
     const li = document.createElement("li");
     const name = document.createElement("strong");
     name.textContent = step.name;
-    li.append(name, `: ${step.sentence}`);
+    li.append(name, gettext(": ") + step.sentence);
     li.hidden = true;
     list.appendChild(li);
   }
   if (a.steps_truncated) {
     const li = document.createElement("li");
-    li.textContent = `…and ${a.steps_total - a.steps.length} more steps.`;
+    li.textContent = interpolate(gettext("…and %(count)s more steps."), { count: a.steps_total - a.steps.length }, true);
     li.hidden = true;
     li.className = "more";
     list.appendChild(li);
@@ -293,7 +316,7 @@ function showSteps(count) {
     item.classList.toggle("current", i === S.step - 1);
   }
   if (last) {
-    $("live").textContent = `${last.name}: ${last.sentence}`;
+    $("live").textContent = last.name + gettext(": ") + last.sentence;
     items[S.step - 1].scrollIntoView({ block: "nearest" });
   }
   render();
@@ -304,7 +327,7 @@ async function playIt() {
   if (res.ok && res.data.id) {
     window.location.assign(`${data.urls.play}${res.data.id}/`);
   } else {
-    toast(errorMessage(res.data, "That puzzle cannot be played."));
+    toast(errorMessage(res.data, gettext("That puzzle cannot be played.")));
   }
 }
 

@@ -89,9 +89,14 @@ export function candidates(values, geo, cell) {
 
 export function unitName(geo, u) {
   const n = geo.n;
-  if (u < n) return `row ${u + 1}`;
-  if (u < 2 * n) return `column ${u - n + 1}`;
-  return `box ${u - 2 * n + 1}`;
+  if (u < n) return interpolate(gettext("row %(number)s"), { number: u + 1 }, true);
+  if (u < 2 * n) return interpolate(gettext("column %(number)s"), { number: u - n + 1 }, true);
+  return interpolate(gettext("box %(number)s"), { number: u - 2 * n + 1 }, true);
+}
+
+/** "row 3, column 5": where cell c is, in words (for screen readers and messages). */
+export function cellWhere(geo, c) {
+  return interpolate(gettext("row %(row)s, column %(column)s"), { row: geo.rowOf[c] + 1, column: geo.colOf[c] + 1 }, true);
 }
 
 /** Build the board's rows and cells inside `el` (role=grid); returns the cell elements. */
@@ -196,7 +201,7 @@ export async function api(method, url, body, { keepalive = false } = {}) {
   try {
     response = await fetch(url, init);
   } catch {
-    return { ok: false, status: 0, data: { error: { code: "network", message: "No connection to the server." } } };
+    return { ok: false, status: 0, data: { error: { code: "network", message: gettext("No connection to the server.") } } };
   }
   let data = null;
   try {
@@ -205,13 +210,18 @@ export async function api(method, url, body, { keepalive = false } = {}) {
     data = {};
   }
   if (!response.ok && !(data && data.error)) {
-    data = { error: { code: `http_${response.status}`, message: `The server answered ${response.status}.` } };
+    data = {
+      error: {
+        code: `http_${response.status}`,
+        message: interpolate(gettext("The server answered %(status)s."), { status: response.status }, true),
+      },
+    };
   }
   return { ok: response.ok, status: response.status, data };
 }
 
 /** The first message of an API error body. */
-export function errorMessage(data, fallback = "Something went wrong.") {
+export function errorMessage(data, fallback = gettext("Something went wrong.")) {
   return (data && data.error && data.error.message) || fallback;
 }
 

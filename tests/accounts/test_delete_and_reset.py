@@ -191,7 +191,9 @@ def test_the_answer_comes_before_any_email_is_sent(
     assert queued == []  # queued once the request's work is committed, not before
     for callback in on_commit:
         callback()
-    assert queued == [{"email": user.email, "domain": "testserver", "use_https": False}]
+    assert queued == [
+        {"email": user.email, "domain": "testserver", "use_https": False, "language": "en"}
+    ]
     assert not mail.outbox
 
 

@@ -33,7 +33,9 @@ def test_the_detail_has_an_example_and_the_banks_frequency(api_client, practice_
     body = answer.json()
     assert body["example"]["step"]["technique"] == "x_wing"
     assert body["example"]["step"]["eliminations"]
-    assert {"size": 9, "level": "medium", "puzzles": 1, "using": 1, "share": 1.0} in body["frequency"]
+    assert {"size": 9, "level": "medium", "puzzles": 1, "using": 1, "share": 1.0} in body[
+        "frequency"
+    ]
 
 
 def test_an_unknown_slug_is_a_400_naming_it(api_client):
