@@ -18,7 +18,7 @@ PIP_VERSION := 26.3
 PORT ?= 8000
 # gunicorn processes: one per core, each with WEB_THREADS threads (gunicorn.conf.py).
 WEB_CONCURRENCY ?= $(shell nproc)
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= -n auto
 
 export PYTHONUNBUFFERED := 1
 
