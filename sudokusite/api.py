@@ -27,10 +27,10 @@ class DocsView(SpectacularSwaggerSplitView):
 
 
 urlpatterns = [
-    # The game endpoints first: a move is most of the API's traffic. A game's replay
-    # comes before the games router.
-    path("", include("replays.api.urls")),
+    # The game endpoints first: a move is most of the API's traffic, and Django tries the
+    # patterns in order.
     path("", include("play.api.urls")),
+    path("", include("replays.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", DocsView.as_view(url_name="api:schema"), name="docs"),
     path("", include("accounts.api.urls")),

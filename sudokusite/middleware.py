@@ -11,6 +11,8 @@ from django.conf import settings
 from django.contrib.messages.middleware import MessageMiddleware as DjangoMessageMiddleware
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.common import CommonMiddleware as DjangoCommonMiddleware
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
 from .errors import error_json_response, is_api_request
@@ -99,3 +101,29 @@ class MessageMiddleware(DjangoMessageMiddleware):
     def process_request(self, request: HttpRequest) -> None:
         if not is_api_request(request):
             super().process_request(request)
+
+
+class LocaleMiddleware:
+    """Django's LocaleMiddleware for a site whose URLs carry no language prefix (no
+    ``i18n_patterns``): the language comes from the cookie, then Accept-Language, then
+    LANGUAGE_CODE. Django's also looks for a language in the path, twice a request (for
+    /api/... an uncached, failing lookup of a language "api"), and looks up a missing
+    cookie's language (another failing lookup): every move paid for both."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        asked = settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+        if asked or "HTTP_ACCEPT_LANGUAGE" in request.META:
+            translation.activate(translation.get_language_from_request(request))
+        else:
+            translation.activate(settings.LANGUAGE_CODE)
+        request.LANGUAGE_CODE = translation.get_language()
+        response = self.get_response(request)
+        if response.has_header("Vary"):
+            patch_vary_headers(response, ("Accept-Language",))
+        else:
+            response.headers["Vary"] = "Accept-Language"
+        response.headers.setdefault("Content-Language", translation.get_language())
+        return response

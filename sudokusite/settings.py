@@ -166,7 +166,7 @@ MIDDLEWARE = [
     # The language: the language cookie, then Accept-Language (an account's saved choice
     # comes first: accounts.middleware, once the user is known). Before anything that
     # may answer, so every error is in the reader's language.
-    "django.middleware.locale.LocaleMiddleware",
+    "sudokusite.middleware.LocaleMiddleware",  # Django's, for URLs without a language prefix
     "sudokusite.middleware.ApiBodySizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Django's, with an API URL missing its slash answered 404 instead of redirected.
