@@ -17,8 +17,6 @@ import secrets
 import shlex
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -29,10 +27,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import redis
+
 from bench.stack import (
-    ROOT,
     Process,
     free_port,
+    migrate,
     recreate_database,
     scratch_database,
     site_environment,
@@ -54,14 +54,11 @@ RUN_DEADLINE = 220  # seconds from the pack request to both packs done
 REQUEST_GIVE_UP = 90  # seconds a device keeps retrying one request
 
 
-def _redis(port: int, command: bytes) -> bytes:
+def _redis_up(port: int) -> bool:
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-            s.sendall(command)
-            time.sleep(0.05)
-            return s.recv(256)
-    except OSError:
-        return b""
+        return bool(redis.Redis(port=port, db=REDIS_DB, socket_timeout=1).ping())
+    except redis.RedisError:
+        return False
 
 
 def http_call(port: int, method: str, path: str, token: str = "", body: Any = None) -> tuple:
@@ -313,27 +310,11 @@ def run(report_path: Path | None) -> int:
         print(text, flush=True)
         lines.append(text)
 
-    redis = Process(
-        "redis",
-        shlex.split(
-            f"redis-server --port {redis_port} --bind 127.0.0.1 "
-            f"--save '' --appendonly no --dir {tmp}"
-        ),
-        env,
-        tmp,
-    )
+    server = f"redis-server --port {redis_port} --bind 127.0.0.1 --save '' --appendonly no"
+    broker = Process("redis", shlex.split(f"{server} --dir {tmp}"), env, tmp)
     web_port = free_port()
-    web = Process(
-        "web",
-        [
-            python,
-            *shlex.split(
-                f"-m gunicorn sudokusite.wsgi --log-level warning --bind 127.0.0.1:{web_port}"
-            ),
-        ],
-        env,
-        tmp,
-    )
+    gunicorn = f"-m gunicorn sudokusite.wsgi --log-level warning --bind 127.0.0.1:{web_port}"
+    web = Process("web", [python, *shlex.split(gunicorn)], env, tmp)
     celery = [python, "-m", "celery", "-A", "sudokusite"]
     worker = "worker -l INFO --concurrency 1 --without-gossip --without-mingle --hostname"
     workers = [
@@ -341,7 +322,7 @@ def run(report_path: Path | None) -> int:
         for i in (1, 2)
     ]
     beat = Process("beat", [*celery, "beat", "-l", "INFO", "-s", str(tmp / "beat")], env, tmp)
-    processes, devices, chaos = [redis, web, *workers, beat], [], Chaos(web_port)
+    processes, devices, chaos = [broker, web, *workers, beat], [], Chaos(web_port)
 
     def web_up() -> bool:
         try:
@@ -375,11 +356,9 @@ def run(report_path: Path | None) -> int:
             f"port {redis_port}, gunicorn on port {web_port}, 2 workers, beat; logs in {tmp}."
         )
         recreate_database(maintenance, db_name)
-        subprocess.run(
-            [python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
-        )
-        redis.start()
-        wait(lambda: _redis(redis_port, b"PING\r\n").startswith(b"+PONG"), 20, "Redis")
+        migrate(env)
+        broker.start()
+        wait(lambda: _redis_up(redis_port), 20, "Redis")
         import django
 
         django.setup()
@@ -404,13 +383,12 @@ def run(report_path: Path | None) -> int:
         # 1. Restart Redis while chunks wait in its queue: it keeps nothing, so they are lost
         # and only the resume sweep brings them back; then a second pack through the web.
         wait(lambda: _pack(pack_id)[1] >= 10, RUN_DEADLINE, "10 puzzles")
-        queued = _redis(redis_port, f"SELECT {REDIS_DB}\r\nLLEN celery\r\n".encode())
-        redis.stop()
-        lost = queued.split()[-1].decode().lstrip(":") if queued else "?"
+        lost = redis.Redis(port=redis_port, db=REDIS_DB).llen("celery")
+        broker.stop()
         fault("Redis restart", f"Redis stopped: the {lost} chunk messages queued in it are lost")
         time.sleep(2)
-        redis.start()
-        wait(lambda: _redis(redis_port, b"PING\r\n").startswith(b"+PONG"), 20, "Redis")
+        broker.start()
+        wait(lambda: _redis_up(redis_port), 20, "Redis")
         second_id = ask_pack(SECOND_PACK)
         fault("Redis restart", "Redis started again, empty; a second pack asked for: 202")
         time.sleep(2)

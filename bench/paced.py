@@ -1,8 +1,5 @@
-"""Fixed-rate clients for the move bench, as wrk2 measures: each of CLIENTS connections has
-its own schedule (gaps between half and one and a half times ``clients / rate``), which
-does not wait for the server; every move is timed from when it was due, so a server that
-falls behind shows its queue in the latencies (no coordinated omission). One asyncio loop
-(uvloop's where installed), a keep-alive connection per client.
+"""Fixed-rate clients for the move bench, as wrk2 measures: each client's schedule does not
+wait for the server, and every move is timed from when it was due (no coordinated omission).
 
 ``python -m bench.paced PORT GAMES_FILE CLIENTS RATE SECONDS RUN`` prints one JSON object
 with wrk's keys (rps, p50, p99 in ms, requests, non2xx, socket_errors), offered and
@@ -14,10 +11,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import resource
 import sys
 import time
 from dataclasses import dataclass, field
+from math import nan
 from pathlib import Path
 
 Game = tuple[str, str, list[int]]
@@ -37,8 +34,8 @@ class Tally:
 def schedule(
     clients: int, rate: float, seconds: float, run: int
 ) -> list[tuple[random.Random, list[float]]]:
-    """Each client's random source and the times (seconds from the start) its moves are due:
-    ``rate`` moves per second from all of them together, for ``seconds``."""
+    """Each client's random source and the times (seconds from the start) its moves are due,
+    gaps between half and one and a half times ``clients / rate``."""
     interval = clients / rate
     plans = []
     for index in range(clients):
@@ -65,15 +62,13 @@ def _request(game: Game, move_id: str, rng: random.Random) -> bytes:
 
 
 class _Connection(asyncio.Protocol):
-    """One keep-alive HTTP/1.1 connection: a request out, then its answer (status, and
-    whether the server keeps the connection open). A protocol rather than asyncio's streams,
-    which cost this process several times the CPU per move, CPU the server under test
-    shares."""
+    """One keep-alive HTTP/1.1 connection: a request out, then its status and whether the
+    server keeps the connection open. A protocol: asyncio's streams cost several times the
+    CPU per move, CPU the server under test shares."""
 
     def __init__(self) -> None:
         self.transport: asyncio.Transport | None = None
-        self.buffer = bytearray()
-        self.waiter: asyncio.Future[tuple[int, bool]] | None = None
+        self.buffer, self.waiter = bytearray(), None  # type: ignore[var-annotated]
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -152,55 +147,38 @@ async def play(
 ) -> dict[str, float]:
     """Offer ``rate`` moves/s from ``clients`` connections for ``seconds``; wrk's figures,
     with latency counted from when each move was due."""
-    plans = schedule(clients, rate, seconds, run)
-    tally = Tally()
-    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
-    began = time.perf_counter()
+    plans, tally = schedule(clients, rate, seconds, run), Tally()
+    cpu, began = time.process_time(), time.perf_counter()
     await asyncio.gather(
-        *(_client(i, port, games, plan, began, run, tally) for i, plan in enumerate(plans))
+        *(_client(i, port, games, p, began, run, tally) for i, p in enumerate(plans))
     )
-    cpu_after = resource.getrusage(resource.RUSAGE_SELF)
-    elapsed = (tally.last_answer or time.perf_counter()) - began
-    ordered = sorted(tally.latencies)
-
-    def percentile(share: float) -> float:
-        if not ordered:
-            return float("nan")
-        return 1000 * ordered[min(int(len(ordered) * share), len(ordered) - 1)]
-
-    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+    cpu, done = time.process_time() - cpu, sorted(tally.latencies)
+    at = lambda share: 1000 * done[min(int(len(done) * share), len(done) - 1)] if done else nan  # noqa: E731
     return {
-        "rps": len(ordered) / elapsed,
-        "p50": percentile(0.50),
-        "p99": percentile(0.99),
-        "requests": float(len(ordered)),
+        "rps": len(done) / ((tally.last_answer or time.perf_counter()) - began),
+        "p50": at(0.50),
+        "p99": at(0.99),
+        "requests": float(len(done)),
         "non2xx": float(tally.non2xx),
         "socket_errors": float(tally.socket_errors),
         "offered": float(sum(len(times) for _, times in plans)),
-        "client_cpu_ms": 1000 * cpu / len(ordered) if ordered else float("nan"),
+        "client_cpu_ms": 1000 * cpu / len(done) if done else nan,
     }
-
-
-def load_games(path: str) -> list[Game]:
-    games = []
-    for line in Path(path).read_text().splitlines():
-        game_id, token, cells = line.split()
-        games.append((game_id, token, [int(cell) for cell in cells.split(",")]))
-    return games
 
 
 def main(argv: list[str]) -> None:
     port, path, clients, rate, seconds, run = argv[:6]
+    rows = [line.split() for line in Path(path).read_text().splitlines()]
+    games = [(game, token, [int(c) for c in cells.split(",")]) for game, token, cells in rows]
     try:  # libuv's loop, where installed: less of the machine's CPU for the same moves
-        import uvloop
+        from uvloop import run as runner
     except ImportError:
         runner = asyncio.run
-    else:
-        runner = uvloop.run
-    result = runner(
-        play(int(port), load_games(path), int(clients), float(rate), float(seconds), int(run))
+    print(
+        json.dumps(
+            runner(play(int(port), games, int(clients), float(rate), float(seconds), int(run)))
+        )
     )
-    print(json.dumps(result))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""What the service benchmarks share: a scratch PostgreSQL database, child processes in
-their own session, free ports, and CPU time read from /proc."""
+"""What the service benchmarks share: a scratch PostgreSQL database, the site's settings for
+it, child processes in their own session, and the CPU time of a process tree."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ import secrets
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parents[1]
+import psutil
+
+from bench import ROOT
 
 
 def scratch_database(url: str, suffix: str = "") -> tuple[str, str, str]:
@@ -52,6 +55,11 @@ def site_environment(database_url: str, **extra: str) -> dict[str, str]:
     }
 
 
+def migrate(env: dict[str, str]) -> None:
+    command = [sys.executable, "manage.py", "migrate", "--noinput", "--skip-checks", "-v0"]
+    subprocess.run(command, cwd=ROOT, env=env, check=True, timeout=600)
+
+
 def free_port(preferred: int | None = None) -> int:
     for port in ([preferred] if preferred else []) + [0]:
         with socket.socket() as s:
@@ -73,33 +81,27 @@ def wait(condition: Callable[[], bool], seconds: float, what: str) -> None:
 
 
 class Process:
-    """A child process in its own session (a signal reaches its children), logging to a
-    file in ``logs``."""
+    """A child process in its own session (a signal reaches its children), logging to
+    ``<logs>/<name>.log``."""
 
     def __init__(self, name: str, argv: list[str], env: dict[str, str], logs: Path) -> None:
         self.name, self.argv, self.env = name, argv, env
-        self.log_path = logs / f"{name}.log"
+        self.log_path, self.log_offset = logs / f"{name}.log", 0
         self.proc: subprocess.Popen | None = None
-        self.log_offset = 0
 
     def start(self) -> None:
         self.log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
         with self.log_path.open("a") as log:
             self.proc = subprocess.Popen(
-                self.argv,
-                cwd=ROOT,
-                env=self.env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
+                self.argv, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True,
-            )
+            )  # fmt: skip
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
-        if self.alive():
-            assert self.proc is not None
+        if self.proc is not None and self.alive():
             try:
                 os.killpg(self.proc.pid, sig)
             except ProcessLookupError:
@@ -107,8 +109,7 @@ class Process:
             self.proc.wait()
 
     def stop(self) -> None:
-        if self.alive():
-            assert self.proc is not None
+        if self.proc is not None and self.alive():
             os.killpg(self.proc.pid, signal.SIGTERM)
             try:
                 self.proc.wait(timeout=20)
@@ -116,7 +117,9 @@ class Process:
                 self.kill()
 
     def children(self) -> set[int]:
-        return process_tree(self.proc.pid) - {self.proc.pid} if self.alive() else set()  # type: ignore[union-attr]
+        if self.proc is None or not self.alive():
+            return set()
+        return {child.pid for child in psutil.Process(self.proc.pid).children()}
 
     def output(self, since_start: bool = False) -> str:
         if not self.log_path.exists():
@@ -126,34 +129,23 @@ class Process:
             return log.read().decode(errors="replace")
 
 
-def _stat(pid: int) -> list[str] | None:
-    """The fields of /proc/PID/stat after the command name (state first), or None."""
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a process (0 once it is gone)."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-
-
-def process_tree(root: int) -> set[int]:
-    """``root`` and its direct children (gunicorn's workers, PostgreSQL's backends)."""
-    found = {root}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        fields = _stat(int(stat.parent.name))
-        if fields is not None and int(fields[1]) == root:
-            found.add(int(stat.parent.name))
-    return found
-
-
-def cpu_seconds(pids: set[int]) -> float:
-    """utime + stime of these processes (those still alive), in seconds."""
-    ticks = sum(int(f[11]) + int(f[12]) for f in map(_stat, pids) if f is not None)
-    return ticks / os.sysconf("SC_CLK_TCK")
+        times = psutil.Process(pid).cpu_times()
+    except psutil.Error:
+        return 0.0
+    return times.user + times.system
 
 
 def server_cpu_seconds(root: int) -> float:
     """CPU seconds of a server and its children, including the children that exited (the
-    kernel adds their time to the parent's cutime and cstime), so a PostgreSQL backend that
-    ends during a run still counts."""
-    fields = _stat(root)
-    reaped = int(fields[13]) + int(fields[14]) if fields is not None else 0
-    return cpu_seconds(process_tree(root)) + reaped / os.sysconf("SC_CLK_TCK")
+    kernel adds their time to the parent's), so a PostgreSQL backend that ends during a run
+    still counts."""
+    try:
+        server = psutil.Process(root)
+        times, children = server.cpu_times(), server.children()
+    except psutil.Error:
+        return 0.0
+    reaped = times.user + times.system + times.children_user + times.children_system
+    return reaped + sum(cpu_seconds(child.pid) for child in children)

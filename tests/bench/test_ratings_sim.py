@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from bench.ratings import bank_scores, simulate, spearman
+from bench import spearman
+from bench.ratings import bank_scores, simulate
 
 
 def test_spearman_reads_rank_agreement():

@@ -8,30 +8,24 @@ import sys
 
 import pytest
 
-from bench import report
+import bench.__main__ as report
 from bench.__main__ import main
 
 SERVICES = {"PostgreSQL": "15.2 (postgres://x/bench)", "Redis": "none"}
 
 
 def test_the_header_names_the_interpreter_and_how_libpython_is_linked():
-    header = "\n".join(report.machine_lines(SERVICES))
+    header = "\n".join(report.header(SERVICES))
     row = re.search(r"^\| Python \| \S+ \((.*)\) \|$", header, re.M)
     assert row is not None, header
     assert row.group(1).startswith(os.path.realpath(sys.executable))
+    assert re.search(r"libpython (shared|linked in statically)$", row.group(1))
     assert "| PostgreSQL | 15.2 (postgres://x/bench) |" in header
 
 
-def test_python_build_tells_a_shared_libpython_from_a_static_one():
-    shared = "7f00-7f01 r-xp 0 08:01 5 /opt/py/lib/libpython3.11.so.1.0\n"
-    static = "5500-5501 r-xp 0 08:01 6 /usr/bin/python3.11\n"
-    assert report.python_build(shared).endswith("libpython shared")
-    assert report.python_build(static).endswith("libpython linked in statically")
-    assert report.python_build("") == os.path.realpath(sys.executable)
-
-
 def test_the_report_hides_a_services_password():
-    assert report._without_password("postgres://u:secret@h/db") == "postgres://u:***@h/db"
+    assert report.without_password("postgres://u:secret@h/db") == "postgres://u:***@h/db"
+    assert report.without_password("redis://h:6379/0") == "redis://h:6379/0"
 
 
 def test_an_unknown_section_is_a_usage_error(capsys):
@@ -42,10 +36,11 @@ def test_an_unknown_section_is_a_usage_error(capsys):
 
 
 def test_the_report_is_written_with_the_sections_output(tmp_path, monkeypatch):
-    monkeypatch.setattr(report, "locate_services", lambda: {"PostgreSQL": "none", "Redis": "none"})
-    monkeypatch.setattr("bench.__main__.SECTIONS", ("absent",))
+    monkeypatch.setattr(report, "service_versions", lambda: {"PostgreSQL": "none"})
+    monkeypatch.setattr(report, "SECTIONS", ("absent",))
     out = tmp_path / "RESULTS.md"
     assert main(["--out", str(out)]) == 0
     text = out.read_text()
     assert text.startswith("# Benchmark results")
+    assert "| PostgreSQL | none |" in text
     assert "Load average at the end" in text

@@ -9,7 +9,7 @@ from itertools import pairwise
 
 import pytest
 
-from bench.grade import spearman
+from bench import spearman
 from solver.grade import (
     LEVELS,
     RATINGS,
