@@ -28,11 +28,9 @@ from bench.stack import (
     Process,
     cpu_seconds,
     free_port,
-    migrate,
-    recreate_database,
     scratch_database,
+    scratch_site,
     server_cpu_seconds,
-    site_environment,
     wait,
 )
 
@@ -100,15 +98,13 @@ def run(quick: bool = False) -> list[str]:
     database_url, wrk = os.environ.get("DATABASE_URL", ""), shutil.which("wrk")
     if not database_url.startswith("postgres") or not os.environ.get("REDIS_URL") or not wrk:
         return [TITLE, "", "skipped: needs DATABASE_URL=postgres://..., REDIS_URL and wrk"]
-    url, name, maintenance = scratch_database(database_url, "_movebench")
-    duration, env = 5 if quick else 15, site_environment(url, CACHE_KEY_PREFIX="movebench")
-    recreate_database(maintenance, name)
-    postmaster = None
+    duration, postmaster = 5 if quick else 15, None
     if database_is_local(database_url):
-        with psycopg.connect(maintenance, autocommit=True) as conn:
+        with psycopg.connect(scratch_database(database_url)[2], autocommit=True) as conn:
             postmaster = psutil.Process(conn.info.backend_pid).ppid()
     rows: list[tuple[str, dict[str, float]]] = []
-    with tempfile.TemporaryDirectory(prefix="movebench-") as tmp_name:
+    site = scratch_site(database_url, "_movebench", CACHE_KEY_PREFIX="movebench")
+    with site as env, tempfile.TemporaryDirectory(prefix="movebench-") as tmp_name:
         tmp, port = Path(tmp_name), free_port()
         data, summary, script = tmp / "games.txt", tmp / "summary.json", tmp / "moves.lua"
         script.write_text(LUA)
@@ -117,12 +113,11 @@ def run(quick: bool = False) -> list[str]:
         web = Process("gunicorn", gunicorn, env, tmp)
         db = None
         try:
-            migrate(env)
             prepare = [sys.executable, "-m", "bench.moves", "prepare", str(data), str(summary)]
             subprocess.run(prepare, cwd=ROOT, env=env, check=True)
             prepared = json.loads(summary.read_text())
             instructions = _count_instructions(env, data, tmp)
-            db = psycopg.connect(url, autocommit=True)
+            db = psycopg.connect(env["DATABASE_URL"], autocommit=True)
             sql = f'SELECT coalesce(max("id"), 0) FROM "{prepared["move_table"]}"'
 
             def cpu() -> tuple[float, float]:
@@ -162,7 +157,6 @@ def run(quick: bool = False) -> list[str]:
             if db is not None:
                 db.close()
             web.stop()
-            recreate_database(maintenance, name, drop_only=True)
     count = f"{instructions / 1e6:.2f} million" if isinstance(instructions, float) else instructions
     return [
         TITLE,

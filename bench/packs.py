@@ -14,7 +14,7 @@ import uuid
 from pathlib import Path
 
 from bench import ROOT
-from bench.stack import Process, migrate, recreate_database, scratch_database, wait
+from bench.stack import Process, scratch_site, wait
 
 TITLE = "## Puzzle packs (Celery workers + PostgreSQL + Redis)"
 LEVELS = ("easy", "medium", "hard", "expert", "master")
@@ -73,10 +73,6 @@ def run(quick: bool = False) -> list[str]:
     if not url.startswith("postgres") or not os.environ.get("REDIS_URL"):
         return [TITLE, "", "skipped: needs DATABASE_URL=postgres://... and REDIS_URL=redis://..."]
     count, levels = (40, LEVELS[:3]) if quick else (200, LEVELS)
-    scratch, name, maintenance = scratch_database(url, "_packbench")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CELERY_")}
-    env.update(DATABASE_URL=scratch, DEBUG="1", DJANGO_SETTINGS_MODULE="sudokusite.settings")
-    recreate_database(maintenance, name)
     lines = [
         TITLE,
         "",
@@ -87,22 +83,18 @@ def run(quick: bool = False) -> list[str]:
         "|---|---|---|---|",
     ]
     problems: list[str] = []
-    try:
-        migrate(env)
-        with tempfile.TemporaryDirectory(prefix="packbench-") as tmp:
-            for level in levels:
-                rates = []
-                for workers in (1, 2):
-                    result = _run_pack(env, level, count, workers, Path(tmp))
-                    done = result["status"] == "done" and result["made"] == count
-                    rates.append(count / result["seconds"] if done else None)
-                    problems += [] if done else [f"{level}, {workers} worker(s): {result}"]
-                one, two = rates
-                ratio = f"{two / one:.2f}x" if one and two else "n/a"
-                cells = [f"{r:.1f}" if r else "failed" for r in rates]
-                lines.append(f"| {level} | {cells[0]} | {cells[1]} | {ratio} |")
-    finally:
-        recreate_database(maintenance, name, drop_only=True)
+    with scratch_site(url, "_packbench") as env, tempfile.TemporaryDirectory() as tmp:
+        for level in levels:
+            rates = []
+            for workers in (1, 2):
+                result = _run_pack(env, level, count, workers, Path(tmp))
+                done = result["status"] == "done" and result["made"] == count
+                rates.append(count / result["seconds"] if done else None)
+                problems += [] if done else [f"{level}, {workers} worker(s): {result}"]
+            one, two = rates
+            ratio = f"{two / one:.2f}x" if one and two else "n/a"
+            cells = [f"{r:.1f}" if r else "failed" for r in rates]
+            lines.append(f"| {level} | {cells[0]} | {cells[1]} | {ratio} |")
     return [*lines, "", f"Load average after: {os.getloadavg()[0]:.2f}."] + [
         f"- failed: {problem}" for problem in problems
     ]

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 
 from bench import ROOT, load, spearman
-from bench.stack import migrate, recreate_database, scratch_database
+from bench.stack import scratch_site
 from ratings import glicko2
 from ratings.outcome import ALPHA, base_seconds, game_outcome
 from ratings.prior import PRIOR_DEVIATION, prior_rating
@@ -233,19 +233,12 @@ def _costs(count: int) -> None:
 
 def database_costs(url: str, bank: int) -> dict | str:
     """The PostgreSQL figures, or why they could not be measured."""
-    scratch, name, maintenance = scratch_database(url, "_ratingbench")
-    recreate_database(maintenance, name)
-    env = {**os.environ, "DATABASE_URL": scratch, "DEBUG": "1"}
-    env["DJANGO_SETTINGS_MODULE"] = "sudokusite.settings"
-    try:
-        migrate(env)
+    with scratch_site(url, "_ratingbench") as env:
         command = [sys.executable, "-m", "bench.ratings", "costs", str(bank)]
         done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
-        if done.returncode != 0:
-            return f"the driver failed: {done.stderr.strip()[-500:]}"
-        return json.loads(done.stdout.strip().splitlines()[-1])
-    finally:
-        recreate_database(maintenance, name, drop_only=True)
+    if done.returncode != 0:
+        return f"the driver failed: {done.stderr.strip()[-500:]}"
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def run(quick: bool = False) -> list[str]:

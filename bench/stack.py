@@ -10,7 +10,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -58,6 +59,20 @@ def site_environment(database_url: str, **extra: str) -> dict[str, str]:
 def migrate(env: dict[str, str]) -> None:
     command = [sys.executable, "manage.py", "migrate", "--noinput", "--skip-checks", "-v0"]
     subprocess.run(command, cwd=ROOT, env=env, check=True, timeout=600)
+
+
+@contextmanager
+def scratch_site(database_url: str, suffix: str, **extra: str) -> Iterator[dict[str, str]]:
+    """The site's environment on a fresh, migrated database beside ``database_url``'s,
+    dropped afterwards."""
+    url, name, maintenance = scratch_database(database_url, suffix)
+    recreate_database(maintenance, name)
+    try:
+        env = site_environment(url, **extra)
+        migrate(env)
+        yield env
+    finally:
+        recreate_database(maintenance, name, drop_only=True)
 
 
 def free_port(preferred: int | None = None) -> int:
