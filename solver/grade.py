@@ -1,18 +1,18 @@
 """Grading: a level and a score from the steps the logic engine needed.
 
 The logic engine (:func:`solver.logic.logic_solve`) solves the puzzle, easiest technique
-first. The **level** is the level of the hardest technique it used. The **score** weighs the
-hardest step the way Sukaku Explainer (SE) rates a puzzle, and adds the effort of the
-whole solve::
+first, and among the chains the lowest-rated step, as Sukaku Explainer (SE) does. The
+**level** is the level of the hardest technique it used. The **score** weighs the hardest
+step the way SE rates a puzzle, and adds the effort of the whole solve::
 
     score = round(1000 * (hardest rating + 0.1 * ln(1 + effort)))
 
-where a step's *rating* is its technique's rating on SE's scale (column "SE" below), plus
-SE's length bonus for a chain (0.1 for each of the lengths 4, 6, 8, 12, 16, ... passed) or
-a trial (counted from 2); and the *effort* is the sum over the steps of the technique's
-effort (column "effort"), plus a bonus per cell beyond 3 for XY-chains and AICs and per
-placement for a trial. ``docs/grading.md`` tells how the ratings and the weight were fitted
-and what they reach.
+where a step's *rating* is its rating on SE's scale (:func:`solver.rating.step_rating`:
+column "SE" below is the technique's figure, or the lowest an instance of a chain, loop or
+ALS-XZ can get; chains gain SE's length bonus, a trial its placements from 2); and the
+*effort* is the sum over the steps of the technique's effort (column "effort"), plus a
+bonus per cell beyond 3 for XY-chains and AICs and per placement for a trial.
+``docs/grading.md`` tells how the ratings and the weight were chosen and what they reach.
 
 A puzzle the engine cannot finish is ``master``: the grader then goes on by trial and error
 (:mod:`solver.techniques.forcing`: the candidate whose assumption, followed by the naked
@@ -38,8 +38,8 @@ x_wing                   X-Wing                       medium      60  3.2
 hidden_triple            Hidden Triple                hard        80  4.0
 naked_quad               Naked Quad                   hard       150  5.0
 hidden_quad              Hidden Quad                  hard       150  5.4
-skyscraper               Skyscraper                   hard        60  4.4
-two_string_kite          2-String Kite                hard        60  4.4
+skyscraper               Skyscraper                   hard        60  4.0
+two_string_kite          2-String Kite                hard        60  4.1
 finned_x_wing            Finned X-Wing                hard       130  3.4
 swordfish                Swordfish                    hard       400  3.8
 xy_wing                  XY-Wing                      hard        60  4.2
@@ -52,18 +52,18 @@ unique_rectangle_6       Unique Rectangle Type 6      hard       100  4.6
 hidden_unique_rectangle  Hidden Unique Rectangle      hard       100  5.2
 unique_rectangle_3       Unique Rectangle Type 3      hard       100  4.6
 finned_swordfish         Finned Swordfish             hard       470  4.0
-empty_rectangle          Empty Rectangle              hard       120  4.6
+empty_rectangle          Empty Rectangle              hard       120  4.3
 jellyfish                Jellyfish                    hard       750  5.2
 sue_de_coq               Sue de Coq                   hard       250  4.8
-bug_plus_one             BUG+1                        expert     250  4.6
+bug_plus_one             BUG+1                        expert     250  5.6
 simple_colouring         Simple Colouring             expert      60  5.35
-x_cycle                  X-Cycle                      expert     400  6.45
-x_chain                  X-Chain                      expert     400  6.0   0 (beyond 3)
-w_wing                   W-Wing                       expert     400  6.65
+x_cycle                  X-Cycle                      expert     400  5.4
+x_chain                  X-Chain                      expert     400  4.0   0 (beyond 3)
+w_wing                   W-Wing                       expert     400  7.1
 xy_chain                 XY-Chain                     expert     400  6.6   900 (beyond 3)
-als_xz                   ALS-XZ                       expert     300  6.75
-nice_loop                Continuous Nice Loop         expert     400  7.0   1500 (beyond 3)
-alternating_chain        Alternating Inference Chain  expert     400  7.25  1500 (beyond 3)
+als_xz                   ALS-XZ                       expert     300  4.6
+nice_loop                Continuous Nice Loop         expert     400  6.5   1500 (beyond 3)
+alternating_chain        Alternating Inference Chain  expert     400  6.6   1500 (beyond 3)
 search                   Trial and Error              master    4500  7.5   900 per placement
 =======================  ===========================  ======  ======  ====  =================
 """
@@ -76,6 +76,7 @@ from dataclasses import dataclass, field
 
 from solver.grid import BudgetExceeded, Grid
 from solver.logic import MultipleSolutions, NoSolution, run
+from solver.rating import RATINGS, length_bonus, step_rating, trial_rating
 from solver.search import solutions
 from solver.techniques import BY_SLUG, LEVELS, ORDER
 from solver.techniques.base import Board, Step
@@ -89,12 +90,14 @@ __all__ = [
     "Grade",
     "grade",
     "grade_of_path",
+    "length_bonus",
     "path_score",
+    "path_step",
     "step_rating",
     "step_score",
 ]
 
-GRADER_VERSION = 2
+GRADER_VERSION = 3
 """Raised whenever the techniques, the levels or the score change, so that a stored grade
 made by an older grader can be found and graded again."""
 
@@ -108,62 +111,12 @@ CHAIN_FREE_CELLS = 3
 TECHNIQUES: dict[str, tuple[str, str, int]] = {t.slug: (t.name, t.level, t.score) for t in ORDER}
 TECHNIQUES["search"] = SEARCH
 
-RATINGS: dict[str, float] = {
-    "full_house": 1.0,
-    "hidden_single": 1.5,
-    "naked_single": 2.3,
-    "pointing": 2.6,
-    "claiming": 2.8,
-    "naked_pair": 3.0,
-    "x_wing": 3.2,
-    "hidden_pair": 3.4,
-    "naked_triple": 3.6,
-    "swordfish": 3.8,
-    "hidden_triple": 4.0,
-    "xy_wing": 4.2,
-    "xyz_wing": 4.4,
-    "unique_rectangle_1": 4.5,
-    "unique_rectangle_2": 4.6,
-    "unique_rectangle_4": 4.6,
-    "naked_quad": 5.0,
-    "jellyfish": 5.2,
-    "hidden_quad": 5.4,
-    "bug_plus_one": 4.6,
-    "finned_x_wing": 3.4,
-    "finned_swordfish": 4.0,
-    "empty_rectangle": 4.6,
-    "unique_rectangle_3": 4.6,
-    "unique_rectangle_5": 4.6,
-    "unique_rectangle_6": 4.6,
-    "hidden_unique_rectangle": 5.2,
-    "sue_de_coq": 4.8,
-    "als_xz": 6.75,
-    "x_cycle": 6.45,
-    "nice_loop": 7.0,
-    "x_chain": 6.0,
-    "simple_colouring": 5.35,
-    "skyscraper": 4.4,
-    "two_string_kite": 4.4,
-    "xy_chain": 6.6,
-    "alternating_chain": 7.25,
-    "w_wing": 6.65,
-    "search": 7.5,
-}
-"""Each technique's rating on Sukaku Explainer's scale (SE's own figure where SE has the
-technique; the chains' and the trial's fitted, see ``docs/grading.md``)."""
-
-LENGTH_RATED = {
-    "x_chain": 4,
-    "x_cycle": 4,
-    "xy_chain": 4,
-    "alternating_chain": 4,
-    "nice_loop": 4,
-    "simple_colouring": 4,
-}
-"""Techniques whose rating grows with their length, and the length that adds nothing."""
-SEARCH_FREE_LENGTH = 2
 EFFORT_WEIGHT = 0.1
 SCORE_SCALE = 1000
+
+PathStep = tuple[str, int, float]
+"""One step of a way through a puzzle: (slug, size, rating). The size is the number of
+cells of the step's pattern, or a trial's length."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,26 +145,12 @@ def _effort(slug: str, size: int) -> int:
     return score
 
 
-def length_bonus(length: int, free: int) -> float:
-    """SE's length bonus: 0.1 for each of the ceilings free, x1.5, x4/3, x1.5... passed."""
-    bonus, ceiling, odd = 0.0, free, False
-    while length > ceiling:
-        bonus += 0.1
-        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
-        odd = not odd
-    return round(bonus, 1)
+def path_step(step: Step) -> PathStep:
+    """A logic step as a step of the way: (slug, cells of its pattern, rating)."""
+    return step.technique, len(step.cells), step_rating(step)
 
 
-def step_rating(slug: str, size: int) -> float:
-    """A step's rating on SE's scale: its technique's, plus a bonus for a long chain."""
-    rating = RATINGS[slug]
-    if slug == "search":
-        return rating + length_bonus(size, SEARCH_FREE_LENGTH)
-    free = LENGTH_RATED.get(slug)
-    return rating + length_bonus(size, free) if free else rating
-
-
-def path_score(path: list[tuple[str, int]]) -> int:
+def path_score(path: list[PathStep]) -> int:
     """The score of a way through a puzzle (see the module docstring).
 
     The hardest step's SE-scale rating, as SE rates a puzzle, plus the effort of the whole
@@ -219,8 +158,8 @@ def path_score(path: list[tuple[str, int]]) -> int:
     """
     if not path:
         return 0
-    hardest = max(step_rating(slug, size) for slug, size in path)
-    effort = sum(_effort(slug, size) for slug, size in path)
+    hardest = max(rating for _, _, rating in path)
+    effort = sum(_effort(slug, size) for slug, size, _ in path)
     return round(SCORE_SCALE * (hardest + EFFORT_WEIGHT * math.log1p(effort)))
 
 
@@ -260,9 +199,9 @@ def _grade_board(board: Board, solution: Grid, budget: int | None) -> Grade:
     return grade_of_path(path, solved_by_logic=solved_by_logic)
 
 
-def grade_of_path(path: list[tuple[str, int]], *, solved_by_logic: bool = True) -> Grade:
-    """The grade of a way through a puzzle: (slug, size) for every step, in order."""
-    uses = Counter(slug for slug, _ in path)
+def grade_of_path(path: list[PathStep], *, solved_by_logic: bool = True) -> Grade:
+    """The grade of a way through a puzzle: (slug, size, rating) for every step, in order."""
+    uses = Counter(slug for slug, _, _ in path)
     if "search" in uses:
         level, hardest = "master", "search"
     else:
@@ -279,14 +218,10 @@ def grade_of_path(path: list[tuple[str, int]], *, solved_by_logic: bool = True) 
 
 def solve_path(
     board: Board, solution: Grid, budget: int | None = None
-) -> tuple[list[tuple[str, int]], bool]:
-    """The grader's way through ``board`` (solved in place) and whether logic alone did it.
-
-    The way is (slug, size) for every step: the size is the number of cells of the step's
-    pattern, or a trial's length.
-    """
+) -> tuple[list[PathStep], bool]:
+    """The grader's way through ``board`` (solved in place) and whether logic alone did it."""
     steps, passes = run(board, budget=budget)
-    path = [(s.technique, len(s.cells)) for s in steps]
+    path = [path_step(s) for s in steps]
     solved_by_logic = board.is_solved()
     while not board.is_solved():
         trying = board.t.n <= TRIAL_MAX_SIZE
@@ -301,10 +236,10 @@ def solve_path(
         else:
             _guess(board, solution)
             length = GUESS_LENGTH
-        path.append(("search", length))
+        path.append(("search", length, trial_rating(length)))
         more, used = run(board, budget=None if budget is None else budget - passes)
         passes += used
-        path.extend((s.technique, len(s.cells)) for s in more)
+        path.extend(path_step(s) for s in more)
     return path, solved_by_logic
 
 
@@ -314,7 +249,7 @@ def grade_of_steps(steps: list[Step]) -> Grade:
     Lets a caller that already ran :func:`~solver.logic.logic_solve` to the end grade the
     puzzle without running the logic engine a second time.
     """
-    return grade_of_path([(s.technique, len(s.cells)) for s in steps])
+    return grade_of_path([path_step(s) for s in steps])
 
 
 def _level_key(slug: str) -> tuple[int, int]:

@@ -4,8 +4,10 @@ The engine works on a :class:`~solver.techniques.base.Board`: the placed values 
 each empty cell, the candidates left by its row, column and box and by the eliminations
 made so far. At each step it tries the techniques of :data:`solver.techniques.ORDER`
 (singles, locked candidates, subsets, fish, wings, unique rectangle, colouring, chains) from
-the easiest and applies the first step found. Every technique works on any box shape; the
-rows, columns and boxes come from :func:`solver.grid.tables`.
+the easiest and applies the first step found, except among the chains, loops and ALS-XZ
+(:data:`solver.rating.CHOSEN`): there, as Sukaku Explainer does, the lowest-rated step any
+of them has is taken (:func:`solver.rating.cheapest`). Every technique works on any box
+shape; the rows, columns and boxes come from :func:`solver.grid.tables`.
 
 :func:`logic_solve` solves a whole puzzle. It takes the singles in batches (one scan finds
 every full house, then every naked single, then every hidden single, and each is reported as
@@ -26,7 +28,8 @@ stops it the same way. Unique rectangles assume the puzzle has one solution.
    cell's value give an ``incorrect_note`` step naming the cells. Otherwise the notes narrow
    that cell's candidates (the player has already ruled those values out), so the hint
    starts where the player is; notes never add a candidate the board rules out;
-5. the first step of the easiest technique that applies; if none does, a ``search`` step:
+5. the first step of the easiest technique that applies (among the chains, the lowest
+   rated); if none does, a ``search`` step:
    the trial (assume a candidate, fill in the singles that follow) that reaches a
    contradiction soonest, which removes that candidate; if no trial does, the solution's
    value in the open cell with the fewest candidates.
@@ -39,9 +42,12 @@ of singles is one pass; a round of trials is one pass per candidate it may try) 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from solver.grid import BudgetExceeded, Grid, Shape
+from solver.rating import CHOSEN, cheapest
 from solver.search import solutions
 from solver.techniques import BY_SLUG, LEVELS, ORDER, SINGLES, Technique
 from solver.techniques.base import Board, Step, mask_of
@@ -52,6 +58,7 @@ __all__ = [
     "MultipleSolutions",
     "NoSolution",
     "Step",
+    "harder_step",
     "logic_solve",
     "next_step",
     "techniques_up_to",
@@ -142,16 +149,39 @@ def run(
                 break
         if progressed:
             continue
-        for tech in harder:
-            passes.tick()
-            found = next(tech.find(board), None)
-            if found is not None:
-                board.apply(found)
-                out.append(found)
-                break
-        else:
+        found = harder_step(board, harder, passes=passes)
+        if found is None:
             break
+        board.apply(found)
+        out.append(found)
     return out, passes.count
+
+
+def harder_step(
+    board: Board, techniques: Sequence[Technique] = ORDER, *, passes: _Passes | None = None
+) -> Step | None:
+    """The engine's step on ``board`` from ``techniques``: the first step of the first one
+    that has one, or when that is a chain (:data:`~solver.rating.CHOSEN`) the lowest-rated
+    first step among it and the later chain techniques; None when none applies."""
+    tick = (passes or _Passes(None)).tick
+    for i, tech in enumerate(techniques):
+        tick()
+        found = next(tech.find(board), None)
+        if found is None:
+            continue
+        if found.technique not in CHOSEN:
+            return found
+        others = [
+            (t.slug, partial(_first, t, board)) for t in techniques[i + 1 :] if t.slug in CHOSEN
+        ]
+        step, asked = cheapest(found, others)
+        tick(asked)
+        return step
+    return None
+
+
+def _first(technique: Technique, board: Board) -> Step | None:
+    return next(technique.find(board), None)
 
 
 def logic_solve(
@@ -281,10 +311,8 @@ def next_step(
         if wrong_notes:
             return _incorrect_note(board, wrong_notes)
     passes = _Passes(budget)
-    for tech in ORDER:
-        passes.tick()
-        step = next(tech.find(board), None)
-        if step is not None:
-            return step
+    step = harder_step(board, ORDER, passes=passes)
+    if step is not None:
+        return step
     passes.tick(sum(m.bit_count() for m in board.cand))  # one pass per candidate tried
     return _search_step(board, solution)

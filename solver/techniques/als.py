@@ -20,16 +20,20 @@ from itertools import combinations
 from solver.techniques.base import Board, Step, bit_indexes, values_of
 
 MAX_ALS_CELLS = 3
+WING_ALS_CELLS = 4  # an ALS this large is paired with a bivalue cell only, up to 9x9
+WING_ALS_MAX_SIZE = 9
 
 
 def _als(board: Board) -> list[tuple[tuple[int, ...], int]]:
-    """Every ALS of up to ``MAX_ALS_CELLS`` cells, once: (cells, mask of their values)."""
+    """Every ALS of up to ``MAX_ALS_CELLS`` cells (``WING_ALS_CELLS`` on boards up to 9x9),
+    once: (cells, mask of their values)."""
     cand = board.cand
     seen: set[tuple[int, ...]] = set()
     out = []
+    most = WING_ALS_CELLS if board.t.n <= WING_ALS_MAX_SIZE else MAX_ALS_CELLS
     for cells in board.t.units:
         empty = [c for c in cells if cand[c]]
-        for k in range(1, min(MAX_ALS_CELLS, len(empty) - 1) + 1):
+        for k in range(1, min(most, len(empty) - 1) + 1):
             for group in combinations(empty, k):
                 m = 0
                 for c in group:
@@ -41,7 +45,8 @@ def _als(board: Board) -> list[tuple[tuple[int, ...], int]]:
 
 
 def als_xz(board: Board) -> Iterator[Step]:
-    """Two ALSs with a restricted common value x and another common value z, smallest first.
+    """Two ALSs with a restricted common value x and another common value z, a bivalue
+    cell with a set first (see ``PAIR_SIZES``).
 
     Cell sets are bitsets over the board's cells: for each ALS and value, the cells holding
     the value and the cells that see all of those.
@@ -55,27 +60,28 @@ def als_xz(board: Board) -> Iterator[Step]:
             low = m & -m
             m ^= low
             holds[low.bit_length() - 1] |= 1 << c
-    infos = []
-    for cells, mask in sorted(_als(board), key=lambda a: (len(a[0]), a[0])):
+    infos: dict[int, list[_Info]] = {}
+    for cells, mask in sorted(_als(board)):
         bits = sum(1 << c for c in cells)
-        per_value = {}
+        holding = [0] * (n + 1)  # per value: the set's cells holding it
+        seeing = [0] * (n + 1)  # per value: the cells that see all of those
         for v in values_of(mask):
             vbits = holds[v - 1] & bits
             seen = -1
             for c in bit_indexes(vbits):
                 seen &= peer_bits[c]
-            per_value[v] = (vbits, seen)
-        infos.append((cells, mask, bits, per_value))
-    for (a, am, abits, av), (b, bm, bbits, bv) in combinations(infos, 2):
+            holding[v], seeing[v] = vbits, seen
+        infos.setdefault(len(cells), []).append((cells, mask, bits, holding, seeing))
+    for (a, am, abits, ah, asee), (b, bm, bbits, bh, bsee) in _pairs(infos):
         common = am & bm
         if common.bit_count() < 2 or abits & bbits:
             continue
         for x in values_of(common):
-            if av[x][0] & ~bv[x][1] or bv[x][0] & ~av[x][1]:
+            if ah[x] & ~bsee[x] or bh[x] & ~asee[x]:
                 continue  # some x of one set does not see every x of the other
             elim: list[tuple[int, int]] = []
             for z in values_of(common & ~(1 << (x - 1))):
-                targets = av[z][1] & bv[z][1] & holds[z - 1] & ~(abits | bbits)
+                targets = asee[z] & bsee[z] & holds[z - 1] & ~(abits | bbits)
                 elim.extend((c, z) for c in bit_indexes(targets))
             if not elim:
                 continue
@@ -95,6 +101,22 @@ def als_xz(board: Board) -> Iterator[Step]:
                 cells=a + b,
                 eliminations=elim,
             )
+
+
+_Info = tuple[tuple[int, ...], int, int, list[int], list[int]]
+PAIR_SIZES = ((1, 2), (1, 3), (1, 4), (2, 2), (2, 3), (3, 3))
+"""The sizes of the two sets, in the order they are tried: a bivalue cell with a set
+first (the wings), then by the cells of both."""
+
+
+def _pairs(infos: dict[int, list[_Info]]) -> Iterator[tuple[_Info, _Info]]:
+    for m, k in PAIR_SIZES:
+        if m == k:
+            yield from combinations(infos.get(m, ()), 2)
+        else:
+            for a in infos.get(m, ()):
+                for b in infos.get(k, ()):
+                    yield a, b
 
 
 _PEER_BITS: dict[object, list[int]] = {}
