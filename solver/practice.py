@@ -21,19 +21,29 @@ where other patterns are too rare to be worth a lesson).
 
 from __future__ import annotations
 
+import random
+
 from solver.generate import (
-    REQUIRE_ATTEMPTS,
     SYMMETRIES,
     Generated,
+    GenerationFailed,
     _as_shape,
-    dig_requiring,
+    _Digger,
+    _search_budget,
+    orbits,
 )
-from solver.grid import Shape
-from solver.techniques import BY_SLUG, ORDER, Technique
+from solver.grade import grade
+from solver.grid import BudgetExceeded, Grid, Shape, tables
+from solver.logic import techniques_up_to
+from solver.search import count_solutions, random_solution, solutions
+from solver.techniques import BY_SLUG, LEVELS, ORDER, SINGLES, Technique
+from solver.techniques.base import Board
 
 __all__ = [
+    "REQUIRE_ATTEMPTS",
     "UNREACHED",
     "UnknownTechnique",
+    "dig_requiring",
     "generate_requiring",
     "generator_reaches",
     "practice_sizes",
@@ -103,3 +113,230 @@ def _technique(slug: str) -> Technique:
     if tech is None:
         raise UnknownTechnique(f"unknown technique {slug!r}")
     return tech
+
+
+REQUIRE_ATTEMPTS = {6: 5000, 9: 1500}
+"""Attempts of ``generate(require=...)`` before :class:`GenerationFailed`; several times
+the expected number at the rarest technique's measured rate (``python -m bench learning``)."""
+
+
+def dig_requiring(
+    shape: Shape, slug: str, symmetry: str, seed: int | str, attempts: int
+) -> Generated:
+    """A puzzle whose logic solution uses ``slug`` and nothing above its level.
+
+    Each attempt digs with the technique's level as the ceiling and keeps the result when
+    its solution uses the technique. Most digs end on a puzzle that does not, so the dig
+    also remembers the last puzzle on its way whose solution did (every removal it accepted
+    left one solution within the ceiling), and that puzzle is the answer instead. Failing
+    both, a short random walk from the dug puzzle (:func:`_walk`) looks for one.
+    """
+    tech = BY_SLUG[slug]
+    easy = tech.level == LEVELS[0]
+    digger = _TargetDigger(shape, _search_budget(shape), tech)
+    base = f"{shape.box_rows}x{shape.box_cols}:require={slug}:{symmetry}:{seed}"
+    for attempt in range(1, attempts + 1):
+        rng = random.Random(f"{base}:{attempt}")
+        solution = random_solution(shape, rng)
+        order = _dig_order(shape, symmetry, slug, solution.cells, rng)
+        digger.hit = None
+        cells, _ = digger.dig(solution.cells, order, tech.level)
+        if easy:
+            digger.hit = tuple(cells)
+        elif digger.hit is None:
+            _walk(digger, solution.cells, cells, rng)
+        if digger.hit is None:
+            continue
+        puzzle = Grid(shape, digger.hit)
+        rated = grade(puzzle, solution=solution)
+        if slug in rated.techniques and rated.level == tech.level:
+            return Generated(puzzle, solution, rated, symmetry, seed, attempt, digger.searches)
+    raise GenerationFailed(
+        f"no {shape.label} puzzle needing {tech.name} in {attempts} attempts for seed {seed!r}"
+    )
+
+
+def _dig_order(
+    shape: Shape, symmetry: str, slug: str, solution: tuple[int, ...], rng: random.Random
+) -> list[tuple[int, ...]]:
+    """The orbits in a random order; for some techniques a chosen group of cells first, so
+    that the dig (which takes the first removals at once) leaves them all empty.
+
+    A quad hides behind the complementary subset of its unit (the engine looks for pairs
+    and triples, naked and hidden, first), so its unit needs eight or nine open cells: a
+    whole unit is dug first. A Jellyfish of a value hides behind the complementary smaller
+    fish unless the value is open in eight or nine rows: every clue of one value is dug
+    first.
+    """
+    order = list(orbits(shape, symmetry))
+    rng.shuffle(order)
+    if slug in ("naked_quad", "hidden_quad"):
+        units = tables(shape).units
+        first = set(units[rng.randrange(len(units))])
+    elif slug == "jellyfish":
+        value = rng.randint(1, shape.size)
+        first = {c for c, v in enumerate(solution) if v == value}
+    else:
+        return order
+    return [o for o in order if first & set(o)] + [o for o in order if not first & set(o)]
+
+
+WALK_STEPS = 60
+"""Steps of :func:`_walk` per attempt."""
+WALK_REPAIRS = 6
+"""Givens one walk step may put back before it gives up."""
+
+
+def _walk(
+    digger: _TargetDigger, solution: tuple[int, ...], cells: list[int], rng: random.Random
+) -> None:
+    """Walk from ``cells`` through puzzles with one solution within the ceiling, until the
+    digger records a hit or the steps run out.
+
+    A step takes out a random given, then puts back givens until the puzzle has one solution
+    that the logic up to the ceiling finds: while a second solution exists, a given where
+    it differs from ours; while the logic gets stuck, a given among the cells it left open.
+    Each puzzle reached is a new one at the level, for a search or two and a logic solve or
+    two, where a dig reaches one or two puzzles at the level for dozens of searches.
+    """
+    shape, n2 = digger.shape, digger.shape.ncells
+    score = NOT_SEEN
+    for _ in range(WALK_STEPS):
+        trial = list(cells)
+        taken = rng.choice([c for c in range(n2) if trial[c]])
+        trial[taken] = 0
+        for _ in range(WALK_REPAIRS):
+            try:
+                found = solutions(Grid(shape, tuple(trial)), limit=2, budget=digger.budget)
+            except BudgetExceeded:
+                break
+            digger.searches += 1
+            if len(found) > 1:
+                other = found[1].cells if found[0].cells == solution else found[0].cells
+                open_ = [c for c in range(n2) if other[c] != solution[c] and c != taken]
+            else:
+                board = digger.solve(trial)
+                if board is None:
+                    if digger.at_level and digger.rivals <= score:
+                        cells, score = trial, digger.rivals
+                    if digger.hit is not None:
+                        return
+                    break
+                open_ = [c for c in board.empty_cells() if c != taken]
+            if not open_:
+                break
+            added = rng.choice(open_)
+            trial[added] = solution[added]
+
+
+class _TargetDigger(_Digger):
+    """A digger that remembers, as ``hit``, the last puzzle on its way (each accepted removal
+    leaves one solution within the ceiling) whose logic solution used the technique."""
+
+    def __init__(self, shape: Shape, budget: int | None, tech: Technique) -> None:
+        super().__init__(shape, budget)
+        self.slug = tech.slug
+        self.tech = tech
+        self.rivals = NOT_SEEN  # see logic_path
+        self.harder = tuple(t for t in techniques_up_to(tech.level) if t.slug not in SINGLES)
+        self.level_slugs = {t.slug for t in self.harder if t.level == tech.level}
+        self.hit: tuple[int, ...] | None = None
+        self.at_level = False  # whether the last puzzle solved needed the technique's level
+
+    def _unique_within(self, cells: list[int], ceiling: str | None) -> bool:
+        self.searches += 1
+        try:
+            if count_solutions(Grid(self.shape, tuple(cells)), limit=2, budget=self.budget) != 1:
+                return False
+        except BudgetExceeded:
+            return False  # not proven unique cheaply: keep the clue
+        return self.solve(cells) is None
+
+    def solve(self, cells: list[int]) -> Board | None:
+        """Solve ``cells`` (one solution) with the techniques up to the ceiling; None when
+        they do, recording a hit if they used the technique, else the board they stop on."""
+        board = Board.from_values(self.shape, cells)
+        assert board is not None  # the givens have a solution
+        found = logic_path(board, self.harder, self.tech)
+        if found is None:
+            return board
+        path, self.rivals = found
+        self.at_level = not self.level_slugs.isdisjoint(path)
+        if self.slug in path:
+            self.hit = tuple(cells)
+        return None
+
+
+NOT_SEEN = 1000
+
+
+def logic_path(
+    board: Board, harder: tuple[Technique, ...], watch: Technique | None = None
+) -> tuple[list[str], int] | None:
+    """The slugs of the steps beyond singles that the logic engine takes on a board with
+    one solution (in place), using ``harder`` only; None when they do not solve it.
+
+    The same steps as :func:`solver.logic.run`: singles are placed until none is left (in
+    any order: on a puzzle with one solution each is the solution's value, so where they
+    stop does not depend on the order), then the first step of the first technique that
+    has one. Singles are placed directly, without making steps (or their sentences).
+    """
+    path: list[str] = []
+    best = NOT_SEEN
+    while _place_singles(board):
+        if board.is_solved():
+            return path, best
+        look = watch  # until the engine tries it
+        for i, tech in enumerate(harder):
+            step = next(tech.find(board), None)
+            if tech is look:
+                look = None
+                if step is not None:
+                    best = 0
+            if step is None:
+                continue
+            if best and look is not None and next(look.find(board), None) is not None:
+                rivals = harder[i : harder.index(look)]
+                best = min(best, sum(next(t.find(board), None) is not None for t in rivals))
+            board.apply(step)
+            path.append(tech.slug)
+            break
+        else:
+            return None
+    return None
+
+
+def _place_singles(board: Board) -> bool:
+    """Place naked and hidden singles until none is left; False on a contradiction."""
+    values, cand, t = board.values, board.cand, board.t
+    place = board.place
+    ncells = t.ncells
+    units = t.units
+    while True:
+        placed = False
+        for c in range(ncells):
+            m = cand[c]
+            if not m & (m - 1) and not values[c]:
+                if not m or not place(c, m.bit_length()):
+                    return False
+                placed = True
+        for cells in units:
+            once = twice = 0
+            for c in cells:
+                m = cand[c]
+                twice |= once & m
+                once |= m
+            single = once & ~twice
+            while single:
+                b = single & -single
+                single ^= b
+                for c in cells:
+                    if cand[c] & b:
+                        break
+                else:
+                    return False
+                if not place(c, b.bit_length()):
+                    return False
+                placed = True
+        if not placed:
+            return True
