@@ -138,13 +138,14 @@ def dig_requiring(
     for attempt in range(1, attempts + 1):
         rng = random.Random(f"{base}:{attempt}")
         solution = random_solution(shape, rng)
-        order = _dig_order(shape, symmetry, slug, solution.cells, rng)
+        kept = _kept_open(shape, slug, solution.cells, rng)
+        order = _dig_order(shape, symmetry, kept, rng)
         digger.hit = None
         cells, _ = digger.dig(solution.cells, order, tech.level)
         if easy:
             digger.hit = tuple(cells)
         elif digger.hit is None:
-            _walk(digger, solution.cells, cells, rng)
+            _walk(digger, solution.cells, cells, kept, rng)
         if digger.hit is None:
             continue
         puzzle = Grid(shape, digger.hit)
@@ -157,38 +158,74 @@ def dig_requiring(
 
 
 def _dig_order(
-    shape: Shape, symmetry: str, slug: str, solution: tuple[int, ...], rng: random.Random
+    shape: Shape, symmetry: str, order_first: frozenset[int], rng: random.Random
 ) -> list[tuple[int, ...]]:
-    """The orbits in a random order; for some techniques a chosen group of cells first, so
-    that the dig (which takes the first removals at once) leaves them all empty.
+    """The orbits in a random order, those holding a cell of ``order_first`` first (the dig
+    takes the first removals at once, so they all end up empty)."""
+    order = list(orbits(shape, symmetry))
+    rng.shuffle(order)
+    if not order_first:
+        return order
+    return [o for o in order if order_first & set(o)] + [
+        o for o in order if not order_first & set(o)
+    ]
+
+
+KEPT_RECTANGLE = ("unique_rectangle_5", "unique_rectangle_6")
+"""Techniques whose walk keeps a rectangle's corners open (it helps these two only)."""
+
+
+def _kept_open(
+    shape: Shape, slug: str, solution: tuple[int, ...], rng: random.Random
+) -> frozenset[int]:
+    """Cells the dig empties first and the walk never gives back, where the technique's
+    pattern needs them open.
 
     A quad hides behind the complementary subset of its unit (the engine looks for pairs
     and triples, naked and hidden, first), so its unit needs eight or nine open cells: a
-    whole unit is dug first. A Jellyfish of a value hides behind the complementary smaller
-    fish unless the value is open in eight or nine rows: every clue of one value is dug
-    first.
+    whole unit is kept open. A Jellyfish of a value hides behind the complementary smaller
+    fish unless the value is open in eight or nine rows: every cell of one value is kept
+    open. A unique rectangle needs its four corners open, and the solution must not hold
+    its two values crosswise there (the puzzle would have two solutions): the corners of a
+    rectangle over two boxes where the solution holds three values are kept open.
     """
-    order = list(orbits(shape, symmetry))
-    rng.shuffle(order)
+    t = tables(shape)
     if slug in ("naked_quad", "hidden_quad"):
-        units = tables(shape).units
-        first = set(units[rng.randrange(len(units))])
-    elif slug == "jellyfish":
+        return frozenset(t.units[rng.randrange(len(t.units))])
+    if slug == "jellyfish":
         value = rng.randint(1, shape.size)
-        first = {c for c, v in enumerate(solution) if v == value}
-    else:
-        return order
-    return [o for o in order if first & set(o)] + [o for o in order if not first & set(o)]
+        return frozenset(c for c, v in enumerate(solution) if v == value)
+    if slug in KEPT_RECTANGLE:
+        n, box_of = t.n, t.box_of
+        found = []
+        for r1 in range(n):
+            for r2 in range(r1 + 1, n):
+                for c1 in range(n):
+                    for c2 in range(c1 + 1, n):
+                        corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+                        if len({box_of[k] for k in corners}) != 2:
+                            continue
+                        if len({solution[k] for k in corners}) == 3:
+                            found.append(corners)
+        if found:
+            return frozenset(rng.choice(found))
+    return frozenset()
 
 
-WALK_STEPS = 60
+WALK_STEPS = 300
 """Steps of :func:`_walk` per attempt."""
+WALK_TAKE = 1
+"""Givens one walk step takes out."""
 WALK_REPAIRS = 6
 """Givens one walk step may put back before it gives up."""
 
 
 def _walk(
-    digger: _TargetDigger, solution: tuple[int, ...], cells: list[int], rng: random.Random
+    digger: _TargetDigger,
+    solution: tuple[int, ...],
+    cells: list[int],
+    kept: frozenset[int],
+    rng: random.Random,
 ) -> None:
     """Walk from ``cells`` through puzzles with one solution within the ceiling, until the
     digger records a hit or the steps run out.
@@ -203,8 +240,9 @@ def _walk(
     score = NOT_SEEN
     for _ in range(WALK_STEPS):
         trial = list(cells)
-        taken = rng.choice([c for c in range(n2) if trial[c]])
-        trial[taken] = 0
+        taken = rng.sample([c for c in range(n2) if trial[c]], WALK_TAKE)
+        for c in taken:
+            trial[c] = 0
         for _ in range(WALK_REPAIRS):
             try:
                 found = solutions(Grid(shape, tuple(trial)), limit=2, budget=digger.budget)
@@ -213,16 +251,17 @@ def _walk(
             digger.searches += 1
             if len(found) > 1:
                 other = found[1].cells if found[0].cells == solution else found[0].cells
-                open_ = [c for c in range(n2) if other[c] != solution[c] and c != taken]
+                open_ = [c for c in range(n2) if other[c] != solution[c]]
             else:
-                board = digger.solve(trial)
+                board = digger.solve(trial, score)
                 if board is None:
                     if digger.at_level and digger.rivals <= score:
                         cells, score = trial, digger.rivals
                     if digger.hit is not None:
                         return
                     break
-                open_ = [c for c in board.empty_cells() if c != taken]
+                open_ = board.empty_cells()
+            open_ = [c for c in open_ if c not in taken and c not in kept]
             if not open_:
                 break
             added = rng.choice(open_)
@@ -252,12 +291,14 @@ class _TargetDigger(_Digger):
             return False  # not proven unique cheaply: keep the clue
         return self.solve(cells) is None
 
-    def solve(self, cells: list[int]) -> Board | None:
+    def solve(self, cells: list[int], cap: int = 0) -> Board | None:
         """Solve ``cells`` (one solution) with the techniques up to the ceiling; None when
-        they do, recording a hit if they used the technique, else the board they stop on."""
+        they do, recording a hit if they used the technique, else the board they stop on.
+        ``rivals`` is then the fewest rivals of the technique (see :func:`logic_path`), if
+        at most ``cap``."""
         board = Board.from_values(self.shape, cells)
         assert board is not None  # the givens have a solution
-        found = logic_path(board, self.harder, self.tech)
+        found = logic_path(board, self.harder, self.tech if cap else None, cap)
         if found is None:
             return board
         path, self.rivals = found
@@ -271,15 +312,24 @@ NOT_SEEN = 1000
 
 
 def logic_path(
-    board: Board, harder: tuple[Technique, ...], watch: Technique | None = None
+    board: Board,
+    harder: tuple[Technique, ...],
+    watch: Technique | None = None,
+    cap: int = NOT_SEEN,
 ) -> tuple[list[str], int] | None:
     """The slugs of the steps beyond singles that the logic engine takes on a board with
-    one solution (in place), using ``harder`` only; None when they do not solve it.
+    one solution (in place), using ``harder`` only, and the fewest *rivals* of ``watch``;
+    None when they do not solve it.
 
     The same steps as :func:`solver.logic.run`: singles are placed until none is left (in
     any order: on a puzzle with one solution each is the solution's value, so where they
     stop does not depend on the order), then the first step of the first technique that
     has one. Singles are placed directly, without making steps (or their sentences).
+
+    Where ``watch`` applies but an earlier technique takes the step, its rivals there are
+    the earlier techniques that apply; the fewest over the positions (0 when the engine
+    uses ``watch``, :data:`NOT_SEEN` when it never applies) tells how near the puzzle is
+    to needing it. Counts above ``cap`` are not looked for.
     """
     path: list[str] = []
     best = NOT_SEEN
@@ -295,9 +345,14 @@ def logic_path(
                     best = 0
             if step is None:
                 continue
-            if best and look is not None and next(look.find(board), None) is not None:
-                rivals = harder[i : harder.index(look)]
-                best = min(best, sum(next(t.find(board), None) is not None for t in rivals))
+            if look is not None and best > 1 and next(look.find(board), None) is not None:
+                limit, count = min(best, cap + 1), 1
+                for rival in harder[i + 1 : harder.index(look)]:
+                    if count >= limit:
+                        break
+                    count += next(rival.find(board), None) is not None
+                if count < limit:
+                    best = count
             board.apply(step)
             path.append(tech.slug)
             break
