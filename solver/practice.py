@@ -3,16 +3,24 @@
 A puzzle *requires* technique T when the logic engine's solution uses T at least once and
 nothing harder than T's level, so T is the way through rather than a detour.
 
-``generate(require=T)`` makes one (:func:`solver.generate.dig_requiring`): an attempt digs
-a random solution with T's level as the ceiling and keeps the result, or the last puzzle on
-the dig's way, when its solution uses T; an attempt with neither starts a new one (a new
-solution and order drawn from the seed), up to a bound; then
-:class:`~solver.generate.GenerationFailed`. This module says which techniques are offered
-on which sizes and checks a request against that before generating.
+``generate(require=T)`` makes one (:func:`dig_requiring`). An attempt draws a solution from
+the seed and digs it with T's level as the ceiling, remembering any puzzle on the way whose
+solution uses T. Most digs meet none, so the attempt then *walks* (:func:`_walk`): a step
+takes out a given and puts back givens until the puzzle again has one solution within the
+ceiling, and keeps the new puzzle when it still needs T's level and is no further from
+needing T. How far is measured by the *rivals* of T (:func:`logic_path`): where T applies
+on the engine's way, how many earlier techniques apply too (the engine takes the first).
+The walk is a climb towards no rival at all. A step costs a search or two and a logic
+solve, where a dig pays dozens of searches for one or two puzzles at the level. Attempts
+are bounded; then :class:`~solver.generate.GenerationFailed`.
 
-Techniques late in the engine's order at their level (quads, Jellyfish, Unique Rectangle
-Type 2) are rare because an earlier technique usually applies first: ``python -m bench
-learning`` measures the rate of each.
+Some patterns hide behind a smaller one unless some cells stay open, so the attempt keeps
+them open (:func:`_kept_open`): a whole unit for the quads, every cell of one value for a
+Jellyfish, a rectangle's corners for Unique Rectangles Types 5 and 6.
+
+The logic solves here place singles without making steps (:func:`logic_path`): the same way
+through as the engine's, for a fraction of the cost. ``python -m bench learning`` measures
+the puzzles per second of each technique.
 
 :func:`practice_sizes` says on which sizes a technique is offered for practice: 9x9 for
 every technique, 6x6 for the singles, pointing and naked pairs (the beginners' size,
@@ -22,6 +30,8 @@ where other patterns are too rare to be worth a lesson).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from typing import Any
 
 from solver.generate import (
     SYMMETRIES,
@@ -37,7 +47,7 @@ from solver.grid import BudgetExceeded, Grid, Shape, tables
 from solver.logic import techniques_up_to
 from solver.search import count_solutions, random_solution, solutions
 from solver.techniques import BY_SLUG, LEVELS, ORDER, SINGLES, Technique
-from solver.techniques.base import Board
+from solver.techniques.base import Board, Pair, Step
 
 __all__ = [
     "REQUIRE_ATTEMPTS",
@@ -54,15 +64,16 @@ SMALL_SIZE_TECHNIQUES = ("full_house", "naked_single", "hidden_single", "pointin
 """The techniques offered on 6x6: the others are too rare there to be worth a lesson."""
 
 
-UNREACHED = ("naked_quad", "hidden_quad", "jellyfish", "unique_rectangle_5")
-"""Techniques the generator does not reach within its attempts on 9x9 (an earlier technique
-almost always applies first: a smaller subset before a quad, a finned fish before a
-Jellyfish; Unique Rectangle Type 5 was found on 6x6 boards only): no pack is made for them;
-the bank's puzzles that use them (imported ones) are still offered for practice."""
+UNREACHED = ("unique_rectangle_5",)
+"""Techniques too rare for the generator to make packs of on 9x9: ``generate(require=...)``
+does reach Unique Rectangle Type 5, but at about one puzzle a minute (an earlier technique
+almost always applies first), too slow for a pack's chunk within a worker's time limit.
+No pack is made for them; the bank's puzzles that use them (imported ones) are still
+offered for practice."""
 
 
 def generator_reaches(slug: str) -> bool:
-    """Whether ``generate(require=slug)`` makes puzzles within its attempts."""
+    """Whether ``generate(require=slug)`` makes puzzles quickly enough to fill packs."""
     return slug not in UNREACHED
 
 
@@ -296,7 +307,7 @@ class _TargetDigger(_Digger):
         they do, recording a hit if they used the technique, else the board they stop on.
         ``rivals`` is then the fewest rivals of the technique (see :func:`logic_path`), if
         at most ``cap``."""
-        board = Board.from_values(self.shape, cells)
+        board = _QuietBoard.from_values(self.shape, cells)
         assert board is not None  # the givens have a solution
         found = logic_path(board, self.harder, self.tech if cap else None, cap)
         if found is None:
@@ -306,6 +317,36 @@ class _TargetDigger(_Digger):
         if self.slug in path:
             self.hit = tuple(cells)
         return None
+
+
+class _QuietBoard(Board):
+    """A board whose steps carry no sentence: the generator reads only what a step does, and
+    rendering sentences would cost a tenth of its time."""
+
+    __slots__ = ()
+
+    def step(
+        self,
+        technique: str,
+        name: str,
+        sentence: str | None = None,
+        *,
+        params: dict[str, Any] | None = None,
+        units: Iterable[int] = (),
+        cells: Iterable[int] = (),
+        placements: Iterable[Pair] = (),
+        eliminations: Iterable[Pair] = (),
+    ) -> Step:
+        return Step(
+            technique=technique,
+            name=name,
+            sentence="",
+            units=tuple(units),
+            cells=tuple(cells),
+            placements=tuple(placements),
+            eliminations=tuple(sorted(eliminations)),
+            shape=self.shape,
+        )
 
 
 NOT_SEEN = 1000
