@@ -225,6 +225,8 @@ def _kept_open(
 
 WALK_STEPS = 300
 """Steps of :func:`_walk` per attempt."""
+WALK_PATIENCE = 100
+"""Steps the walk goes on without coming nearer to the technique."""
 WALK_TAKE = 1
 """Givens one walk step takes out."""
 WALK_REPAIRS = 6
@@ -249,7 +251,10 @@ def _walk(
     """
     shape, n2 = digger.shape, digger.shape.ncells
     score = NOT_SEEN
-    for _ in range(WALK_STEPS):
+    last_better = 0
+    for step in range(WALK_STEPS):
+        if step - last_better > WALK_PATIENCE:
+            return
         trial = list(cells)
         taken = rng.sample([c for c in range(n2) if trial[c]], WALK_TAKE)
         for c in taken:
@@ -267,6 +272,8 @@ def _walk(
                 board = digger.solve(trial, score)
                 if board is None:
                     if digger.at_level and digger.rivals <= score:
+                        if digger.rivals < score:
+                            last_better = step
                         cells, score = trial, digger.rivals
                     if digger.hit is not None:
                         return
