@@ -155,7 +155,7 @@ def dig_requiring(
         cells, _ = digger.dig(solution.cells, order, tech.level)
         if easy:
             digger.hit = tuple(cells)
-        elif digger.hit is None:
+        elif digger.hit is None and attempt > DIG_FIRST:
             _walk(digger, solution.cells, cells, kept, rng)
         if digger.hit is None:
             continue
@@ -223,6 +223,10 @@ def _kept_open(
     return frozenset()
 
 
+DIG_FIRST = 10
+"""Attempts that only dig, before the walks start: a technique an earlier technique seldom
+hides (Finned Swordfish, nice loops) comes sooner from fresh digs, which cost a twentieth
+of a walk."""
 WALK_STEPS = 300
 """Steps of :func:`_walk` per attempt."""
 WALK_PATIENCE = 100
