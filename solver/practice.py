@@ -136,11 +136,10 @@ def dig_requiring(
 ) -> Generated:
     """A puzzle whose logic solution uses ``slug`` and nothing above its level.
 
-    Each attempt digs with the technique's level as the ceiling and keeps the result when
-    its solution uses the technique. Most digs end on a puzzle that does not, so the dig
-    also remembers the last puzzle on its way whose solution did (every removal it accepted
-    left one solution within the ceiling), and that puzzle is the answer instead. Failing
-    both, a short random walk from the dug puzzle (:func:`_walk`) looks for one.
+    Each attempt digs with the technique's level as the ceiling, remembering the last puzzle
+    on its way (every removal it accepted left one solution within the ceiling) whose
+    solution used the technique. After the first :data:`DIG_FIRST` attempts, one that met
+    none walks on from the dug puzzle (:func:`_walk`).
     """
     tech = BY_SLUG[slug]
     easy = tech.level == LEVELS[0]
@@ -156,7 +155,7 @@ def dig_requiring(
         if easy:
             digger.hit = tuple(cells)
         elif digger.hit is None and attempt > DIG_FIRST:
-            _walk(digger, solution.cells, cells, kept, rng)
+            _walk(digger, solution.cells, cells, kept, symmetry, rng)
         if digger.hit is None:
             continue
         puzzle = Grid(shape, digger.hit)
@@ -231,8 +230,6 @@ WALK_STEPS = 300
 """Steps of :func:`_walk` per attempt."""
 WALK_PATIENCE = 100
 """Steps the walk goes on without coming nearer to the technique."""
-WALK_TAKE = 1
-"""Givens one walk step takes out."""
 WALK_REPAIRS = 6
 """Givens one walk step may put back before it gives up."""
 
@@ -242,25 +239,32 @@ def _walk(
     solution: tuple[int, ...],
     cells: list[int],
     kept: frozenset[int],
+    symmetry: str,
     rng: random.Random,
 ) -> None:
     """Walk from ``cells`` through puzzles with one solution within the ceiling, until the
-    digger records a hit or the steps run out.
+    digger records a hit, the steps run out or the walk stops coming nearer.
 
     A step takes out a random given, then puts back givens until the puzzle has one solution
     that the logic up to the ceiling finds: while a second solution exists, a given where
     it differs from ours; while the logic gets stuck, a given among the cells it left open.
-    Each puzzle reached is a new one at the level, for a search or two and a logic solve or
-    two, where a dig reaches one or two puzzles at the level for dozens of searches.
+    It keeps the new puzzle when it needs the technique's level and has no more rivals
+    (see :func:`logic_path`). Givens go and come an orbit at a time, so a symmetric
+    pattern of givens stays symmetric; the cells in ``kept`` stay open.
     """
-    shape, n2 = digger.shape, digger.shape.ncells
+    shape = digger.shape
+    orbit_of = {c: orbit for orbit in orbits(shape, symmetry) for c in orbit}
+    movable = [o for o in orbits(shape, symmetry) if kept.isdisjoint(o)]
     score = NOT_SEEN
     last_better = 0
     for step in range(WALK_STEPS):
         if step - last_better > WALK_PATIENCE:
             return
         trial = list(cells)
-        taken = rng.sample([c for c in range(n2) if trial[c]], WALK_TAKE)
+        givens = [o for o in movable if trial[o[0]]]
+        if not givens:
+            return
+        taken = rng.sample(givens, 1)[0]
         for c in taken:
             trial[c] = 0
         for _ in range(WALK_REPAIRS):
@@ -271,7 +275,7 @@ def _walk(
             digger.searches += 1
             if len(found) > 1:
                 other = found[1].cells if found[0].cells == solution else found[0].cells
-                open_ = [c for c in range(n2) if other[c] != solution[c]]
+                open_ = [c for c, v in enumerate(other) if v != solution[c]]
             else:
                 board = digger.solve(trial, score)
                 if board is None:
@@ -286,8 +290,8 @@ def _walk(
             open_ = [c for c in open_ if c not in taken and c not in kept]
             if not open_:
                 break
-            added = rng.choice(open_)
-            trial[added] = solution[added]
+            for c in orbit_of[rng.choice(open_)]:
+                trial[c] = solution[c]
 
 
 class _TargetDigger(_Digger):

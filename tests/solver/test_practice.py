@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solver import practice
-from solver.generate import GenerationFailed, generate
+from solver.generate import GenerationFailed, generate, is_symmetric
 from solver.grid import tables
 from solver.logic import logic_solve
 from solver.practice import UnknownTechnique, generate_requiring, practice_sizes
@@ -54,6 +54,13 @@ def test_required_puzzle_is_reproducible_from_seed() -> None:
     other = generate(9, require="x_wing", seed=8)
     assert first.puzzle == again.puzzle
     assert first.puzzle != other.puzzle
+
+
+def test_required_puzzle_keeps_the_asked_symmetry() -> None:
+    made = generate(9, require="x_wing", symmetry="rotational", seed=0)
+    assert made.attempts > practice.DIG_FIRST  # found by a walk, which moves orbits
+    assert is_symmetric(made.puzzle, "rotational")
+    assert "x_wing" in made.grade.techniques
 
 
 def test_unknown_technique_is_rejected_by_name() -> None:
