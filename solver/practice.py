@@ -58,6 +58,7 @@ __all__ = [
     "generator_reaches",
     "practice_sizes",
     "practice_techniques",
+    "require_attempts",
 ]
 
 SMALL_SIZE_TECHNIQUES = ("full_house", "naked_single", "hidden_single", "pointing", "naked_pair")
@@ -115,7 +116,7 @@ def generate_requiring(
         )
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
-    attempts = max_attempts or REQUIRE_ATTEMPTS.get(shape.size, 100)
+    attempts = max_attempts or require_attempts(shape, technique)
     return dig_requiring(shape, technique, symmetry, seed, attempts)
 
 
@@ -127,8 +128,17 @@ def _technique(slug: str) -> Technique:
 
 
 REQUIRE_ATTEMPTS = {6: 5000, 9: 1500}
-"""Attempts of ``generate(require=...)`` before :class:`GenerationFailed`; several times
-the expected number at the rarest technique's measured rate (``python -m bench learning``)."""
+"""Attempts of ``generate(require=...)`` before :class:`GenerationFailed`; many times the
+expected number at the rarest technique's measured rate (``python -m bench learning``),
+but for the techniques in :data:`RARE_ATTEMPTS`."""
+RARE_ATTEMPTS = {(9, "unique_rectangle_5"): 4000}
+"""Attempts for a technique that needs many more: Unique Rectangle Type 5 takes about 600
+on 9x9 (cheap ones: its walks stop early)."""
+
+
+def require_attempts(shape: Shape, slug: str) -> int:
+    """The attempts ``generate(shape, require=slug)`` makes before it gives up."""
+    return RARE_ATTEMPTS.get((shape.size, slug), REQUIRE_ATTEMPTS.get(shape.size, 100))
 
 
 def dig_requiring(
