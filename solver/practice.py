@@ -67,9 +67,9 @@ SMALL_SIZE_TECHNIQUES = ("full_house", "naked_single", "hidden_single", "pointin
 
 UNREACHED = ("unique_rectangle_5",)
 """Techniques too rare for the generator to make packs of on 9x9: ``generate(require=...)``
-does reach Unique Rectangle Type 5, but at about one puzzle a minute (an earlier technique
-almost always applies first), too slow for a pack's chunk within a worker's time limit.
-No pack is made for them; the bank's puzzles that use them (imported ones) are still
+does reach Unique Rectangle Type 5, but at about one puzzle in two CPU minutes (an earlier
+technique almost always applies first), too slow for a pack's chunk within a worker's time
+limit. No pack is made for them; the bank's puzzles that use them (imported ones) are still
 offered for practice."""
 
 
