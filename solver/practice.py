@@ -6,16 +6,16 @@ nothing harder than T's level, so T is the way through rather than a detour.
 ``generate(require=T)`` makes one (:func:`dig_requiring`). An attempt draws a solution from
 the seed and digs it with T's level as the ceiling, remembering any puzzle on the way whose
 solution uses T. Most digs meet none; after the first :data:`DIG_FIRST` attempts (fresh
-digs are cheap, and enough for a technique that seldom hides behind an earlier one), such an
-attempt then *walks* (:func:`_walk`): a step
-takes out a given and puts back givens until the puzzle again has one solution within the
-ceiling, and keeps the new puzzle when it still needs T's level and is no further from
-needing T. How far is measured by the *rivals* of T (:func:`logic_path`): where T applies
-on the engine's way, how many earlier techniques apply too (the engine takes the first).
-The walk is a climb towards no rival at all; it stops after :data:`WALK_PATIENCE` steps
-that come no nearer. A step costs a search or two and a logic solve, where a dig pays
-dozens of searches for one or two puzzles at the level. Attempts are bounded
-(:func:`require_attempts`); then :class:`~solver.generate.GenerationFailed`.
+digs are cheap, and enough for a technique that seldom hides behind an earlier one), such
+an attempt then *walks* (:func:`_walk`): a step takes out a given and puts back givens
+until the puzzle again has one solution within the ceiling, and keeps the new puzzle when
+it still needs T's level and is no further from needing T. How far is measured by the
+*rivals* of T (:func:`logic_path`): where T applies on the engine's way, how many earlier
+techniques apply too (the engine takes the first). The walk is a climb towards no rival at
+all; it stops after :data:`WALK_PATIENCE` steps that come no nearer. A step costs a search
+or two and a logic solve, where a dig pays dozens of searches for one or two puzzles at the
+level. Attempts are bounded (:func:`require_attempts`); then
+:class:`~solver.generate.GenerationFailed`.
 
 Some patterns hide behind a smaller one unless some cells stay open, so the attempt keeps
 them open (:func:`_kept_open`): a whole unit for the quads, every cell of one value for a
