@@ -154,7 +154,7 @@ def test_the_learn_page_shows_the_players_progress(client, user, practice_puzzle
 
 
 def test_no_practice_puzzle_the_generator_cannot_make_queues_no_pack(token_client, no_enqueue):
-    answer = token_client.post("/api/v1/games/", {"technique": "naked_quad"}, format="json")
+    answer = token_client.post("/api/v1/games/", {"technique": "unique_rectangle_5"}, format="json")
     assert answer.status_code == 404
     assert answer.json()["error"]["code"] == "no_practice_puzzle"
     assert "try another technique" in answer.json()["error"]["message"]

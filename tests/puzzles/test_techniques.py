@@ -39,7 +39,7 @@ def test_a_practice_pack_fills_with_puzzles_that_need_the_technique(run_pack):
         ("no_such_wing", "hard", 9, "technique", "'no_such_wing' is not a technique"),
         ("x_wing", "medium", 6, "technique", "X-Wing is not practised on 6x6"),
         ("x_wing", "easy", 9, "difficulty", "X-Wing puzzles are medium, not easy"),
-        ("hidden_quad", "hard", 9, "technique", "does not make Hidden Quad puzzles"),
+        ("unique_rectangle_5", "hard", 9, "technique", "does not make Unique Rectangle Type 5"),
     ],
 )
 def test_a_bad_practice_pack_is_refused_naming_the_field(
@@ -91,4 +91,4 @@ def test_the_top_up_queues_nothing_for_techniques_the_generator_does_not_reach(n
     queued = practice.practice_top_up(minimum=1, sizes=(9,))
     made = {p.technique for p in queued}
     assert "x_wing" in made
-    assert not made & {"naked_quad", "hidden_quad"}
+    assert "unique_rectangle_5" not in made
