@@ -33,7 +33,6 @@ where other patterns are too rare to be worth a lesson).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Any
 
 from solver.generate import (
@@ -47,10 +46,11 @@ from solver.generate import (
 )
 from solver.grade import grade
 from solver.grid import BudgetExceeded, Grid, Shape, tables
-from solver.logic import techniques_up_to
+from solver.logic import harder_step, techniques_up_to
+from solver.rating import CHOSEN
 from solver.search import count_solutions, random_solution, solutions
 from solver.techniques import BY_SLUG, LEVELS, ORDER, SINGLES, Technique
-from solver.techniques.base import Board, Pair, Step
+from solver.techniques.base import Board, Step
 
 __all__ = [
     "REQUIRE_ATTEMPTS",
@@ -348,33 +348,14 @@ class _TargetDigger(_Digger):
 
 
 class _QuietBoard(Board):
-    """A board whose steps carry no sentence: the generator reads only what a step does, and
-    rendering sentences would cost a tenth of its time."""
+    """A board whose steps carry no sentence: the generator reads only what a step does
+    (and the parameters a chain's rating is read from), and rendering sentences would cost
+    a tenth of its time."""
 
     __slots__ = ()
 
-    def step(
-        self,
-        technique: str,
-        name: str,
-        sentence: str | None = None,
-        *,
-        params: dict[str, Any] | None = None,
-        units: Iterable[int] = (),
-        cells: Iterable[int] = (),
-        placements: Iterable[Pair] = (),
-        eliminations: Iterable[Pair] = (),
-    ) -> Step:
-        return Step(
-            technique=technique,
-            name=name,
-            sentence="",
-            units=tuple(units),
-            cells=tuple(cells),
-            placements=tuple(placements),
-            eliminations=tuple(sorted(eliminations)),
-            shape=self.shape,
-        )
+    def step(self, technique: str, name: str, sentence: str | None = None, **parts: Any) -> Step:
+        return super().step(technique, name, "", **parts)
 
 
 NOT_SEEN = 1000
@@ -393,7 +374,8 @@ def logic_path(
     The same steps as :func:`solver.logic.run`: singles are placed until none is left (in
     any order: on a puzzle with one solution each is the solution's value, so where they
     stop does not depend on the order), then the first step of the first technique that
-    has one. Singles are placed directly, without making steps (or their sentences).
+    has one, or among the chains the lowest-rated (:func:`solver.logic.harder_step`).
+    Singles are placed directly, without making steps (or their sentences).
 
     Where ``watch`` applies but an earlier technique takes the step, its rivals there are
     the earlier techniques that apply; the fewest over the positions (0 when the engine
@@ -422,8 +404,11 @@ def logic_path(
                     count += next(rival.find(board), None) is not None
                 if count < limit:
                     best = count
+            if step.technique in CHOSEN:  # as the engine: the lowest-rated chain step
+                step = harder_step(board, harder[i:])
+                assert step is not None
             board.apply(step)
-            path.append(tech.slug)
+            path.append(step.technique)
             break
         else:
             return None

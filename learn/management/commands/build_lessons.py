@@ -1,9 +1,9 @@
 """Make the lesson examples file: ``python manage.py build_lessons [--scan FILE ...]``.
 
-The shipped file was made with ``--scan magictour_top1465.txt qqwing_expert.txt`` (from the
-shared puzzle data sets) for the techniques the generator did not reach at the time with
-seed ``lesson``: Naked Quad, Hidden Quad and Jellyfish (it reaches them now). Techniques it
-makes too rarely for packs (:data:`solver.practice.UNREACHED`) are left to the scan.
+Each technique's example comes from the puzzle ``generate(require=slug, seed="lesson")``
+makes (on 9x9; the rare ones, :data:`solver.practice.UNREACHED`, take minutes); a technique
+it cannot make is looked for in the files given with ``--scan`` (the shared puzzle sets).
+The shipped file was made with ``--scan magictour_top1465.txt qqwing_expert.txt``.
 """
 
 from __future__ import annotations
@@ -14,16 +14,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from learn.examples import EXAMPLES_FILE, examples_dump, examples_from_puzzle
-from solver import Grid, parse, parse_many
+from solver import Grid, parse_many
 from solver.generate import GenerationFailed
-from solver.practice import generate_requiring, generator_reaches
+from solver.practice import generate_requiring
 from solver.techniques import ORDER
-
-SMALL_BOARDS = (
-    # Unique Rectangle Type 5: the engine's solution of this 6x6 puzzle needs it, and no
-    # 9x9 puzzle of the shared sets was found where it is the next step.
-    ("...3..1.....51...6..2....2..4...5.1.", 2, 3),
-)
 
 
 class Command(BaseCommand):
@@ -43,8 +37,6 @@ class Command(BaseCommand):
     def handle(self, *args: Any, scan: list[Path], seed: str, out: Path, **opts: Any) -> None:
         found: dict[str, dict[str, Any]] = {}
         for tech in ORDER:
-            if not generator_reaches(tech.slug):  # found below (small boards, the scan)
-                continue
             try:
                 made = generate_requiring(9, tech.slug, seed=seed)
             except GenerationFailed as exc:
@@ -52,13 +44,6 @@ class Command(BaseCommand):
                 continue
             found.update(examples_from_puzzle(made.puzzle, {tech.slug}))
         missing = [t.slug for t in ORDER if t.slug not in found]
-        for givens, box_rows, box_cols in SMALL_BOARDS:  # patterns seen on no 9x9 board
-            found.update(
-                examples_from_puzzle(
-                    parse(givens, box_rows=box_rows, box_cols=box_cols), set(missing)
-                )
-            )
-            missing = [slug for slug in missing if slug not in found]
         for path in scan:
             if not missing:
                 break
