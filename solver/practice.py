@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from solver.generate import (
+from solver.digging import (
     SYMMETRIES,
     Generated,
     GenerationFailed,
