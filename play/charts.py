@@ -1,23 +1,13 @@
-"""A line chart of solve times as inline SVG, drawn on the server (no script, no CDN).
-
-The SVG uses presentation attributes and classes only (no ``style`` attributes), so it
-renders under the site's Content-Security-Policy; its colours come from game.css.
-"""
+"""The solve-time chart (on the site's line chart, sudokusite.charts) and the clock format
+the pages share."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import pgettext
+from django.utils.safestring import SafeString
 
-WIDTH = 400
-HEIGHT = 170
-LEFT = 60
-RIGHT = 12
-TOP = 14
-BOTTOM = 28
+from sudokusite.charts import line_chart_svg
 
 
 def clock(ms: int | float | None) -> str:
@@ -42,55 +32,8 @@ def _nice_step(top_seconds: float) -> int:
 
 def solve_times_svg(times_ms: Sequence[int], *, label: str) -> SafeString:
     """Solve times oldest to newest as a line with dots; the y axis in m:ss from zero."""
-    if not times_ms:
-        return mark_safe("")
-    top = max(times_ms) / 1000
+    top = max(times_ms, default=0) / 1000
     step = _nice_step(top)
     y_max = max(step, -(-top // step) * step)
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
-
-    def x(i: int) -> float:
-        return LEFT + (plot_w / 2 if len(times_ms) == 1 else plot_w * i / (len(times_ms) - 1))
-
-    def y(ms: float) -> float:
-        return TOP + plot_h * (1 - (ms / 1000) / y_max)
-
-    ticks = []
-    tick = 0.0
-    while tick <= y_max:
-        ticks.append((TOP + plot_h * (1 - tick / y_max), clock(tick * 1000)))
-        tick += step
-    grid = format_html_join(
-        "",
-        '<line class="axis" x1="{}" x2="{}" y1="{}" y2="{}"/>'
-        '<text x="{}" y="{}" text-anchor="end">{}</text>',
-        (
-            (LEFT, WIDTH - RIGHT, f"{ty:.1f}", f"{ty:.1f}", LEFT - 6, f"{ty + 4:.1f}", text)
-            for ty, text in ticks
-        ),
-    )
-    points = " ".join(f"{x(i):.1f},{y(ms):.1f}" for i, ms in enumerate(times_ms))
-    dots = format_html_join(
-        "",
-        '<circle class="dot" cx="{}" cy="{}" r="3.5"><title>{}</title></circle>',
-        ((f"{x(i):.1f}", f"{y(ms):.1f}", clock(ms)) for i, ms in enumerate(times_ms)),
-    )
-    return format_html(
-        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
-        '{}<polyline class="line" points="{}"/>{}'
-        '<text x="{}" y="{}">{}</text><text x="{}" y="{}" text-anchor="end">{}</text>'
-        "</svg>",
-        WIDTH,
-        HEIGHT,
-        label,
-        grid,
-        points,
-        dots,
-        LEFT,
-        HEIGHT - 6,
-        pgettext("chart", "older"),
-        WIDTH - RIGHT,
-        HEIGHT - 6,
-        pgettext("chart", "latest"),
-    )
+    ticks = [(1000 * t, clock(1000 * t)) for t in range(0, int(y_max) + 1, step)]
+    return line_chart_svg(times_ms, low=0, high=1000 * y_max, ticks=ticks, title=clock, label=label)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from play.charts import HEIGHT, clock, solve_times_svg
+from play.charts import clock, solve_times_svg
+from sudokusite.charts import HEIGHT
 
 
 def test_clock_shows_minutes_and_seconds_then_hours():
