@@ -12,6 +12,7 @@ from solver.grade import Grade
 from solver.grid import BudgetExceeded, Grid, Shape, tables
 from solver.logic import logic_solve
 from solver.search import count_solutions
+from solver.techniques.base import unit_spread
 
 SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 
@@ -227,14 +228,9 @@ class _Digger:
             if all(not cand[c] & (cand[c] - 1) for c in targets):
                 return True
             for unit in units:
-                once = twice = 0
-                for c in unit:
-                    m = cand[c]
-                    twice |= once & m
-                    once |= m
+                once, hidden = unit_spread(cand, unit)
                 if once != all_mask:
                     return False
-                hidden = once & ~twice
                 if hidden:
                     for c in unit:
                         m = cand[c]

@@ -50,7 +50,7 @@ from solver.logic import harder_step, techniques_up_to
 from solver.rating import CHOSEN
 from solver.search import count_solutions, random_solution, solutions
 from solver.techniques import BY_SLUG, LEVELS, ORDER, SINGLES, Technique
-from solver.techniques.base import Board, Step
+from solver.techniques.base import Board, Step, unit_spread
 
 __all__ = [
     "REQUIRE_ATTEMPTS",
@@ -430,12 +430,7 @@ def _place_singles(board: Board) -> bool:
                     return False
                 placed = True
         for cells in units:
-            once = twice = 0
-            for c in cells:
-                m = cand[c]
-                twice |= once & m
-                once |= m
-            single = once & ~twice
+            _, single = unit_spread(cand, cells)
             while single:
                 b = single & -single
                 single ^= b

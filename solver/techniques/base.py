@@ -77,6 +77,17 @@ def values_of(mask: int) -> list[int]:
     return out
 
 
+def unit_spread(cand: list[int], cells: Iterable[int]) -> tuple[int, int]:
+    """(the values with a candidate in ``cells``, those with exactly one): the scan behind
+    hidden singles, wherever candidates are propagated."""
+    once = twice = 0
+    for c in cells:
+        m = cand[c]
+        twice |= once & m
+        once |= m
+    return once, once & ~twice
+
+
 def mask_of(values: Iterable[int]) -> int:
     """The mask with the bits of ``values`` set."""
     m = 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.techniques.base import Board, Step
+from solver.techniques.base import Board, Step, unit_spread
 
 Masks = list[int]
 
@@ -66,14 +66,9 @@ def _spread_all(board: Board, masks: Masks, queue: list[int], cap: int) -> tuple
         if broken != -2 or total > cap:
             return total, broken
         for cells in units:
-            once = twice = 0
-            for c in cells:
-                m = masks[c]
-                twice |= once & m
-                once |= m
+            once, single = unit_spread(masks, cells)
             if once != full:
                 return total + 1, -1
-            single = once & ~twice
             while single:
                 b = single & -single
                 single ^= b

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.techniques.base import Board, Step
+from solver.techniques.base import Board, Step, unit_spread
 
 
 def full_houses(board: Board) -> Iterator[Step]:
@@ -78,12 +78,7 @@ def hidden_singles(board: Board) -> Iterator[Step]:
     order = list(range(2 * n, 3 * n)) + list(range(2 * n))
     for u in order:
         cells = t.units[u]
-        once = twice = 0
-        for c in cells:
-            m = cand[c]
-            twice |= once & m
-            once |= m
-        single = once & ~twice
+        _, single = unit_spread(cand, cells)
         while single:
             b = single & -single
             single ^= b
