@@ -261,39 +261,33 @@ def _walk_log(game: Game, move: Move, *, forward: bool) -> Move:
     return entry
 
 
-@transaction.atomic
 def game_undo(*, game_id: int, player: Player, version: int | None = None) -> Game:
     """Take back the last move still on the log. Mistakes it made stay counted."""
-    game = game_locked(game_id, player)
-    check_playable(game)
-    check_version(game, version)
-    if game.undo_depth == 0:
-        raise MoveRejected(_("There is no move to undo."), code="nothing_to_undo")
-    move = Move.objects.filter(game=game, in_log=True, undone=False).order_by("-seq").first()
-    if move is None:  # the counters and the log disagree: never expected
-        raise MoveRejected(_("There is no move to undo."), code="nothing_to_undo")
-    _walk_log(game, move, forward=False)
-    return game
+    return _game_walk(game_id, player, version, forward=False)
+
+
+def game_redo(*, game_id: int, player: Player, version: int | None = None) -> Game:
+    """Play the last undone move again (it counts no new mistake); a new move ends redo."""
+    return _game_walk(game_id, player, version, forward=True)
 
 
 @transaction.atomic
-def game_redo(*, game_id: int, player: Player, version: int | None = None) -> Game:
-    """Play the last undone move again (it counts no new mistake); a new move ends redo."""
+def _game_walk(game_id: int, player: Player, version: int | None, *, forward: bool) -> Game:
     game = game_locked(game_id, player)
     check_playable(game)
     check_version(game, version)
-    if game.redo_depth == 0:
-        raise MoveRejected(_("There is no move to redo."), code="nothing_to_redo")
-    # Undone moves still redoable are the newest undone ones; the next to redo is the
-    # oldest of those.
-    move = (
-        Move.objects.filter(game=game, in_log=True, undone=True)
-        .order_by("-seq")[game.redo_depth - 1 : game.redo_depth]
-        .first()
-    )
-    if move is None:
-        raise MoveRejected(_("There is no move to redo."), code="nothing_to_redo")
-    _walk_log(game, move, forward=True)
+    depth = game.redo_depth if forward else game.undo_depth
+    # The next to undo is the newest move not undone; the undone moves still redoable are
+    # the newest undone ones, and the next to redo is the oldest of those.
+    move = None
+    if depth:
+        logged = Move.objects.filter(game=game, in_log=True, undone=forward).order_by("-seq")
+        move = logged[depth - 1 : depth].first() if forward else logged.first()
+    if move is None:  # with a depth: the counters and the log disagree (never expected)
+        if forward:
+            raise MoveRejected(_("There is no move to redo."), code="nothing_to_redo")
+        raise MoveRejected(_("There is no move to undo."), code="nothing_to_undo")
+    _walk_log(game, move, forward=forward)
     return game
 
 
