@@ -4,7 +4,7 @@
 // The page gets the replay as the API answers it; it asks again only while the analysis is
 // pending. Plain ES module, no build step.
 
-import { api, buildBoard, errorMessage, formatMs, geometry, pageData, paintCell, symbol, toast, valueOf } from "./sudoku.js";
+import { LEVEL_NAMES as SUDOKU_LEVEL_NAMES, api, buildBoard, errorMessage, formatMs, geometry, pageData, paintCell, symbol, toast, valueOf } from "./sudoku.js";
 
 const D = pageData("replay-data");
 const $ = (id) => document.getElementById(id);
@@ -16,11 +16,7 @@ const TICK_MS = 50;
 const POLL_MS = 2000;
 const POLL_TRIES = 60;
 const LEVEL_NAMES = {
-  easy: gettext("Easy"),
-  medium: gettext("Medium"),
-  hard: gettext("Hard"),
-  expert: gettext("Expert"),
-  master: gettext("Master"),
+  ...SUDOKU_LEVEL_NAMES,
   guess: gettext("Guesses"),
   mistake: gettext("Mistakes"),
 };

@@ -3,6 +3,7 @@
 // its logical steps; step through them on the board, or start a game on the puzzle.
 
 import {
+  LEVEL_NAMES,
   api,
   boardString,
   buildBoard,
@@ -235,14 +236,6 @@ async function solveNow() {
   }
   showAnalysis(a);
 }
-
-const LEVEL_NAMES = {
-  easy: gettext("Easy"),
-  medium: gettext("Medium"),
-  hard: gettext("Hard"),
-  expert: gettext("Expert"),
-  master: gettext("Master"),
-};
 
 function showAnalysis(a) {
   S.step = 0;

@@ -3,6 +3,15 @@
 
 export const SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
 
+// The grader's levels as the pages name them.
+export const LEVEL_NAMES = {
+  easy: gettext("Easy"),
+  medium: gettext("Medium"),
+  hard: gettext("Hard"),
+  expert: gettext("Expert"),
+  master: gettext("Master"),
+};
+
 /** The text shown for value v (1..N): 1-9 then A-P, or plain numbers when `numeric`. */
 export function symbol(v, numeric = false) {
   return numeric ? String(v) : SYMBOLS[v - 1];
