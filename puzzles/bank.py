@@ -103,6 +103,16 @@ def puzzle_solution_checked(grid: Grid) -> Grid:
     return found[0]
 
 
+def grade_columns(rated: Grade) -> dict[str, Any]:
+    """The columns a puzzle's grade is stored in."""
+    return {
+        "difficulty": rated.level,
+        "score": rated.score,
+        "techniques": dict(rated.techniques),
+        "hardest_technique": rated.hardest or "",
+    }
+
+
 def puzzle_row(
     *, grid: Grid, solution: Grid, rated: Grade, symmetry: str, source: str, key: str
 ) -> Puzzle:
@@ -113,14 +123,11 @@ def puzzle_row(
         box_cols=grid.shape.box_cols,
         givens=format_line(grid),
         solution=format_line(solution),
-        difficulty=rated.level,
-        score=rated.score,
-        techniques=dict(rated.techniques),
-        hardest_technique=rated.hardest or "",
         clue_count=grid.clues,
         symmetry=symmetry,
         canonical_key=key,
         source=source,
+        **grade_columns(rated),
     )
 
 
@@ -173,15 +180,11 @@ def puzzle_regrade(*, puzzles: Any) -> int:
     returns how many changed."""
     changed = 0
     for puzzle in puzzles:
-        rated = grade(puzzle.grid())
-        fields = {
-            "difficulty": rated.level,
-            "score": rated.score,
-            "techniques": dict(rated.techniques),
-            "hardest_technique": rated.hardest or "",
-        }
+        fields = grade_columns(grade(puzzle.grid()))
         if any(getattr(puzzle, k) != v for k, v in fields.items()):
             Puzzle.objects.filter(pk=puzzle.pk).update(**fields)
-            puzzle_techniques_store(puzzle=Puzzle.objects.get(pk=puzzle.pk))
+            for name, value in fields.items():
+                setattr(puzzle, name, value)
+            puzzle_techniques_store(puzzle=puzzle)
             changed += 1
     return changed

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import QuerySet
 
+from puzzles.bank import grade_columns
 from puzzles.models import Puzzle
 from puzzles.techniques import puzzle_techniques_store
 from solver.grade import GRADER_VERSION, grade
@@ -69,12 +70,7 @@ def bank_regrade_chunk(*, first_id: int, last_id: int) -> int:
     for puzzle in rows.iterator(chunk_size=REGRADE_CHUNK):
         shape = {"box_rows": puzzle.box_rows, "box_cols": puzzle.box_cols}
         rated = grade(parse(puzzle.givens, **shape), solution=parse(puzzle.solution, **shape))
-        fields = {
-            "difficulty": rated.level,
-            "score": rated.score,
-            "techniques": dict(rated.techniques),
-            "hardest_technique": rated.hardest or "",
-        }
+        fields = grade_columns(rated)
         if any(getattr(puzzle, name) != value for name, value in fields.items()):
             changed += 1
         with transaction.atomic():

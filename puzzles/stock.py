@@ -11,7 +11,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.utils import timezone
 
-from puzzles.bank import BANK_SIZES, bank_levels, puzzle_existing, puzzle_key, puzzle_row
+from puzzles.bank import (
+    BANK_SIZES,
+    bank_levels,
+    grade_columns,
+    puzzle_existing,
+    puzzle_key,
+    puzzle_row,
+)
 from puzzles.chunks import MAX_REPLACEMENTS
 from puzzles.models import Puzzle, PuzzlePack, Source, Symmetry
 from puzzles.packs import PACK_MAX_COUNT, PackNameTaken, pack_create
@@ -122,10 +129,7 @@ def starter_file_build(
                         "box_cols": made.puzzle.shape.box_cols,
                         "givens": format_line(made.puzzle),
                         "solution": format_line(made.solution),
-                        "difficulty": made.grade.level,
-                        "score": made.grade.score,
-                        "hardest_technique": made.grade.hardest or "",
-                        "techniques": dict(made.grade.techniques),
+                        **grade_columns(made.grade),
                         "symmetry": made.symmetry,
                         "grader_version": GRADER_VERSION,
                     },
