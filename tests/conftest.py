@@ -2,7 +2,8 @@
 
 Fixtures: ``api_client`` (anonymous DRF APIClient), ``user`` (a saved user whose
 password is ``user.raw_password``), ``token_client`` (APIClient sending
-``Authorization: Token <key>`` for ``user``). The cache is cleared around
+``Authorization: Token <key>`` for ``user``), ``no_enqueue`` (the chunks a pack would
+queue, recorded instead of sent to a broker). The cache is cleared around
 every test so throttles never leak between tests.
 
 Markers gate tests on services: ``postgres`` (DATABASE_URL is PostgreSQL),
@@ -88,3 +89,17 @@ def token_client(user: User) -> APIClient:
     client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     client.token = key  # type: ignore[attr-defined]
     return client
+
+
+@pytest.fixture
+def no_enqueue(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, list[int], str | None]]:
+    """Record the chunks a commit would queue instead of sending them to a broker."""
+    from puzzles import packs
+
+    sent: list[tuple[int, list[int], str | None]] = []
+    monkeypatch.setattr(
+        packs,
+        "_enqueue_chunks",
+        lambda pack_id, numbers, queue: sent.append((pack_id, numbers, queue)),
+    )
+    return sent

@@ -12,11 +12,6 @@ from puzzles import chunks, packs
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def no_enqueue(monkeypatch):
-    monkeypatch.setattr(packs, "_enqueue_chunks", lambda *args: None)
-
-
 def test_the_pack_progress_bar_moves_as_chunks_finish(live_server, page, no_enqueue):
     staff = UserFactory(username="boss", is_staff=True, is_superuser=True)
     pack = packs.pack_create(name="live", size=4, difficulty="easy", count=6, chunk_size=2)

@@ -6,20 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from puzzles import bank, packs
+from puzzles import bank
 from puzzles.models import Puzzle, Source
 from solver.generate import generate
-
-
-@pytest.fixture
-def no_enqueue(monkeypatch) -> list[tuple[int, list[int], str | None]]:
-    sent: list[tuple[int, list[int], str | None]] = []
-    monkeypatch.setattr(
-        packs,
-        "_enqueue_chunks",
-        lambda pack_id, numbers, queue: sent.append((pack_id, numbers, queue)),
-    )
-    return sent
 
 
 @pytest.fixture

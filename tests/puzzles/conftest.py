@@ -34,18 +34,6 @@ def player_client(user) -> APIClient:
 
 
 @pytest.fixture
-def no_enqueue(monkeypatch) -> list[tuple[int, list[int], str | None]]:
-    """Record the chunks a commit would queue instead of sending them to a broker."""
-    sent: list[tuple[int, list[int], str | None]] = []
-    monkeypatch.setattr(
-        packs,
-        "_enqueue_chunks",
-        lambda pack_id, numbers, queue: sent.append((pack_id, numbers, queue)),
-    )
-    return sent
-
-
-@pytest.fixture
 def make_puzzle(db: None) -> Callable[..., Puzzle]:
     """Store a generated puzzle of ``size`` and ``level`` (seeded, so repeatable)."""
 
