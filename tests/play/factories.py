@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import uuid
 from typing import Any
 
 from puzzles.models import Puzzle
@@ -38,6 +39,20 @@ def puzzle_create(givens: str = FOUR, *, difficulty: str = "easy", **extra: Any)
         },
     )
     return puzzle
+
+
+def play_move(game: Any, player: Any, cell: int, value: int, kind: str = "value") -> Any:
+    """One move through ``play.moves.move_apply`` with a fresh client move id."""
+    from play.moves import move_apply
+
+    return move_apply(
+        game_id=game.pk,
+        player=player,
+        client_move_id=uuid.uuid4(),
+        kind=kind,
+        cell=cell,
+        value=value,
+    )
 
 
 def empty_cells(puzzle: Puzzle) -> list[int]:

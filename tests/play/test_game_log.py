@@ -20,7 +20,7 @@ from play.lifecycle import Player, game_abandon, game_pause, game_resume, game_s
 from play.models import Game, Move, MoveKind, Status
 from play.moves import game_auto_notes, game_redo, game_restart, game_undo, move_apply
 from sudokusite.errors import Conflict
-from tests.play.factories import empty_cells, value_at, wrong_value_at
+from tests.play.factories import empty_cells, play_move, value_at, wrong_value_at
 
 pytestmark = pytest.mark.django_db
 
@@ -59,25 +59,14 @@ def _an_empty_cell(game: Game) -> int:
     return Game.objects.get(pk=game.pk).entries.index(".")
 
 
-def _move(player: Player, game: Game, cell: int, value: int, kind: str = "value") -> Any:
-    return move_apply(
-        game_id=game.pk,
-        player=player,
-        client_move_id=uuid.uuid4(),
-        kind=kind,
-        cell=cell,
-        value=value,
-    )
-
-
 def test_every_kind_of_write_appends_an_entry_that_replays_to_the_board(user, puzzle4, ended):
     player = Player(user=user)
     game, _ = game_start(player=player, puzzle_id=puzzle4.pk)
     first = empty_cells(puzzle4)[0]
     writes: list[Callable[[], Any]] = [
-        lambda: _move(player, game, first, 2, kind="note"),
-        lambda: _move(player, game, first, wrong_value_at(puzzle4, first)),
-        lambda: _move(player, game, first, value_at(puzzle4, first)),
+        lambda: play_move(game, player, first, 2, kind="note"),
+        lambda: play_move(game, player, first, wrong_value_at(puzzle4, first)),
+        lambda: play_move(game, player, first, value_at(puzzle4, first)),
         lambda: game_auto_notes(game_id=game.pk, player=player),
         lambda: game_undo(game_id=game.pk, player=player),
         lambda: game_redo(game_id=game.pk, player=player),
@@ -87,7 +76,7 @@ def test_every_kind_of_write_appends_an_entry_that_replays_to_the_board(user, pu
         lambda: game_undo(game_id=game.pk, player=player),
         lambda: hint_request(game_id=game.pk, player=player, level=1),
         lambda: hint_request(game_id=game.pk, player=player, level=3),
-        lambda: _move(player, game, _an_empty_cell(game), 0, kind="note"),
+        lambda: play_move(game, player, _an_empty_cell(game), 0, kind="note"),
     ]
     for write in writes:
         before = Game.objects.get(pk=game.pk).move_count
@@ -98,7 +87,7 @@ def test_every_kind_of_write_appends_an_entry_that_replays_to_the_board(user, pu
         if Game.objects.get(pk=game.pk).status == Status.COMPLETED:
             break
         if Game.objects.get(pk=game.pk).entries[cell] == ".":
-            _move(player, game, cell, value_at(puzzle4, cell))
+            play_move(game, player, cell, value_at(puzzle4, cell))
             _assert_log_replays(game.pk)
     assert Game.objects.get(pk=game.pk).status == Status.COMPLETED
     assert ended == [game.pk]
@@ -137,7 +126,7 @@ def test_losing_the_game_ends_it_once(user, puzzle4, ended):
     player = Player(user=user)
     game, _ = game_start(player=player, puzzle_id=puzzle4.pk, mistake_limit=1)
     cell = empty_cells(puzzle4)[0]
-    _move(player, game, cell, wrong_value_at(puzzle4, cell))
+    play_move(game, player, cell, wrong_value_at(puzzle4, cell))
     assert Game.objects.get(pk=game.pk).status == Status.LOST
     assert ended == [game.pk]
     assert _replayed(Game.objects.get(pk=game.pk))[0][cell] != "."
@@ -148,7 +137,7 @@ def test_a_retried_completion_ends_the_game_once(user, puzzle4, ended):
     game, _ = game_start(player=player, puzzle_id=puzzle4.pk)
     *rest, last = empty_cells(puzzle4)
     for cell in rest:
-        _move(player, game, cell, value_at(puzzle4, cell))
+        play_move(game, player, cell, value_at(puzzle4, cell))
     body = {"kind": "value", "cell": last, "value": value_at(puzzle4, last)}
     client_move_id = uuid.uuid4()
     first = move_apply(game_id=game.pk, player=player, client_move_id=client_move_id, **body)
@@ -184,7 +173,7 @@ def _ready_for(name: str, player: Player, game: Game, puzzle) -> None:
     """Put the game where the write ``name`` has something to do."""
     other = empty_cells(puzzle)[1]
     if name in ("undo", "redo"):
-        _move(player, game, other, 1, kind="note")
+        play_move(game, player, other, 1, kind="note")
     if name == "redo":
         game_undo(game_id=game.pk, player=player)
     if name == "resume":

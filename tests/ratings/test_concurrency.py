@@ -14,7 +14,7 @@ from play.lifecycle import Player, game_abandon, game_start
 from play.models import Game
 from play.moves import move_apply
 from ratings.models import PlayerRating, PuzzleRating, RatingChange
-from tests.play.factories import empty_cells, value_at
+from tests.play.factories import empty_cells, play_move, value_at
 from tests.play.test_concurrency import run_together
 from tests.ratings.helpers import solve
 
@@ -57,14 +57,7 @@ def test_complete_and_abandon_at_once_rate_the_game_once(user, puzzle4):
     def work(i: int):
         if i == 0:
             return game_abandon(game_id=game.pk, player=player).status
-        return move_apply(
-            game_id=game.pk,
-            player=player,
-            client_move_id=uuid.uuid4(),
-            kind="value",
-            cell=cell,
-            value=value_at(puzzle4, cell),
-        ).game.status
+        return play_move(game, player, cell, value_at(puzzle4, cell)).game.status
 
     run_together(2, lambda i: _safely(work, i))
     stored = Game.objects.get(pk=game.pk)
@@ -83,14 +76,7 @@ def test_two_players_finishing_one_puzzle_at_once_both_count(puzzle4):
     cell = empty_cells(puzzle4)[-1]
 
     def complete(i: int):
-        return move_apply(
-            game_id=games[i].pk,
-            player=players[i],
-            client_move_id=uuid.uuid4(),
-            kind="value",
-            cell=cell,
-            value=value_at(puzzle4, cell),
-        ).completed
+        return play_move(games[i], players[i], cell, value_at(puzzle4, cell)).completed
 
     assert run_together(2, complete) == [True, True]
     changes = list(RatingChange.objects.filter(puzzle=puzzle4).order_by("id"))

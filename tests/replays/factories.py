@@ -15,7 +15,7 @@ from django.db.models import F, Max
 
 from play.lifecycle import Player
 from play.models import Game, Move
-from play.moves import move_apply
+from tests.play.factories import play_move
 
 # Hand-made for the analysis (a puzzle beyond the logic engine): at the start r1c3 (cell 2)
 # is a 5 by a hidden single only; then r9c7 (cell 78) is a 1 once a naked pair has made
@@ -54,13 +54,4 @@ def event_create(
 
 
 def play(game: Game, player: Player, cell: int, value: int, kind: str = "value") -> None:
-    import uuid
-
-    move_apply(
-        game_id=game.pk,
-        player=player,
-        client_move_id=uuid.uuid4(),
-        kind=kind,
-        cell=cell,
-        value=value,
-    )
+    play_move(game, player, cell, value, kind)
