@@ -152,3 +152,13 @@ def test_the_reset_email_is_written_in_its_readers_language():
     chinese, english = mail.outbox
     assert "重置" in chinese.subject and "你好" in chinese.body
     assert english.subject.startswith("Reset your") and "Hello" in english.body
+
+
+@pytest.mark.parametrize("path", ["/", "/api/v1/techniques/"])
+def test_answers_vary_on_accept_language_so_caches_keep_each_language_apart(path):
+    english = Client().get(path)
+    chinese = Client(HTTP_ACCEPT_LANGUAGE="zh-CN").get(path)
+    for response in (english, chinese):
+        vary = {v.strip().lower() for v in response.get("Vary", "").split(",")}
+        assert "accept-language" in vary
+    assert (lang_of(english), lang_of(chinese)) == ("en", "zh-hans")
