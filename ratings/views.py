@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import ngettext
 
 from .charts import rating_history_svg
 from .selectors import rating_leaderboard, rating_stats
@@ -17,9 +18,12 @@ def rating_stats_for_page(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
         row["label"] = f"{row['size']}×{row['size']}"
         points = [row["start"]] + [p["rating"] for p in row["history"]]
         games = len(points) - 1
-        row["chart"] = rating_history_svg(
-            points, label=f"Your {row['label']} rating over your last {games} rated games"
-        )
+        label = ngettext(
+            "Your %(size)s rating over your last %(count)s rated game",
+            "Your %(size)s rating over your last %(count)s rated games",
+            games,
+        ) % {"size": row["label"], "count": games}
+        row["chart"] = rating_history_svg(points, label=label)
     return out
 
 

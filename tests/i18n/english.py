@@ -26,6 +26,8 @@ ALLOWED = frozenset(
         "de",
         "Coq",
         "ALS",
+        # The rating system's name (Glicko-2), as Chinese texts write it.
+        "Glicko",
         "XZ",
         # Keys.
         "Ctrl",

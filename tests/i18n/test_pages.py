@@ -22,7 +22,8 @@ from play.hints import hint_request
 from play.lifecycle import Player, game_start
 from play.models import Status
 from tests.i18n.english import ALLOWED, english_words, visible_text
-from tests.play.factories import FOUR, NINE, puzzle_create
+from tests.play.factories import FOUR, FOUR_B, NINE, puzzle_create
+from tests.ratings.helpers import play_through
 
 pytestmark = pytest.mark.django_db
 
@@ -32,8 +33,10 @@ TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 
 @pytest.fixture
 def world():
-    """A signed-in player with a finished and an unfinished game and a pending hint."""
+    """A signed-in player with a rated game, a finished and an unfinished game and a
+    pending hint."""
     user = UserFactory(username="player")
+    play_through(Player(user=user), puzzle_create(FOUR_B))  # a rating and its chart
     four, nine = puzzle_create(FOUR), puzzle_create(NINE)
     done, _ = game_start(player=Player(user=user), puzzle_id=four.pk)
     done.status = Status.COMPLETED
