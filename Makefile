@@ -80,12 +80,12 @@ fmt: venv
 bench: venv
 	$(PY) -m bench --out bench/RESULTS.md
 
-# Faults while players play and a pack is made (bench/chaos.py): a worker SIGKILLed, Redis
+# Faults while players play and a pack is made (ops/chaos.py): a worker SIGKILLed, Redis
 # restarted, gunicorn SIGKILLed; then the invariants. About three minutes; exit 1 on a
 # broken invariant. Needs PostgreSQL (CHAOS_DATABASE_URL, default .../chaos, recreated)
 # and redis-server on the PATH (it starts its own on CHAOS_REDIS_PORT, default 6390).
 chaos: venv
-	$(PY) -m bench.chaos
+	$(PY) -m ops.chaos
 
 # Production-like: gunicorn, a Celery worker and beat, against DATABASE_URL and
 # REDIS_URL from the environment (SECRET_KEY and ALLOWED_HOSTS are required).

@@ -1,5 +1,5 @@
 """gunicorn's settings, read from the project root whichever way it starts (Procfile,
-``make serve``, bench/moves.py, bench/chaos.py); command-line options still win.
+``make serve``, bench/moves.py, ops/chaos.py); command-line options still win.
 
 Threaded workers (gthread), one process per core, two threads each. gthread keeps HTTP
 connections alive between requests, which sync workers do not, so a phone or a load

@@ -2,7 +2,7 @@
 
 A Redis that restarts without persistence forgets every queued message, and a broker
 that is down when a pack is asked for never gets its chunks: without this sweep such a
-pack would stay running forever. (bench/chaos.py restarts a real Redis mid-pack.)
+pack would stay running forever. (ops/chaos.py restarts a real Redis mid-pack.)
 """
 
 from __future__ import annotations

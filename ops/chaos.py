@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import psutil
 import redis
 
 from bench.stack import (
@@ -270,6 +271,12 @@ def _pack(pack_id: int) -> tuple[str, int]:
     return status, PackEntry.objects.filter(pack_id=pack_id).count()
 
 
+def _children(process: Process) -> set[int]:
+    if process.proc is None or not process.alive():
+        return set()
+    return {child.pid for child in psutil.Process(process.proc.pid).children()}
+
+
 def _running_chunk_pids(pack_id: int) -> set[int]:
     from puzzles.models import ChunkStatus, PackChunk
 
@@ -402,7 +409,7 @@ def run(report_path: Path | None) -> int:
         # 3. Once the sweep has sent the lost chunks again, SIGKILL a worker holding one.
         victim = workers[0]
         wait(
-            lambda: bool(_running_chunk_pids(pack_id) & victim.children()),
+            lambda: bool(_running_chunk_pids(pack_id) & _children(victim)),
             STALL * 3 + 60,
             "worker1 to hold a chunk again",
         )
