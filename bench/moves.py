@@ -1,10 +1,10 @@
 """The move endpoint under load: POST /api/v1/games/{id}/moves/ through gunicorn.
 
 A scratch database (``<DATABASE_URL's name>_movebench``) holds 64 players and 256 games;
-gunicorn serves it as ``gunicorn.conf.py`` configures it, with Redis as the cache. ``wrk``
-plays moves back to back at 16 and 64 connections, then ``bench/paced.py`` offers the
+gunicorn serves it as ``gunicorn.conf.py`` configures it, with Redis as the cache.
+``bench/client.py`` plays moves back to back from 16 and 64 connections, then offers the
 target rate on a schedule. In one process, the statements, CPU, cProfile top and callgrind
-instructions of a move. Needs DATABASE_URL (PostgreSQL), REDIS_URL, wrk; valgrind counts.
+instructions of a move. Needs DATABASE_URL (PostgreSQL) and REDIS_URL; valgrind counts.
 """
 
 from __future__ import annotations
@@ -21,18 +21,9 @@ import time
 import uuid
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 from bench import ROOT
-from bench.stack import (
-    Process,
-    cpu_seconds,
-    free_port,
-    scratch_database,
-    scratch_site,
-    server_cpu_seconds,
-    wait,
-)
+from bench.stack import Process, cpu_seconds, free_port, scratch_site, wait
 
 TITLE = "## Moves API (gunicorn + PostgreSQL + Redis)"
 CLIENTS, TARGET_RATE, TARGET_RUNS = (16, 64), 1000, 3
@@ -40,122 +31,39 @@ GAMES, PLAYERS = 256, 64
 COUNTED_MOVES = 200  # under callgrind, after as many to warm up
 # Wikipedia's example puzzle; every bench game plays a relabelled copy of it.
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-LUA = r"""
-local games, counter, run = {}, 0, tonumber(os.getenv("MOVEBENCH_RUN") or "1")
-local threads = 0
-function setup(thread) thread:set("tid", threads); threads = threads + 1 end
-function init(args)
-  for line in io.lines(os.getenv("MOVEBENCH_DATA")) do
-    local id, token, cells = line:match("^(%d+) (%S+) (%S+)$")
-    local list = {}
-    for c in cells:gmatch("%d+") do list[#list + 1] = tonumber(c) end
-    games[#games + 1] = {id = id, token = token, cells = list}
-  end
-  counter = (tid or 0) * 7919
-  math.randomseed(run * 1000 + (tid or 0))
-end
-function request()
-  counter = counter + 1
-  local g = games[(counter % #games) + 1]
-  local body = string.format(
-    '{"client_move_id":"%08x-%04x-4000-8000-%012x","cell":%d,"value":%d,"kind":"value"}',
-    run, tid or 0, counter, g.cells[math.random(#g.cells)], math.random(0, 9))
-  return wrk.format("POST", "/api/v1/games/" .. g.id .. "/moves/", {
-    ["Authorization"] = "Token " .. g.token, ["Content-Type"] = "application/json"}, body)
-end
-"""
-
-
-def database_is_local(url: str) -> bool:
-    """Whether a postgres:// URL names a server on this machine (loopback or a socket)."""
-    host = unquote(urlsplit(url).hostname or "")
-    return host in {"", "127.0.0.1", "localhost", "::1"} or host.startswith("/")
-
-
-def parse_wrk(text: str) -> dict[str, float]:
-    def number(pattern: str) -> float:
-        found = re.search(pattern, text)
-        return float(found.group(1)) if found else 0.0
-
-    out = {
-        "rps": number(r"Requests/sec:\s+([\d.]+)"),
-        "requests": number(r"(\d+) requests in"),
-        "non2xx": number(r"Non-2xx or 3xx responses: (\d+)"),
-    }
-    for pct in ("50", "99"):
-        m = re.search(rf"^\s+{pct}(?:\.000)?%\s+([\d.]+)(us|ms|s|m)\s*$", text, re.M)
-        unit = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[m.group(2)] if m else 0
-        out[f"p{pct}"] = float(m.group(1)) * unit if m else float("nan")
-    errors = re.search(r"Socket errors: (.*)", text)
-    out["socket_errors"] = sum(map(float, re.findall(r"\d+", errors.group(1)))) if errors else 0.0
-    return out
 
 
 def run(quick: bool = False) -> list[str]:
-    import psutil
-    import psycopg
-
-    database_url, wrk = os.environ.get("DATABASE_URL", ""), shutil.which("wrk")
-    if not database_url.startswith("postgres") or not os.environ.get("REDIS_URL") or not wrk:
-        return [TITLE, "", "skipped: needs DATABASE_URL=postgres://..., REDIS_URL and wrk"]
-    duration, postmaster = 5 if quick else 15, None
-    if database_is_local(database_url):
-        with psycopg.connect(scratch_database(database_url)[2], autocommit=True) as conn:
-            postmaster = psutil.Process(conn.info.backend_pid).ppid()
+    database_url = os.environ.get("DATABASE_URL", "")
+    if not database_url.startswith("postgres") or not os.environ.get("REDIS_URL"):
+        return [TITLE, "", "skipped: needs DATABASE_URL=postgres://... and REDIS_URL"]
+    duration = 5 if quick else 15
+    # (label, clients, moves/s offered, seconds): rate 0 is back to back; the first warms up.
+    runs = [("warm-up", 64, 0, 3 if quick else 5), *((str(c), c, 0, duration) for c in CLIENTS)]
+    offered = f"64, {TARGET_RATE:,} moves/s offered"
+    runs += [(offered, 64, TARGET_RATE, duration)] * (1 if quick else TARGET_RUNS)
     rows: list[tuple[str, dict[str, float]]] = []
     site = scratch_site(database_url, "_movebench", CACHE_KEY_PREFIX="movebench")
     with site as env, tempfile.TemporaryDirectory(prefix="movebench-") as tmp_name:
         tmp, port = Path(tmp_name), free_port()
-        data, summary, script = tmp / "games.txt", tmp / "summary.json", tmp / "moves.lua"
-        script.write_text(LUA)
+        data, summary = tmp / "games.txt", tmp / "summary.json"
         bind = ["--log-level", "warning", "--bind", f"127.0.0.1:{port}"]
-        gunicorn = [sys.executable, "-m", "gunicorn", "sudokusite.wsgi", *bind]
-        web = Process("gunicorn", gunicorn, env, tmp)
-        db = None
+        web = Process("gunicorn", [sys.executable, "-m", "gunicorn", "sudokusite.wsgi", *bind],
+                      env, tmp)  # fmt: skip
         try:
             prepare = [sys.executable, "-m", "bench.moves", "prepare", str(data), str(summary)]
             subprocess.run(prepare, cwd=ROOT, env=env, check=True)
             prepared = json.loads(summary.read_text())
             instructions = _count_instructions(env, data, tmp)
-            db = psycopg.connect(env["DATABASE_URL"], autocommit=True)
-            sql = f'SELECT coalesce(max("id"), 0) FROM "{prepared["move_table"]}"'
-
-            def cpu() -> tuple[float, float]:
-                database = server_cpu_seconds(postmaster) if postmaster else 0.0
-                return server_cpu_seconds(web.proc.pid), database  # type: ignore[union-attr]
-
-            def load(command: list[str], parse: Any, extra: dict[str, str]) -> dict[str, float]:
-                """One run; gunicorn's and PostgreSQL's CPU over its middle part, divided by
-                the moves the database stored in that span."""
-                proc = subprocess.Popen(command, env={**env, **extra}, stdout=subprocess.PIPE)
-                time.sleep(1)
-                before, stored = cpu(), db.execute(sql).fetchone()[0]
-                time.sleep(max(duration - 2, 1))
-                moves = db.execute(sql).fetchone()[0] - stored or float("nan")
-                after = cpu()
-                out, _ = proc.communicate(timeout=duration + 60)
-                if proc.returncode:
-                    raise RuntimeError(f"{Path(command[0]).name} failed ({proc.returncode})")
-                result = parse(out.decode())
-                result["web_cpu_ms"] = 1000 * (after[0] - before[0]) / moves
-                result["db_cpu_ms"] = 1000 * (after[1] - before[1]) / moves if postmaster else 0
-                return result
-
             web.start()
             wait(lambda: _answers(port, prepared), 60, "gunicorn")
-            runs = [("warm-up", 64, 3 if quick else 5)] + [(str(c), c, duration) for c in CLIENTS]
-            for number, (label, clients, seconds) in enumerate(runs):
-                options = f"-t2 -c{clients} -d{seconds}s --timeout 10s --latency -s {script}"
-                extra = {"MOVEBENCH_DATA": str(data), "MOVEBENCH_RUN": str(number or 99)}
-                result = load([wrk, *options.split(), f"http://127.0.0.1:{port}"], parse_wrk, extra)
-                rows += [(label, result)] if number else []
-            for number in range(1 if quick else TARGET_RUNS):
-                paced = f"-m bench.paced {port} {data} 64 {TARGET_RATE} {duration} {10 + number}"
-                result = load([sys.executable, *paced.split()], json.loads, {})
-                rows.append((f"64, {TARGET_RATE:,} moves/s offered", result))
+            for number, (label, clients, rate, seconds) in enumerate(runs):
+                client = f"-m bench.client {port} {data} {clients} {rate} {seconds} {number + 1}"
+                command = [sys.executable, *client.split()]
+                done = subprocess.run(command, cwd=ROOT, env=env, check=True,
+                                      capture_output=True, timeout=seconds + 60)  # fmt: skip
+                rows += [(label, json.loads(done.stdout))] if number else []
         finally:
-            if db is not None:
-                db.close()
             web.stop()
     count = f"{instructions / 1e6:.2f} million" if isinstance(instructions, float) else instructions
     return [
@@ -164,12 +72,11 @@ def run(quick: bool = False) -> list[str]:
         f"{GAMES} games of {PLAYERS} players, {duration} s per run.",
         "",
         "| clients | moves/s | p50 ms | p99 ms | moves | non-2xx | socket errors "
-        "| CPU ms/move: gunicorn | PostgreSQL |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| client CPU ms/move |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
         *(
             f"| {label} | {r['rps']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | {r['requests']:.0f} "
-            f"| {r['non2xx']:.0f} | {r['socket_errors']:.0f} | {r['web_cpu_ms']:.2f} "
-            f"| {r['db_cpu_ms']:.2f} |"
+            f"| {r['non2xx']:.0f} | {r['socket_errors']:.0f} | {r['client_cpu_ms']:.2f} |"
             for label, r in rows
         ),
         "",
@@ -265,8 +172,8 @@ def _profile(call_move: Any, rounds: int, top: int = 12) -> list[tuple[str, floa
     profiler.runcall(lambda: [call_move(i) for i in range(rounds)])
     stats = pstats.Stats(profiler)
     ours = [
-        (f"{Path(filename).relative_to(ROOT)}:{function}", row[3])
-        for (filename, _, function), row in stats.stats.items()  # type: ignore[attr-defined]
+        (f"{Path(filename).relative_to(ROOT)}:{line}:{function}", row[3])
+        for (filename, line, function), row in stats.stats.items()  # type: ignore[attr-defined]
         if filename.startswith(str(ROOT)) and not re.search(r"/(bench|\.venv)/", filename)
     ]
     ours.sort(key=lambda item: -item[1])
@@ -278,7 +185,6 @@ def _prepare(data_path: str, summary_path: str) -> None:
     import django
 
     django.setup()
-    from django.apps import apps
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
@@ -348,8 +254,7 @@ def _prepare(data_path: str, summary_path: str) -> None:
     # Seconds over 1,000 moves are milliseconds per move.
     cpu_ms, db_ms = time.process_time() - cpu0, cpu_seconds(backend) - db0
     summary = {"token": token, "game": game, "statements": max(counts), "cpu_ms": cpu_ms,
-               "move_table": apps.get_model("play", "Move")._meta.db_table, "db_cpu_ms": db_ms,
-               "profile": _profile(call_move, 1000)}  # fmt: skip
+               "db_cpu_ms": db_ms, "profile": _profile(call_move, 1000)}  # fmt: skip
     Path(summary_path).write_text(json.dumps(summary))
 
 

@@ -1,5 +1,5 @@
-"""What the service benchmarks share: a scratch PostgreSQL database, the site's settings for
-it, child processes in their own session, and the CPU time of a process tree."""
+"""What the service benchmarks (and ``ops.chaos``) share: a scratch PostgreSQL database, the
+site's settings for it, child processes in their own session, a process's CPU time."""
 
 from __future__ import annotations
 
@@ -131,11 +131,6 @@ class Process:
             except subprocess.TimeoutExpired:
                 self.kill()
 
-    def children(self) -> set[int]:
-        if self.proc is None or not self.alive():
-            return set()
-        return {child.pid for child in psutil.Process(self.proc.pid).children()}
-
     def output(self, since_start: bool = False) -> str:
         if not self.log_path.exists():
             return ""
@@ -151,16 +146,3 @@ def cpu_seconds(pid: int) -> float:
     except psutil.Error:
         return 0.0
     return times.user + times.system
-
-
-def server_cpu_seconds(root: int) -> float:
-    """CPU seconds of a server and its children, including the children that exited (the
-    kernel adds their time to the parent's), so a PostgreSQL backend that ends during a run
-    still counts."""
-    try:
-        server = psutil.Process(root)
-        times, children = server.cpu_times(), server.children()
-    except psutil.Error:
-        return 0.0
-    reaped = times.user + times.system + times.children_user + times.children_system
-    return reaped + sum(cpu_seconds(child.pid) for child in children)

@@ -1,9 +1,12 @@
-"""Fixed-rate clients for the move bench, as wrk2 measures: each client's schedule does not
-wait for the server, and every move is timed from when it was due (no coordinated omission).
+"""The move bench's HTTP client: moves back to back, or offered at a fixed rate as wrk2
+offers them (each client's schedule does not wait for the server, and every move is timed
+from when it was due: no coordinated omission).
 
-``python -m bench.paced PORT GAMES_FILE CLIENTS RATE SECONDS RUN`` prints one JSON object
-with wrk's keys (rps, p50, p99 in ms, requests, non2xx, socket_errors), offered and
-client_cpu_ms. GAMES_FILE has a line per game: ``<id> <token> <open cells, comma-separated>``.
+``python -m bench.client PORT GAMES_FILE CLIENTS RATE SECONDS RUN`` prints one JSON object:
+rps, p50 and p99 in ms, requests, non2xx, socket_errors, offered and client_cpu_ms. RATE 0
+plays back to back: each client sends its next move when the last is answered, and a move
+is timed from its sending. GAMES_FILE has a line per game: ``<id> <token> <open cells,
+comma-separated>``.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from math import nan
 from pathlib import Path
@@ -31,15 +35,19 @@ class Tally:
     last_answer: float = 0.0
 
 
-def schedule(
-    clients: int, rate: float, seconds: float, run: int
-) -> list[tuple[random.Random, list[float]]]:
+Plan = tuple[random.Random, list[float] | None]
+
+
+def schedule(clients: int, rate: float, seconds: float, run: int) -> list[Plan]:
     """Each client's random source and the times (seconds from the start) its moves are due,
-    gaps between half and one and a half times ``clients / rate``."""
-    interval = clients / rate
-    plans = []
+    gaps between half and one and a half times ``clients / rate``; no times at rate 0."""
+    plans: list[Plan] = []
     for index in range(clients):
         rng = random.Random(run * 1000 + index)
+        if not rate:
+            plans.append((rng, None))
+            continue
+        interval = clients / rate
         due, times = rng.uniform(0, interval), []
         while due < seconds:
             times.append(due)
@@ -109,15 +117,23 @@ class _Connection(asyncio.Protocol):
             self.transport.close()
 
 
+def _due(times: list[float] | None, began: float, seconds: float) -> Iterator[float]:
+    """When each move is due: on the schedule, or (back to back) when it can be sent."""
+    if times is not None:
+        yield from (began + offset for offset in times)
+        return
+    while (now := time.perf_counter()) < began + seconds:
+        yield now
+
+
 async def _client(
-    index: int, port: int, games: list[Game], plan: tuple[random.Random, list[float]],
-    began: float, run: int, tally: Tally,
+    index: int, port: int, games: list[Game], plan: Plan, began: float, seconds: float,
+    run: int, tally: Tally,
 ) -> None:  # fmt: skip
     rng, times = plan
     loop = asyncio.get_running_loop()
     connection: _Connection | None = None
-    for counter, offset in enumerate(times, start=1):
-        due = began + offset
+    for counter, due in enumerate(_due(times, began, seconds), start=1):
         wait = due - time.perf_counter()
         if wait > 0:
             await asyncio.sleep(wait)
@@ -145,12 +161,12 @@ async def _client(
 async def play(
     port: int, games: list[Game], clients: int, rate: float, seconds: float, run: int
 ) -> dict[str, float]:
-    """Offer ``rate`` moves/s from ``clients`` connections for ``seconds``; wrk's figures,
-    with latency counted from when each move was due."""
+    """Offer ``rate`` moves/s (0: back to back) from ``clients`` connections for
+    ``seconds``; the rate answered and the latency counted from when each move was due."""
     plans, tally = schedule(clients, rate, seconds, run), Tally()
     cpu, began = time.process_time(), time.perf_counter()
     await asyncio.gather(
-        *(_client(i, port, games, p, began, run, tally) for i, p in enumerate(plans))
+        *(_client(i, port, games, p, began, seconds, run, tally) for i, p in enumerate(plans))
     )
     cpu, done = time.process_time() - cpu, sorted(tally.latencies)
     at = lambda share: 1000 * done[min(int(len(done) * share), len(done) - 1)] if done else nan  # noqa: E731
@@ -161,7 +177,7 @@ async def play(
         "requests": float(len(done)),
         "non2xx": float(tally.non2xx),
         "socket_errors": float(tally.socket_errors),
-        "offered": float(sum(len(times) for _, times in plans)),
+        "offered": float(sum(len(t or ()) for _, t in plans) if rate else len(done)),
         "client_cpu_ms": 1000 * cpu / len(done) if done else nan,
     }
 

@@ -1,5 +1,5 @@
-"""bench/paced.py: fixed-rate clients, timed from when each move was due, against a small
-local server."""
+"""bench/client.py: fixed-rate clients timed from when each move was due, and back-to-back
+clients, against a small local server."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from django.conf import settings
 
-from bench.paced import schedule
+from bench.client import schedule
 
 GAMES = [("7", "tok-a", [3, 4, 5]), ("8", "tok-b", [10])]
 
@@ -57,13 +57,13 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
 
-def _run_paced(tmp_path, server: _Server, *args: str) -> dict:
+def _run_client(tmp_path, server: _Server, *args: str) -> dict:
     games = tmp_path / "games.txt"
     games.write_text("".join(f"{g} {t} {','.join(map(str, c))}\n" for g, t, c in GAMES))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "bench.paced", str(server.server_port), str(games), *args],
+            [sys.executable, "-m", "bench.client", str(server.server_port), str(games), *args],
             cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120, check=True,
         )  # fmt: skip
     finally:
@@ -74,7 +74,7 @@ def _run_paced(tmp_path, server: _Server, *args: str) -> dict:
 def test_fixed_rate_clients_send_the_whole_schedule_and_count_every_answer(tmp_path):
     server = _Server()
     # As bench/moves.py runs it: 4 clients offering 40 moves/s for 1 s; run number 5.
-    result = _run_paced(tmp_path, server, "4", "40", "1", "5")
+    result = _run_client(tmp_path, server, "4", "40", "1", "5")
     moves = server.moves
     planned = sum(len(times) for _, times in schedule(4, 40, 1, 5))
     assert 30 <= planned <= 50
@@ -102,10 +102,23 @@ def test_latency_is_counted_from_when_a_move_was_due_not_when_it_was_sent(tmp_pa
     client timing from the send would see about 50 ms for every move)."""
     server = _Server()
     server.delay = 0.05
-    result = _run_paced(tmp_path, server, "1", "100", "0.5", "1")
+    result = _run_client(tmp_path, server, "1", "100", "0.5", "1")
     planned = sum(len(times) for _, times in schedule(1, 100, 0.5, 1))
     assert result["requests"] == len(server.moves) == planned >= 30
     # The last move was due by 0.5 s and answered after every move before it, each at
     # least 50 ms: it waited at least planned * 50 ms - 0.5 s.
     assert result["p99"] >= 1000 * (planned * server.delay - 0.5) * 0.9
     assert result["rps"] <= 1 / server.delay
+
+
+def test_back_to_back_clients_send_each_move_when_the_last_is_answered(tmp_path):
+    """Rate 0: two clients against a server that answers in 20 ms keep one move each in
+    flight for the whole run, so about 2 / 20 ms = 100 moves/s, each timed from its send."""
+    server = _Server()
+    server.delay = 0.02
+    result = _run_client(tmp_path, server, "2", "0", "0.6", "3")
+    assert result["offered"] == result["requests"] == len(server.moves)
+    assert 20 <= result["requests"] <= 60
+    assert 20 <= result["p50"] <= result["p99"] < 200
+    assert result["rps"] <= 2 / server.delay
+    assert result["socket_errors"] == 0
