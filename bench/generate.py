@@ -1,5 +1,5 @@
-"""The generator: puzzles per second by level on 9x9, seconds per puzzle on the other sizes
-(each puzzle checked unique and at its level), milliseconds per canonical key."""
+"""The generator: puzzles per CPU second by level on 9x9, CPU seconds per puzzle on the other
+sizes (each puzzle checked unique and at its level), CPU milliseconds per canonical key."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import statistics
 import sys
 import time
 
-from bench import load
+from bench import cpu, load
 from solver.canon import canonical_key
 from solver.generate import Generated, generate, supported_levels
 from solver.grade import LEVELS
@@ -21,13 +21,13 @@ CANON_SETS = {"royle_17clue_first1000": 300, "norvig_top95": None, "qqwing_exper
               "gen_25x25_unique": 3}  # fmt: skip
 
 
-def _timed(size: int, level: str | None, count: int) -> list[tuple[Generated, float, float]]:
-    """``count`` puzzles (seeds ``bench:0``..), checked, each with its wall and CPU seconds."""
+def _timed(size: int, level: str | None, count: int) -> list[tuple[Generated, float]]:
+    """``count`` puzzles (seeds ``bench:0``..), checked, each with its CPU seconds."""
     runs = []
     for i in range(count):
-        wall, cpu = time.perf_counter(), time.process_time()
+        started = time.process_time()
         made = generate(size, level=level, seed=f"bench:{i}")
-        runs.append((made, time.perf_counter() - wall, time.process_time() - cpu))
+        runs.append((made, time.process_time() - started))
         assert count_solutions(made.puzzle, limit=2) == 1, f"{size} {level} {i}: not unique"
         assert level in (None, made.grade.level), f"{size} {level} {i}: {made.grade.level}"
     return runs
@@ -38,21 +38,19 @@ def run(quick: bool = False) -> list[str]:
     out = [
         "## Generator and canonical form (solver.generate, solver.canon)",
         "",
-        f"9x9, {count} puzzles per level:",
+        f"9x9, {count} puzzles per level, one core's CPU time:",
         "",
-        "| level | puzzles/s (wall) | puzzles/s (CPU) | median ms (wall) | attempts/puzzle "
-        "| searches/puzzle | mean givens |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| level | puzzles/s | median ms | attempts/puzzle | searches/puzzle | mean givens |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
-    rates, walls, cpus = {}, 0.0, 0.0
+    rates, cpus = {}, 0.0
     for level in LEVELS:
         runs = _timed(9, level, count)
-        wall, cpu = sum(r[1] for r in runs), sum(r[2] for r in runs)
-        walls, cpus, rates[level] = walls + wall, cpus + cpu, count / cpu
+        seconds = sum(r[1] for r in runs)
+        cpus, rates[level] = cpus + seconds, count / seconds
         made = [r[0] for r in runs]
         out.append(
-            f"| {level} | {count / wall:.1f} | {count / cpu:.1f} "
-            f"| {1000 * statistics.median(r[1] for r in runs):.0f} "
+            f"| {level} | {rates[level]:.1f} | {1000 * statistics.median(r[1] for r in runs):.0f} "
             f"| {sum(m.attempts for m in made) / count:.1f} "
             f"| {sum(m.searches for m in made) / count:.0f} "
             f"| {sum(m.puzzle.clues for m in made) / count:.1f} |"
@@ -60,13 +58,12 @@ def run(quick: bool = False) -> list[str]:
     floors = "; ".join(f"{lv} {rates[lv]:.2f}/s (floor {f:g})" for lv, f in FLOORS.items())
     out += [
         "",
-        f"- mean of the per-level rates: **{statistics.mean(rates.values()):.1f} puzzles/s** "
-        f"of one core's CPU; equal numbers per level: {len(LEVELS) * count / cpus:.1f}/s CPU, "
-        f"{len(LEVELS) * count / walls:.1f}/s wall",
+        f"- mean of the per-level rates: **{statistics.mean(rates.values()):.1f} puzzles/s**; "
+        f"equal numbers per level: {len(LEVELS) * count / cpus:.1f}/s",
         f"- the slowest levels: {floors}",
         "",
-        "| size | level | puzzles | median s (wall) | median s (CPU) | mean givens | target |",
-        "|---|---|---:|---:|---:|---:|---|",
+        "| size | level | puzzles | median s (CPU) | mean givens | target |",
+        "|---|---|---:|---:|---:|---|",
     ]
     for size in (4, 6, 8, 12, 16, 25):
         for level in supported_levels(size):
@@ -76,20 +73,13 @@ def run(quick: bool = False) -> list[str]:
             out.append(
                 f"| {size}x{size} | {level} | {number} "
                 f"| {statistics.median(r[1] for r in runs):.3f} "
-                f"| {statistics.median(r[2] for r in runs):.3f} "
                 f"| {statistics.mean(r[0].puzzle.clues for r in runs):.0f} | {target} |"
             )
-    out += ["", "| canonical key: set | puzzles | ms (wall) | ms (CPU) |", "|---|---:|---:|---:|"]
+    out += ["", "| canonical key: set | puzzles | ms (CPU) |", "|---|---:|---:|"]
     for name, sample in CANON_SETS.items():
         grids = [g for g, _ in load(name, sample if quick else None)]
-        wall, cpu = time.perf_counter(), time.process_time()
-        for grid in grids:
-            canonical_key(grid)
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        out.append(
-            f"| {name} | {len(grids)} | {1000 * wall / len(grids):.2f} "
-            f"| {1000 * cpu / len(grids):.2f} |"
-        )
+        seconds = cpu(lambda gs: [canonical_key(g) for g in gs], grids)
+        out.append(f"| {name} | {len(grids)} | {1000 * seconds / len(grids):.2f} |")
     return out
 
 

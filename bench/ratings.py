@@ -1,18 +1,6 @@
-"""Do the ratings measure skill? A simulation with no web server, then the costs.
-
-Simulation (no database): synthetic players with a hidden skill take unplayed puzzles "at
-my level" (ratings.selectors' widening window, in memory) from the bank, whose hidden
-difficulty is their grader score's prior rating plus noise. A game is drawn from
-
-    ln t      = ln base(9) + (difficulty - skill) / (ALPHA x 173.7178) + N(0, TIME_NOISE)
-    mistakes  ~ Poisson(MISTAKE_RATE x exp((difficulty - skill) / 400))
-    abandoned with probability ABANDON_RATE x logistic((difficulty - skill) / 200)
-
-and rated by ratings.outcome and ratings.glicko2 as the server rates it. Reported: the
-Spearman correlation of ratings with hidden values (players with 30+ games, puzzles with
-20+ plays). Costs, on a scratch PostgreSQL database: a rating update in Python, one
-``rating_record_game``, one pick at my level on a bank of 100,000 rated puzzles (EXPLAIN).
-"""
+"""Do the ratings measure skill? A simulation with no web server (the model:
+docs/ratings.md), then the costs of a rating update, ``rating_record_game`` and a pick at
+my level on a scratch PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -86,7 +74,7 @@ def simulate(
     time_alpha: float = ALPHA,
     time_noise: float = TIME_NOISE,
 ) -> Simulation:
-    """Run the simulation of the module docstring on puzzles with these grader scores.
+    """Run the simulation (docs/ratings.md) on puzzles with these grader scores.
 
     ``time_alpha`` and ``time_noise`` shape the solve-time model; other values than the
     outcome's own ALPHA test the ratings under a model they were not built for."""
