@@ -1,12 +1,11 @@
 """The move bench's HTTP client: moves back to back, or offered at a fixed rate as wrk2
-offers them (each client's schedule does not wait for the server, and every move is timed
-from when it was due: no coordinated omission).
+offers them (a schedule that does not wait for the server, each move timed from when it was
+due: no coordinated omission).
 
 ``python -m bench.client PORT GAMES_FILE CLIENTS RATE SECONDS RUN`` prints one JSON object:
-rps, p50 and p99 in ms, requests, non2xx, socket_errors, offered and client_cpu_ms. RATE 0
-plays back to back: each client sends its next move when the last is answered, and a move
-is timed from its sending. GAMES_FILE has a line per game: ``<id> <token> <open cells,
-comma-separated>``.
+rps, p50 and p99 in ms, requests, non2xx, socket_errors, offered and client_cpu_ms. At RATE
+0 each client sends its next move when the last is answered, timed from its sending.
+GAMES_FILE has a line per game: ``<id> <token> <open cells, comma-separated>``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,6 @@ sizes (each puzzle checked unique and at its level), CPU milliseconds per canoni
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 
 from bench import cpu, load
@@ -81,7 +80,3 @@ def run(quick: bool = False) -> list[str]:
         seconds = cpu(lambda gs: [canonical_key(g) for g in gs], grids)
         out.append(f"| {name} | {len(grids)} | {1000 * seconds / len(grids):.2f} |")
     return out
-
-
-if __name__ == "__main__":
-    print("\n".join(run(quick="--quick" in sys.argv[1:])))

@@ -4,7 +4,6 @@ the share of each set the logic engine finishes."""
 
 from __future__ import annotations
 
-import sys
 import time
 from collections import Counter
 
@@ -71,7 +70,3 @@ def run(quick: bool = False) -> list[str]:
         cpu = time.process_time() - cpu
         out.append(f"| {name} | {100 * solved / len(grids):.1f}% of {len(grids)} | {cpu:.1f} |")
     return out
-
-
-if __name__ == "__main__":
-    print("\n".join(run(quick="--quick" in sys.argv[1:])))

@@ -1,12 +1,8 @@
-"""Practice puzzles: puzzles per second for each technique, ``generate(require=slug)``.
-
-Run alone with ``python -m bench.learning [--quick]`` or via ``python -m bench learning``.
-CPU time on one core; goal: every technique up to hard at >= 1 puzzle/s, expert >= 0.2/s.
-"""
+"""Practice puzzles: puzzles per CPU second for each technique, ``generate(require=slug)``
+(goal: every technique up to hard at >= 1 puzzle/s, expert >= 0.2/s)."""
 
 from __future__ import annotations
 
-import sys
 import time
 
 from solver.generate import GenerationFailed
@@ -49,7 +45,3 @@ def run(quick: bool = False) -> list[str]:
                 f"| {attempts:.0f} | {failed} | {met} |"
             )
     return lines
-
-
-if __name__ == "__main__":
-    print("\n".join(run(quick="--quick" in sys.argv)))

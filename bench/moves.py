@@ -3,8 +3,8 @@
 A scratch database (``<DATABASE_URL's name>_movebench``) holds 64 players and 256 games;
 gunicorn serves it as ``gunicorn.conf.py`` configures it, with Redis as the cache.
 ``bench/client.py`` plays moves back to back from 16 and 64 connections, then offers the
-target rate on a schedule. In one process, the statements, CPU, cProfile top and callgrind
-instructions of a move. Needs DATABASE_URL (PostgreSQL) and REDIS_URL; valgrind counts.
+target rate on a schedule. In one process, the statements, CPU and callgrind instructions of
+a move. Needs DATABASE_URL (PostgreSQL) and REDIS_URL; valgrind counts.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import ROOT
-from bench.stack import Process, cpu_seconds, free_port, scratch_site, wait
+from bench.stack import Process, cpu_seconds, free_port, run_driver, scratch_site, wait
 
 TITLE = "## Moves API (gunicorn + PostgreSQL + Redis)"
 CLIENTS, TARGET_RATE, TARGET_RUNS = (16, 64), 1000, 3
@@ -46,23 +46,19 @@ def run(quick: bool = False) -> list[str]:
     site = scratch_site(database_url, "_movebench", CACHE_KEY_PREFIX="movebench")
     with site as env, tempfile.TemporaryDirectory(prefix="movebench-") as tmp_name:
         tmp, port = Path(tmp_name), free_port()
-        data, summary = tmp / "games.txt", tmp / "summary.json"
+        data = tmp / "games.txt"
         bind = ["--log-level", "warning", "--bind", f"127.0.0.1:{port}"]
         web = Process("gunicorn", [sys.executable, "-m", "gunicorn", "sudokusite.wsgi", *bind],
                       env, tmp)  # fmt: skip
         try:
-            prepare = [sys.executable, "-m", "bench.moves", "prepare", str(data), str(summary)]
-            subprocess.run(prepare, cwd=ROOT, env=env, check=True)
-            prepared = json.loads(summary.read_text())
+            prepared = run_driver(env, "bench.moves", "prepare", str(data))
             instructions = _count_instructions(env, data, tmp)
             web.start()
             wait(lambda: _answers(port, prepared), 60, "gunicorn")
             for number, (label, clients, rate, seconds) in enumerate(runs):
-                client = f"-m bench.client {port} {data} {clients} {rate} {seconds} {number + 1}"
-                command = [sys.executable, *client.split()]
-                done = subprocess.run(command, cwd=ROOT, env=env, check=True,
-                                      capture_output=True, timeout=seconds + 60)  # fmt: skip
-                rows += [(label, json.loads(done.stdout))] if number else []
+                client = f"{port} {data} {clients} {rate} {seconds} {number + 1}".split()
+                result = run_driver(env, "bench.client", *client, timeout=seconds + 60)
+                rows += [(label, result)] if number else []
         finally:
             web.stop()
     count = f"{instructions / 1e6:.2f} million" if isinstance(instructions, float) else instructions
@@ -85,10 +81,6 @@ def run(quick: bool = False) -> list[str]:
         f"- CPU per move in one process (Django's WSGI handler, 1,000 moves): "
         f"{prepared['cpu_ms']:.2f} ms in Python, {prepared['db_cpu_ms']:.2f} ms in PostgreSQL",
         f"- **instructions per move** (callgrind, {COUNTED_MOVES} moves): **{count}**",
-        "",
-        "| cProfile: the project's functions by cumulative share of a move's CPU | share |",
-        "|---|---:|",
-        *(f"| {fn} | {share:.0f}% |" for fn, share in prepared["profile"]),
     ]
 
 
@@ -163,24 +155,7 @@ def _play_counted_moves(data_path: str) -> None:
     subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], check=True)
 
 
-def _profile(call_move: Any, rounds: int, top: int = 12) -> list[tuple[str, float]]:
-    """The project's functions by cumulative share of the moves' CPU (a CPU clock)."""
-    import cProfile
-    import pstats
-
-    profiler = cProfile.Profile(time.process_time)
-    profiler.runcall(lambda: [call_move(i) for i in range(rounds)])
-    stats = pstats.Stats(profiler)
-    ours = [
-        (f"{Path(filename).relative_to(ROOT)}:{line}:{function}", row[3])
-        for (filename, line, function), row in stats.stats.items()  # type: ignore[attr-defined]
-        if filename.startswith(str(ROOT)) and not re.search(r"/(bench|\.venv)/", filename)
-    ]
-    ours.sort(key=lambda item: -item[1])
-    return [(name, 100 * seconds / stats.total_tt) for name, seconds in ours[:top]]  # type: ignore[attr-defined]
-
-
-def _prepare(data_path: str, summary_path: str) -> None:
+def _prepare(data_path: str) -> None:
     """Fill the bench database; count a move's statements and CPU (run in a subprocess)."""
     import django
 
@@ -254,14 +229,12 @@ def _prepare(data_path: str, summary_path: str) -> None:
     # Seconds over 1,000 moves are milliseconds per move.
     cpu_ms, db_ms = time.process_time() - cpu0, cpu_seconds(backend) - db0
     summary = {"token": token, "game": game, "statements": max(counts), "cpu_ms": cpu_ms,
-               "db_cpu_ms": db_ms, "profile": _profile(call_move, 1000)}  # fmt: skip
-    Path(summary_path).write_text(json.dumps(summary))
+               "db_cpu_ms": db_ms}  # fmt: skip
+    print(json.dumps(summary))
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["prepare"]:
-        _prepare(sys.argv[2], sys.argv[3])
+        _prepare(sys.argv[2])
     elif sys.argv[1:2] == ["instructions"]:
         _play_counted_moves(sys.argv[2])
-    else:
-        print("\n".join(run(quick="--quick" in sys.argv)))

@@ -83,16 +83,9 @@ def search(values, squares, units, peers):
     if all(len(values[s]) == 1 for s in squares):
         return values
     _, s = min((len(values[s]), s) for s in squares if len(values[s]) > 1)
-    return some(
-        search(assign(values.copy(), s, d, units, peers), squares, units, peers) for d in values[s]
-    )
-
-
-def some(seq):
-    for e in seq:
-        if e:
-            return e
-    return False
+    tries = (search(assign(values.copy(), s, d, units, peers), squares, units, peers)
+             for d in values[s])  # fmt: skip
+    return next(filter(None, tries), False)  # the first that succeeds
 
 
 def count(values, squares, units, peers, limit):

@@ -87,7 +87,3 @@ def run(quick: bool = False) -> list[str]:
             cells = [f"{r:.1f}" if r else "failed" for r in rates]
             lines.append(f"| {level} | {cells[0]} | {cells[1]} | {ratio} |")
     return [*lines, *(f"- failed: {problem}" for problem in problems)]
-
-
-if __name__ == "__main__":
-    print("\n".join(run(quick="--quick" in sys.argv)))

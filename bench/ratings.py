@@ -9,13 +9,12 @@ import json
 import math
 import os
 import random
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
 
-from bench import ROOT, load, spearman
-from bench.stack import scratch_site
+from bench import load, spearman
+from bench.stack import run_driver, scratch_site
 from ratings import glicko2
 from ratings.outcome import ALPHA, base_seconds, game_outcome
 from ratings.prior import PRIOR_DEVIATION, prior_rating
@@ -219,16 +218,6 @@ def _costs(count: int) -> None:
     print(json.dumps({"pick_ms": pick_ms, "record_ms": record_ms, "plan": plan, "bank": bank}))
 
 
-def database_costs(url: str, bank: int) -> dict | str:
-    """The PostgreSQL figures, or why they could not be measured."""
-    with scratch_site(url, "_ratingbench") as env:
-        command = [sys.executable, "-m", "bench.ratings", "costs", str(bank)]
-        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        return f"the driver failed: {done.stderr.strip()[-500:]}"
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 def run(quick: bool = False) -> list[str]:
     games, players = (4_000, PLAYERS // 3) if quick else (GAMES, PLAYERS)
     scores = bank_scores(PUZZLES // 3 if quick else PUZZLES, random.Random(11))
@@ -257,13 +246,10 @@ def run(quick: bool = False) -> list[str]:
         f"{update_cost(5_000 if quick else 20_000):.0f} µs |",
     ]
     url = os.environ.get("DATABASE_URL", "")
-    costs = (
-        database_costs(url, 10_000 if quick else PICK_BANK)
-        if url.startswith("postgres")
-        else "set DATABASE_URL=postgres://..."
-    )
-    if isinstance(costs, str):
-        return [*lines, "", f"PostgreSQL costs skipped: {costs}"]
+    if not url.startswith("postgres"):
+        return [*lines, "", "PostgreSQL costs skipped: set DATABASE_URL=postgres://..."]
+    with scratch_site(url, "_ratingbench") as env:
+        costs = run_driver(env, "bench.ratings", "costs", str(10_000 if quick else PICK_BANK))
     return [
         *lines,
         f"| rating_record_game on PostgreSQL (one transaction) | {costs['record_ms']:.2f} ms |",
@@ -279,8 +265,5 @@ def run(quick: bool = False) -> list[str]:
     ]
 
 
-if __name__ == "__main__":
-    if sys.argv[1:2] == ["costs"]:
-        _costs(int(sys.argv[2]))
-    else:
-        print("\n".join(run(quick="--quick" in sys.argv)))
+if __name__ == "__main__" and sys.argv[1:2] == ["costs"]:
+    _costs(int(sys.argv[2]))

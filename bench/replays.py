@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
 from typing import Any
 
@@ -71,7 +70,3 @@ def run(quick: bool = False) -> list[str]:
         f"placements, median {statistics.median(placements):.0f}): CPU per analysis **median "
         f"{1000 * statistics.median(times):.0f} ms, worst {1000 * max(times):.0f} ms**",
     ]
-
-
-if __name__ == "__main__":
-    print("\n".join(run(quick="--quick" in sys.argv)))

@@ -4,8 +4,6 @@ first puzzles of a set (the sample); ours is also timed on the whole set."""
 
 from __future__ import annotations
 
-import sys
-
 from bench import cpu, load, norvig
 from solver.dlx import dlx_count
 from solver.grid import format_line
@@ -72,7 +70,3 @@ def run(quick: bool = False) -> list[str]:
         ours = len(grids) / cpu(_ours, grids, "count")
         out.append(f"| {name} | {len(grids)} | {dlx:,.1f} | {ours:,.1f} |")
     return out
-
-
-if __name__ == "__main__":
-    print("\n".join(run(quick="--quick" in sys.argv[1:])))

@@ -3,6 +3,7 @@ site's settings for it, child processes in their own session, a process's CPU ti
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import signal
@@ -13,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psutil
@@ -73,6 +75,16 @@ def scratch_site(database_url: str, suffix: str, **extra: str) -> Iterator[dict[
         yield env
     finally:
         recreate_database(maintenance, name, drop_only=True)
+
+
+def run_driver(env: dict[str, str], *args: str, timeout: float = 3600) -> Any:
+    """Run ``python -m <args>`` in ``env``; the JSON its last line of output holds."""
+    command = [sys.executable, "-m", *args]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=timeout)  # fmt: skip
+    if done.returncode:
+        raise RuntimeError(f"{' '.join(args[:2])} failed: {done.stderr.strip()[-500:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def free_port(preferred: int | None = None) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import types
 
 import pytest
 
@@ -37,10 +38,14 @@ def test_an_unknown_section_is_a_usage_error(capsys):
 
 def test_the_report_is_written_with_the_sections_output(tmp_path, monkeypatch):
     monkeypatch.setattr(report, "service_versions", lambda: {"PostgreSQL": "none"})
-    monkeypatch.setattr(report, "SECTIONS", ("absent",))
+    section = types.ModuleType("bench.fine")
+    section.run = lambda quick=False: ["## Fine", "", "| a figure |"]  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "bench.fine", section)
+    monkeypatch.setattr(report, "SECTIONS", ("fine",))
     out = tmp_path / "RESULTS.md"
     assert main(["--out", str(out)]) == 0
     text = out.read_text()
     assert text.startswith("# Benchmark results")
     assert "| PostgreSQL | none |" in text
+    assert "| a figure |" in text
     assert "Load average at the end" in text
