@@ -74,7 +74,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         GuestSessionAuthentication,
     ]
     permission_classes = [IsPlayer]
-    filter_backends: list[type] = []
     # Digits only, and few enough to fit a bigint: anything else is a plain 404.
     lookup_value_regex = "[0-9]{1,18}"
 
@@ -319,7 +318,6 @@ class StatsView(APIView):
 class _LeaderboardView(GenericAPIView):
     permission_classes = [AllowAny]
     serializer_class = LeaderboardRowSerializer
-    filter_backends: list[type] = []
 
     def _page(self, rows: Any, *, rounded: bool = False) -> Response:
         page = self.paginate_queryset(rows)
