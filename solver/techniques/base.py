@@ -102,11 +102,10 @@ def _places(shape: Shape) -> tuple[tuple[int, int, int, int, int, int, int], ...
     """Per cell: the cell, its row, column and box units, and its bit in each of them (bit
     i for the unit's i-th cell), as :meth:`Board.positions` marks them."""
     t = tables(shape)
-    out = []
-    for c, units in enumerate(t.cell_units):
-        bits = tuple(1 << t.units[u].index(c) for u in units)
-        out.append((c, *units, *bits))
-    return tuple(out)
+    return tuple(
+        (c, r, k, x, 1 << t.units[r].index(c), 1 << t.units[k].index(c), 1 << t.units[x].index(c))
+        for c, (r, k, x) in enumerate(t.cell_units)
+    )
 
 
 class Board:
