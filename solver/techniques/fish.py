@@ -11,7 +11,7 @@ Skyscraper and 2-String Kite are two conjugate pairs for one value joined by a w
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 from solver.techniques.base import (
@@ -237,7 +237,7 @@ def finned_fish(board: Board, k: int) -> Iterator[Step]:
                     )
 
 
-@cache
+@lru_cache(maxsize=1 << 14)  # bounded: on 25x25 a line holds many position sets
 def _finned_covers(
     union: int, k: int, width: int, n: int
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
