@@ -19,7 +19,8 @@ level. Attempts are bounded (:func:`require_attempts`); then
 
 Some patterns hide behind a smaller one unless some cells stay open, so the attempt keeps
 them open (:func:`_kept_open`): a whole unit for the quads, every cell of one value for a
-Jellyfish, a rectangle's corners for Unique Rectangles Types 5 and 6.
+Jellyfish, a rectangle's corners for Unique Rectangles Types 5 and 6, a box for a naked
+pair on 6x6.
 
 The logic solves here place singles without making steps (:func:`logic_path`): the same way
 through as the engine's, for a fraction of the cost. ``python -m bench learning`` measures
@@ -210,11 +211,14 @@ def _kept_open(
     fish unless the value is open in eight or nine rows: every cell of one value is kept
     open. A unique rectangle needs its four corners open, and the solution must not hold
     its two values crosswise there (the puzzle would have two solutions): the corners of a
-    rectangle over two boxes where the solution holds three values are kept open.
+    rectangle over two boxes where the solution holds three values are kept open. On 6x6
+    a naked pair needs room before pointing takes its cells: a whole box is kept open.
     """
     t = tables(shape)
     if slug in ("naked_quad", "hidden_quad"):
         return frozenset(t.units[rng.randrange(len(t.units))])
+    if slug == "naked_pair" and shape.size == 6:
+        return frozenset(t.units[2 * t.n + rng.randrange(t.n)])
     if slug == "jellyfish":
         value = rng.randint(1, shape.size)
         return frozenset(c for c, v in enumerate(solution) if v == value)

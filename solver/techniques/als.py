@@ -66,21 +66,26 @@ def als_xz(board: Board) -> Iterator[Step]:
         holding = [0] * (n + 1)  # per value: the set's cells holding it
         seeing = [0] * (n + 1)  # per value: the cells that see all of those
         for v in values_of(mask):
-            vbits = holds[v - 1] & bits
+            vbit = 1 << (v - 1)
             seen = -1
-            for c in bit_indexes(vbits):
-                seen &= peer_bits[c]
-            holding[v], seeing[v] = vbits, seen
+            for c in cells:
+                if cand[c] & vbit:
+                    seen &= peer_bits[c]
+            holding[v], seeing[v] = holds[v - 1] & bits, seen
         infos.setdefault(len(cells), []).append((cells, mask, bits, holding, seeing))
     for (a, am, abits, ah, asee), (b, bm, bbits, bh, bsee) in _pairs(infos):
         common = am & bm
         if common.bit_count() < 2 or abits & bbits:
             continue
-        for x in values_of(common):
+        rest = common
+        while rest:  # each x in common, smallest first
+            xbit = rest & -rest
+            rest ^= xbit
+            x = xbit.bit_length()
             if ah[x] & ~bsee[x] or bh[x] & ~asee[x]:
                 continue  # some x of one set does not see every x of the other
             elim: list[tuple[int, int]] = []
-            for z in values_of(common & ~(1 << (x - 1))):
+            for z in values_of(common ^ xbit):
                 targets = asee[z] & bsee[z] & holds[z - 1] & ~(abits | bbits)
                 elim.extend((c, z) for c in bit_indexes(targets))
             if not elim:

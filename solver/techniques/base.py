@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from solver.grid import Grid, Shape, Tables, cell_name, symbol, tables, unit_name
@@ -94,6 +95,17 @@ def mask_of(values: Iterable[int]) -> int:
     for v in values:
         m |= 1 << (v - 1)
     return m
+
+
+@cache
+def _places(shape: Shape) -> tuple[tuple[int, int, int, int, int, int, int], ...]:
+    """Per cell: the cell, its row, column and box units, and its bit in each of them (bit
+    i for the unit's i-th cell), as :meth:`Board.positions` marks them."""
+    t = tables(shape)
+    return tuple(
+        (c, r, k, x, 1 << t.units[r].index(c), 1 << t.units[k].index(c), 1 << t.units[x].index(c))
+        for c, (r, k, x) in enumerate(t.cell_units)
+    )
 
 
 class Board:
@@ -199,16 +211,20 @@ class Board:
         """
         if self._pos_version != self.version:
             cand, n = self.cand, self.t.n
-            pos = []
-            for cells in self.t.units:
-                pu = [0] * n
-                for i, c in enumerate(cells):
-                    m = cand[c]
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        pu[low.bit_length() - 1] |= 1 << i
-                pos.append(pu)
+            pos = [[0] * n for _ in self.t.units]
+            # one pass over the cells, each value of a cell marked in its three units
+            for c, r, k, x, br, bk, bx in _places(self.shape):
+                m = cand[c]
+                if not m:
+                    continue
+                pr, pk, px = pos[r], pos[k], pos[x]
+                while m:
+                    low = m & -m
+                    m ^= low
+                    i = low.bit_length() - 1
+                    pr[i] |= br
+                    pk[i] |= bk
+                    px[i] |= bx
             self._pos = pos
             self._pos_version = self.version
         return self._pos

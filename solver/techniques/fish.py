@@ -11,6 +11,7 @@ Skyscraper and 2-String Kite are two conjugate pairs for one value joined by a w
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from solver.techniques.base import (
@@ -187,14 +188,13 @@ def finned_fish(board: Board, k: int) -> Iterator[Step]:
             # a line's positions run along the cover lines: group them as boxes do
             width = board.shape.box_cols if base_start == 0 else board.shape.box_rows
             across = board.shape.box_rows if base_start == 0 else board.shape.box_cols
-            groups = [((1 << width) - 1) << (g * width) for g in range(n // width)]
             for combo in combinations(lines, k):
                 union = 0
                 for _, s in combo:
                     union |= s
                 if union.bit_count() <= k or union.bit_count() > k + 2:
                     continue
-                for cover, cmask in _finned_covers(union, k, groups):
+                for cover, cmask in _finned_covers(union, k, width, n):
                     if any(not s & cmask for _, s in combo):
                         continue
                     fin_lines = [(line, s & ~cmask) for line, s in combo if s & ~cmask]
@@ -237,10 +237,15 @@ def finned_fish(board: Board, k: int) -> Iterator[Step]:
                     )
 
 
-def _finned_covers(union: int, k: int, groups: list[int]) -> Iterator[tuple[list[int], int]]:
+@lru_cache(maxsize=1 << 14)  # bounded: on 25x25 a line holds many position sets
+def _finned_covers(
+    union: int, k: int, width: int, n: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
     """(cover indexes, cover mask): k of the positions in ``union`` such that the others
-    (the fins, at least one) lie in one group of positions (one box across)."""
-    for g in groups:
+    (the fins, at least one) lie in one group of ``width`` positions (one box across).
+    Cached: a line holds few position sets, and fish look them up for every combination."""
+    out = []
+    for g in (((1 << width) - 1) << (i * width) for i in range(n // width)):
         outside = union & ~g
         need = k - outside.bit_count()
         if need < 0:
@@ -248,7 +253,8 @@ def _finned_covers(union: int, k: int, groups: list[int]) -> Iterator[tuple[list
         for extra in combinations(bit_indexes(union & g), need):
             cmask = outside | sum(1 << i for i in extra)
             if union & ~cmask:
-                yield bit_indexes(cmask), cmask
+                out.append((tuple(bit_indexes(cmask)), cmask))
+    return tuple(out)
 
 
 def empty_rectangles(board: Board) -> Iterator[Step]:

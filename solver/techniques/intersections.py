@@ -41,39 +41,79 @@ def meetings_by_line(shape: Shape) -> tuple[Meeting, ...]:
     return tuple(sorted(meetings(shape), key=lambda m: (m[1], m[0])))
 
 
+@cache
+def _meeting_cells(
+    shape: Shape, from_box: bool
+) -> tuple[tuple[Meeting, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """Each meeting in the order :func:`_locked` scans them, with the cells where the two
+    units meet, the rest of the first unit and the rest of the second."""
+    units = tables(shape).units
+    out = []
+    for m in meetings(shape) if from_box else meetings_by_line(shape):
+        box, line = m[0], m[1]
+        unit, other = (box, line) if from_box else (line, box)
+        shared = set(units[box]) & set(units[line])
+        out.append(
+            (
+                m,
+                tuple(c for c in units[unit] if c in shared),
+                tuple(c for c in units[unit] if c not in shared),
+                tuple(c for c in units[other] if c not in shared),
+            )
+        )
+    return tuple(out)
+
+
 def _locked(board: Board, slug: str, name: str, from_box: bool) -> Iterator[Step]:
     """A value's positions in one unit all lie where it meets a second: clear the rest of that.
 
     ``from_box`` picks the direction: a box pointing at a line, or a line claiming a box.
     """
-    pos, units = board.positions(), board.t.units
-    order = meetings(board.shape) if from_box else meetings_by_line(board.shape)
-    for box, line, bm, lm in order:
+    cand, units = board.cand, board.t.units
+    for (box, line, bm, lm), shared, rest, other_rest in _meeting_cells(board.shape, from_box):
+        # the values with two or more positions where the units meet, none in the rest of
+        # the first unit and some in the rest of the second
+        once = twice = 0
+        for c in shared:
+            m = cand[c]
+            twice |= once & m
+            once |= m
+        if not twice:
+            continue
+        for c in rest:
+            twice &= ~cand[c]
+        if not twice:
+            continue
+        there = 0
+        for c in other_rest:
+            there |= cand[c]
+        found = twice & there
+        if not found:
+            continue
+        pos = board.positions()
         if from_box:
-            unit, other, um, om = box, line, bm, lm
+            unit, other, om = box, line, lm
         else:
-            unit, other, um, om = line, box, lm, bm
+            unit, other, om = line, box, bm
         pu, po = pos[unit], pos[other]
-        for i in range(len(pu)):
-            inside = pu[i]
-            if inside and not inside & ~um and inside & (inside - 1) and po[i] & ~om:
-                v = i + 1
-                where = [units[unit][k] for k in bit_indexes(inside)]
-                elim = [units[other][k] for k in bit_indexes(po[i] & ~om)]
-                yield board.step(
-                    slug,
-                    name,
-                    params={
-                        "unit": unit,
-                        "value": v,
-                        "other_unit": other,
-                        "cells": where,
-                        "removed_cells": elim,
-                    },
-                    units=(unit, other),
-                    cells=where,
-                    eliminations=[(c, v) for c in elim],
-                )
+        for i in bit_indexes(found):
+            v = i + 1
+            where = [units[unit][k] for k in bit_indexes(pu[i])]
+            elim = [units[other][k] for k in bit_indexes(po[i] & ~om)]
+            yield board.step(
+                slug,
+                name,
+                params={
+                    "unit": unit,
+                    "value": v,
+                    "other_unit": other,
+                    "cells": where,
+                    "removed_cells": elim,
+                },
+                units=(unit, other),
+                cells=where,
+                eliminations=[(c, v) for c in elim],
+            )
 
 
 def pointing(board: Board) -> Iterator[Step]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from solver import practice
 from solver.generate import GenerationFailed, generate, is_symmetric
-from solver.grid import tables
+from solver.grid import Shape, tables
 from solver.logic import logic_solve
 from solver.practice import UnknownTechnique, generate_requiring, practice_sizes
 from solver.rules import is_solution
@@ -95,6 +97,18 @@ def test_the_walk_keeps_the_cells_a_pattern_needs_open() -> None:
     made = generate(9, require="naked_quad", seed="open")
     units = [set(u) for u in tables(made.puzzle.shape).units]
     assert any(all(not made.puzzle.cells[c] for c in u) for u in units)
+
+
+def test_a_naked_pair_on_six_by_six_is_made_with_a_box_kept_open() -> None:
+    shape = Shape.for_size(6)
+    boxes = [set(u) for u in tables(shape).units[2 * shape.size :]]
+    solution = generate(6, seed=0).solution.cells
+    kept = practice._kept_open(shape, "naked_pair", solution, random.Random(0))
+    assert set(kept) in boxes
+    assert not practice._kept_open(Shape.for_size(9), "naked_pair", solution, random.Random(0))
+    for seed in range(3):
+        made = generate(6, require="naked_pair", seed=seed)
+        assert any(all(not made.puzzle.cells[c] for c in box) for box in boxes)
 
 
 def test_every_technique_is_offered_on_nine_by_nine() -> None:
