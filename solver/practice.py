@@ -71,9 +71,9 @@ SMALL_SIZE_TECHNIQUES = ("full_house", "naked_single", "hidden_single", "pointin
 
 UNREACHED = ("unique_rectangle_5",)
 """Techniques too rare for the generator to make packs of on 9x9: ``generate(require=...)``
-does reach Unique Rectangle Type 5, but at about one puzzle in two CPU minutes (an earlier
-technique almost always applies first), too slow for a pack's chunk within a worker's time
-limit. No pack is made for them; the bank's puzzles that use them (imported ones) are still
+does reach Unique Rectangle Type 5, but at a rate (``python -m bench learning``) too slow for
+a pack's chunk within a worker's time limit: an earlier technique almost always applies
+first. No pack is made for them; the bank's puzzles that use them (imported ones) are still
 offered for practice."""
 
 
@@ -136,8 +136,8 @@ REQUIRE_ATTEMPTS = {6: 5000, 9: 1500}
 expected number at the rarest technique's measured rate (``python -m bench learning``),
 but for the techniques in :data:`RARE_ATTEMPTS`."""
 RARE_ATTEMPTS = {(9, "unique_rectangle_5"): 4000}
-"""Attempts for a technique that needs many more: Unique Rectangle Type 5 takes about 600
-on 9x9 (cheap ones: its walks stop early)."""
+"""Attempts for a technique that needs many more: Unique Rectangle Type 5 takes hundreds on
+9x9 (cheap ones: its walks stop early)."""
 
 
 def require_attempts(shape: Shape, slug: str) -> int:
