@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from bench import ROOT
-from bench.stack import Process, cpu_seconds, free_port, run_driver, scratch_site, wait
+from bench.stack import cpu_seconds, run_driver
+from ops.stack import Process, free_port, scratch_site, wait
 
 TITLE = "## Moves API (gunicorn + PostgreSQL + Redis)"
 CLIENTS, TARGET_RATE, TARGET_RUNS = (16, 64), 1000, 3

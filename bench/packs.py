@@ -14,7 +14,7 @@ from pathlib import Path
 import psycopg
 
 from bench import ROOT
-from bench.stack import Process, scratch_site, wait
+from ops.stack import Process, scratch_site, wait
 
 TITLE = "## Puzzle packs (Celery workers + PostgreSQL + Redis)"
 LEVELS = ("easy", "medium", "hard", "expert", "master")

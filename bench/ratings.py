@@ -14,7 +14,8 @@ import time
 from dataclasses import dataclass, field
 
 from bench import load, spearman
-from bench.stack import run_driver, scratch_site
+from bench.stack import run_driver
+from ops.stack import scratch_site
 from ratings import glicko2
 from ratings.outcome import ALPHA, base_seconds, game_outcome
 from ratings.prior import PRIOR_DEVIATION, prior_rating

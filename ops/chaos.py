@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 import psutil
 import redis
 
-from bench.stack import (
+from ops.stack import (
     Process,
     free_port,
     migrate,

@@ -1,9 +1,9 @@
-"""bench/moves.py and bench/stack.py: the scratch database, reading callgrind."""
+"""bench/moves.py and ops/stack.py: the scratch database, reading callgrind."""
 
 from __future__ import annotations
 
 from bench.moves import callgrind_total
-from bench.stack import scratch_database
+from ops.stack import scratch_database
 
 
 def test_the_scratch_database_sits_beside_the_configured_one():
