@@ -3,8 +3,9 @@
 A scratch database (``<DATABASE_URL's name>_movebench``) holds 64 players and 256 games;
 gunicorn serves it as ``gunicorn.conf.py`` configures it, with Redis as the cache.
 ``bench/client.py`` plays moves back to back from 16 and 64 connections, then offers the
-target rate on a schedule. In one process, the statements, CPU and callgrind instructions of
-a move. Needs DATABASE_URL (PostgreSQL) and REDIS_URL; valgrind counts.
+target rate on a schedule; gunicorn's and PostgreSQL's CPU per move in each run. In one
+process, the statements, CPU, cProfile top and callgrind instructions of a move. Needs
+DATABASE_URL (PostgreSQL) and REDIS_URL; valgrind counts.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -21,6 +23,8 @@ import time
 import uuid
 from pathlib import Path
 from typing import Any
+
+import psutil
 
 from bench import ROOT
 from bench.stack import cpu_seconds, run_driver
@@ -55,10 +59,18 @@ def run(quick: bool = False) -> list[str]:
             prepared = run_driver(env, "bench.moves", "prepare", str(data))
             instructions = _count_instructions(env, data, tmp)
             web.start()
-            wait(lambda: _answers(port, prepared), 60, "gunicorn")
+            # The master listens at once; the warm-up run waits out the workers' start.
+            wait(lambda: not socket.socket().connect_ex(("127.0.0.1", port)), 60, "gunicorn")
+            servers = (web.proc.pid, prepared["postmaster"])  # type: ignore[union-attr]
             for number, (label, clients, rate, seconds) in enumerate(runs):
                 client = f"{port} {data} {clients} {rate} {seconds} {number + 1}".split()
+                before = [cpu_seconds(pid, tree=True) for pid in servers]
                 result = run_driver(env, "bench.client", *client, timeout=seconds + 60)
+                moves = max(result["requests"], 1) / 1000  # CPU seconds per 1,000: ms per move
+                result["web_ms"], result["db_ms"] = (
+                    (cpu_seconds(pid, tree=True) - b) / moves
+                    for pid, b in zip(servers, before, strict=True)
+                )
                 rows += [(label, result)] if number else []
         finally:
             web.stop()
@@ -69,11 +81,12 @@ def run(quick: bool = False) -> list[str]:
         f"{GAMES} games of {PLAYERS} players, {duration} s per run.",
         "",
         "| clients | moves/s | p50 ms | p99 ms | moves | non-2xx | socket errors "
-        "| client CPU ms/move |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| CPU ms/move: gunicorn | PostgreSQL | client |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         *(
             f"| {label} | {r['rps']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | {r['requests']:.0f} "
-            f"| {r['non2xx']:.0f} | {r['socket_errors']:.0f} | {r['client_cpu_ms']:.2f} |"
+            f"| {r['non2xx']:.0f} | {r['socket_errors']:.0f} | {r['web_ms']:.2f} "
+            f"| {r['db_ms']:.2f} | {r['client_cpu_ms']:.2f} |"
             for label, r in rows
         ),
         "",
@@ -82,19 +95,11 @@ def run(quick: bool = False) -> list[str]:
         f"- CPU per move in one process (Django's WSGI handler, 1,000 moves): "
         f"{prepared['cpu_ms']:.2f} ms in Python, {prepared['db_cpu_ms']:.2f} ms in PostgreSQL",
         f"- **instructions per move** (callgrind, {COUNTED_MOVES} moves): **{count}**",
+        "",
+        "| cProfile: the project's functions by cumulative share of a move's CPU | share |",
+        "|---|---:|",
+        *(f"| {name} | {share:.0f}% |" for name, share in prepared["profile"]),
     ]
-
-
-def _answers(port: int, prepared: dict) -> bool:
-    import urllib.request
-
-    url = f"http://127.0.0.1:{port}/api/v1/games/{prepared['game']}/"
-    request = urllib.request.Request(url, headers={"Authorization": f"Token {prepared['token']}"})
-    try:
-        with urllib.request.urlopen(request, timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False
 
 
 def callgrind_total(profile: str) -> int | None:
@@ -140,6 +145,23 @@ def _wsgi_mover(token: str, game_id: int, cells: list[int]) -> Any:
             raise RuntimeError(f"a bench move was answered {statuses[-1]}")
 
     return call
+
+
+def _profile(call_move: Any, rounds: int, top: int = 12) -> list[tuple[str, float]]:
+    """The project's functions by cumulative share of the moves' CPU (a CPU clock)."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile(time.process_time)
+    profiler.runcall(lambda: [call_move(i) for i in range(rounds)])
+    stats = pstats.Stats(profiler)
+    ours = [
+        (f"{Path(filename).relative_to(ROOT)}:{line}:{function}", row[3])
+        for (filename, line, function), row in stats.stats.items()  # type: ignore[attr-defined]
+        if filename.startswith(str(ROOT)) and not re.search(r"/(bench|\.venv)/", filename)
+    ]
+    ours.sort(key=lambda item: -item[1])
+    return [(name, 100 * seconds / stats.total_tt) for name, seconds in ours[:top]]  # type: ignore[attr-defined]
 
 
 def _play_counted_moves(data_path: str) -> None:
@@ -229,8 +251,9 @@ def _prepare(data_path: str) -> None:
         call_move(i)
     # Seconds over 1,000 moves are milliseconds per move.
     cpu_ms, db_ms = time.process_time() - cpu0, cpu_seconds(backend) - db0
-    summary = {"token": token, "game": game, "statements": max(counts), "cpu_ms": cpu_ms,
-               "db_cpu_ms": db_ms}  # fmt: skip
+    summary = {"statements": max(counts), "cpu_ms": cpu_ms, "db_cpu_ms": db_ms,
+               "postmaster": psutil.Process(backend).ppid(),
+               "profile": _profile(call_move, 1000)}  # fmt: skip
     print(json.dumps(summary))
 
 

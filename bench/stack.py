@@ -3,6 +3,7 @@ in a subprocess, a process's CPU time."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -23,10 +24,16 @@ def run_driver(env: dict[str, str], *args: str, timeout: float = 3600) -> Any:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds of a process (0 once it is gone)."""
+def cpu_seconds(pid: int, tree: bool = False) -> float:
+    """User and system CPU seconds of a process (0 once it is gone); with ``tree``, of its
+    children too, living and reaped."""
     try:
-        times = psutil.Process(pid).cpu_times()
+        procs = [psutil.Process(pid)]
+        procs += procs[0].children(recursive=True) if tree else []
     except psutil.Error:
         return 0.0
-    return times.user + times.system
+    total = 0.0
+    for proc in procs:
+        with contextlib.suppress(psutil.Error):
+            total += sum(proc.cpu_times()[: 4 if tree else 2])
+    return total
