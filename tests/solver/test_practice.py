@@ -99,6 +99,18 @@ def test_the_walk_keeps_the_cells_a_pattern_needs_open() -> None:
     assert any(all(not made.puzzle.cells[c] for c in u) for u in units)
 
 
+def test_single_value_patterns_are_made_with_cells_of_one_value_kept_open() -> None:
+    shape = Shape.for_size(9)
+    solution = generate(9, seed=0).solution.cells
+    for slug in ("jellyfish", "empty_rectangle", "simple_colouring", "x_cycle"):
+        kept = practice._kept_open(shape, slug, solution, random.Random(0))
+        assert len(kept) == practice.KEPT_VALUE[slug]
+        assert len({solution[c] for c in kept}) == 1
+    made = generate(9, require="empty_rectangle", seed="open")
+    by_value = [[c for c in range(81) if made.solution.cells[c] == v] for v in range(1, 10)]
+    assert any(all(not made.puzzle.cells[c] for c in cells) for cells in by_value)
+
+
 def test_a_naked_pair_on_six_by_six_is_made_with_a_box_kept_open() -> None:
     shape = Shape.for_size(6)
     boxes = [set(u) for u in tables(shape).units[2 * shape.size :]]
