@@ -18,7 +18,7 @@ level. Attempts are bounded (:func:`require_attempts`); then
 :class:`~solver.generate.GenerationFailed`.
 
 Some patterns hide behind a smaller one unless some cells stay open, so the attempt keeps
-them open (:func:`_kept_open`): a whole unit for the quads, the cells of one value for a
+them open (:func:`_kept_open`): a whole unit for the quads, every cell of one value for a
 Jellyfish and the single-value chains, a rectangle's corners for Unique Rectangles Types 5
 and 6, a box for a naked pair on 6x6.
 
@@ -195,10 +195,8 @@ def _dig_order(
     ]
 
 
-KEPT_VALUE = {"jellyfish": 9, "empty_rectangle": 9, "simple_colouring": 7, "x_cycle": 9}
-"""How many cells of one value an attempt keeps open (9 on 9x9: all of them): for each
-technique the count that made its puzzles fastest side by side (for Simple Colouring, seven
-came faster than nine)."""
+KEPT_VALUE = ("jellyfish", "empty_rectangle", "simple_colouring", "x_cycle")
+"""Techniques whose attempt keeps every cell of one value open."""
 KEPT_RECTANGLE = ("unique_rectangle_5", "unique_rectangle_6")
 """Techniques whose walk keeps a rectangle's corners open (it helps these two only)."""
 
@@ -213,12 +211,12 @@ def _kept_open(
     and triples, naked and hidden, first), so its unit needs eight or nine open cells: a
     whole unit is kept open. A Jellyfish of a value hides behind the complementary smaller
     fish unless the value is open in eight or nine rows, and the single-value chains (Empty
-    Rectangle, Simple Colouring, X-Cycle) need a value with many candidates left: cells of
-    one value are kept open (:data:`KEPT_VALUE`). A unique rectangle needs its four corners
-    open, and the solution must not hold its two values crosswise there (the puzzle would
-    have two solutions): the corners of a rectangle over two boxes where the solution holds
-    three values are kept open. On 6x6 a naked pair needs room before pointing takes its
-    cells: a whole box is kept open.
+    Rectangle, Simple Colouring, X-Cycle) need a value with many candidates left: every
+    cell of one value is kept open. A unique rectangle needs its four corners open, and the
+    solution must not hold its two values crosswise there (the puzzle would have two
+    solutions): the corners of a rectangle over two boxes where the solution holds three
+    values are kept open. On 6x6 a naked pair needs room before pointing takes its cells: a
+    whole box is kept open.
     """
     t = tables(shape)
     if slug in ("naked_quad", "hidden_quad"):
@@ -227,9 +225,7 @@ def _kept_open(
         return frozenset(t.units[2 * t.n + rng.randrange(t.n)])
     if slug in KEPT_VALUE:
         value = rng.randint(1, shape.size)
-        cells = [c for c, v in enumerate(solution) if v == value]
-        kept = KEPT_VALUE[slug]
-        return frozenset(rng.sample(cells, kept) if kept < len(cells) else cells)
+        return frozenset(c for c, v in enumerate(solution) if v == value)
     if slug in KEPT_RECTANGLE:
         n, box_of = t.n, t.box_of
         found = []
