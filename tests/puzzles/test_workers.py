@@ -229,8 +229,9 @@ def test_a_killed_pool_process_loses_and_duplicates_nothing(workers, queue):
                 break
         if cut_short:
             break
+    # The chunks cut short were unfinished once their process was gone; their second run
+    # may already have finished the pack, so the pack's status is not asserted here.
     assert cut_short, "no kill caught a chunk unfinished, in 3 packs"
-    assert pack_status(pack) == PackStatus.RUNNING
 
     wait_for(lambda: pack_status(pack) == PackStatus.DONE, [worker], "the pack to finish")
     assert_complete_and_distinct(pack, 40)
