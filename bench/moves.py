@@ -15,7 +15,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -28,7 +27,7 @@ import psutil
 
 from bench import ROOT
 from bench.stack import cpu_seconds, run_driver
-from ops.stack import Process, free_port, scratch_site, wait
+from ops.stack import Process, free_port, listening, scratch_site, wait
 
 TITLE = "## Moves API (gunicorn + PostgreSQL + Redis)"
 CLIENTS, TARGET_RATE, TARGET_RUNS = (16, 64), 1000, 3
@@ -60,7 +59,7 @@ def run(quick: bool = False) -> list[str]:
             instructions = _count_instructions(env, data, tmp)
             web.start()
             # The master listens at once; the warm-up run waits out the workers' start.
-            wait(lambda: not socket.socket().connect_ex(("127.0.0.1", port)), 60, "gunicorn")
+            wait(lambda: listening(port), 60, "gunicorn")
             servers = (web.proc.pid, prepared["postmaster"])  # type: ignore[union-attr]
             for number, (label, clients, rate, seconds) in enumerate(runs):
                 client = f"{port} {data} {clients} {rate} {seconds} {number + 1}".split()

@@ -86,6 +86,12 @@ def free_port(preferred: int | None = None) -> int:
     raise RuntimeError("no free port")
 
 
+def listening(port: int) -> bool:
+    """Whether something accepts connections on ``port`` of this machine."""
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
 def wait(condition: Callable[[], bool], seconds: float, what: str) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
