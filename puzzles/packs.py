@@ -121,11 +121,11 @@ def pack_request_validate(
             field_name="symmetry",
         )
     if technique:
-        _technique_validate(technique, size, difficulty)
+        _technique_validate(technique, size, difficulty, symmetry)
     return shape
 
 
-def _technique_validate(technique: Any, size: int, difficulty: str) -> None:
+def _technique_validate(technique: Any, size: int, difficulty: str, symmetry: str) -> None:
     tech = BY_SLUG.get(technique) if isinstance(technique, str) else None
     if tech is None:
         raise PackRequestInvalid(
@@ -140,10 +140,11 @@ def _technique_validate(technique: Any, size: int, difficulty: str) -> None:
             % {"name": name, "size": size},
             field_name="technique",
         )
-    if not generator_reaches(technique):
+    if not generator_reaches(technique, symmetry):
         raise PackRequestInvalid(
-            _("technique: the generator does not make %(name)s puzzles yet.") % {"name": name},
-            field_name="technique",
+            _("symmetry: %(name)s puzzles are made only without symmetry; ask for none.")
+            % {"name": name},
+            field_name="symmetry",
         )
     if difficulty != tech.level:
         raise PackRequestInvalid(

@@ -163,7 +163,7 @@ def generate(
 def _generate_requiring(
     shape: Shape, slug: str, level: str | None, symmetry: str, seed: int | str, minimal: bool
 ) -> Generated:
-    from solver.practice import dig_requiring, require_attempts  # it builds on this module
+    from solver.practice import make_requiring, require_attempts  # it builds on this module
 
     tech = BY_SLUG.get(slug)
     if tech is None:
@@ -174,4 +174,4 @@ def _generate_requiring(
         raise ValueError(f"{tech.name} is a {tech.level} technique, not {level}")
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
-    return dig_requiring(shape, slug, symmetry, seed, require_attempts(shape, slug))
+    return make_requiring(shape, slug, symmetry, seed, require_attempts(shape, slug))

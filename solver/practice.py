@@ -15,7 +15,9 @@ techniques apply too (the engine takes the first). The walk is a climb towards n
 all; it stops after :data:`WALK_PATIENCE` steps that come no nearer. A step costs a search
 or two and a logic solve, where a dig pays dozens of searches for one or two puzzles at the
 level. Attempts are bounded (:func:`require_attempts`); then
-:class:`~solver.generate.GenerationFailed`.
+:class:`~solver.generate.GenerationFailed`. The rarest techniques are instead grown from
+seed puzzles that this digging made, when no symmetry is asked (:func:`make_requiring`,
+:mod:`solver.practice_seeds`).
 
 Some patterns hide behind a smaller one unless some cells stay open, so the attempt keeps
 them open (:func:`_kept_open`): a whole unit for the quads, every cell of one value for a
@@ -60,6 +62,7 @@ __all__ = [
     "dig_requiring",
     "generate_requiring",
     "generator_reaches",
+    "make_requiring",
     "practice_sizes",
     "practice_techniques",
     "require_attempts",
@@ -70,16 +73,19 @@ SMALL_SIZE_TECHNIQUES = ("full_house", "naked_single", "hidden_single", "pointin
 
 
 UNREACHED = ("unique_rectangle_5",)
-"""Techniques too rare for the generator to make packs of on 9x9: ``generate(require=...)``
-does reach Unique Rectangle Type 5, but at a rate (``python -m bench learning``) too slow for
-a pack's chunk within a worker's time limit: an earlier technique almost always applies
-first. No pack is made for them; the bank's puzzles that use them (imported ones) are still
-offered for practice."""
+"""Techniques too rare to dig from scratch for packs on 9x9: ``dig_requiring`` does reach
+Unique Rectangle Type 5, but at a rate (``python -m bench learning``) too slow for a pack's
+chunk within a worker's time limit: an earlier technique almost always applies first. Its
+puzzles are grown from seed puzzles instead (:mod:`solver.practice_seeds`), which keeps
+them to packs without symmetry."""
 
 
-def generator_reaches(slug: str) -> bool:
-    """Whether ``generate(require=slug)`` makes puzzles quickly enough to fill packs."""
-    return slug not in UNREACHED
+def generator_reaches(slug: str, symmetry: str = "none") -> bool:
+    """Whether ``generate(require=slug, symmetry=symmetry)`` makes puzzles quickly enough
+    to fill packs."""
+    from solver.practice_seeds import seed_puzzles  # it builds on this module
+
+    return slug not in UNREACHED or (symmetry == "none" and bool(seed_puzzles(slug)))
 
 
 class UnknownTechnique(ValueError):
@@ -121,7 +127,19 @@ def generate_requiring(
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
     attempts = max_attempts or require_attempts(shape, technique)
-    return dig_requiring(shape, technique, symmetry, seed, attempts)
+    return make_requiring(shape, technique, symmetry, seed, attempts)
+
+
+def make_requiring(
+    shape: Shape, slug: str, symmetry: str, seed: int | str, attempts: int
+) -> Generated:
+    """Grown from a seed puzzle where the technique has some and no symmetry is asked
+    (:mod:`solver.practice_seeds`), else dug from scratch (:func:`dig_requiring`)."""
+    from solver.practice_seeds import grow_requiring, seed_puzzles  # it builds on this module
+
+    if symmetry == "none" and shape.size == 9 and seed_puzzles(slug):
+        return grow_requiring(shape, slug, seed, attempts)
+    return dig_requiring(shape, slug, symmetry, seed, attempts)
 
 
 def _technique(slug: str) -> Technique:

@@ -6,6 +6,7 @@ import pytest
 from django.utils import timezone
 
 from play.models import Game, Status
+from puzzles import practice as puzzles_practice
 from puzzles.models import PuzzlePack
 from solver.techniques import ORDER
 
@@ -153,7 +154,10 @@ def test_the_learn_page_shows_the_players_progress(client, user, practice_puzzle
     assert "Practice solved: 1" in page
 
 
-def test_no_practice_puzzle_the_generator_cannot_make_queues_no_pack(token_client, no_enqueue):
+def test_no_practice_puzzle_the_generator_cannot_make_queues_no_pack(
+    token_client, no_enqueue, monkeypatch
+):
+    monkeypatch.setattr(puzzles_practice, "generator_reaches", lambda slug: False)
     answer = token_client.post("/api/v1/games/", {"technique": "unique_rectangle_5"}, format="json")
     assert answer.status_code == 404
     assert answer.json()["error"]["code"] == "no_practice_puzzle"

@@ -39,7 +39,6 @@ def test_a_practice_pack_fills_with_puzzles_that_need_the_technique(run_pack):
         ("no_such_wing", "hard", 9, "technique", "'no_such_wing' is not a technique"),
         ("x_wing", "medium", 6, "technique", "X-Wing is not practised on 6x6"),
         ("x_wing", "easy", 9, "difficulty", "X-Wing puzzles are medium, not easy"),
-        ("unique_rectangle_5", "hard", 9, "technique", "does not make Unique Rectangle Type 5"),
     ],
 )
 def test_a_bad_practice_pack_is_refused_naming_the_field(
@@ -51,6 +50,24 @@ def test_a_bad_practice_pack_is_refused_naming_the_field(
         )
     assert caught.value.field_name == field
     assert says in caught.value.message
+
+
+def test_a_technique_grown_from_seeds_is_packed_only_without_symmetry(no_enqueue):
+    with pytest.raises(packs.PackRequestInvalid) as caught:
+        packs.pack_create(
+            name="ur5 rotational",
+            size=9,
+            difficulty="hard",
+            count=3,
+            technique="unique_rectangle_5",
+            symmetry="rotational",
+        )
+    assert caught.value.field_name == "symmetry"
+    assert "Unique Rectangle Type 5 puzzles are made only without symmetry" in caught.value.message
+    pack = packs.pack_create(
+        name="ur5", size=9, difficulty="hard", count=3, technique="unique_rectangle_5"
+    )
+    assert pack.technique == "unique_rectangle_5"
 
 
 def test_the_pack_api_takes_a_technique(staff_client, no_enqueue):
@@ -87,8 +104,16 @@ def test_the_backfill_writes_rows_from_the_stored_grades(make_puzzle):
     assert rows == puzzle.techniques
 
 
-def test_the_top_up_queues_nothing_for_techniques_the_generator_does_not_reach(no_enqueue):
+def test_the_top_up_queues_nothing_for_techniques_the_generator_does_not_reach(
+    no_enqueue, monkeypatch
+):
+    monkeypatch.setattr(practice, "generator_reaches", lambda slug: slug != "jellyfish")
     queued = practice.practice_top_up(minimum=1, sizes=(9,))
     made = {p.technique for p in queued}
     assert "x_wing" in made
-    assert "unique_rectangle_5" not in made
+    assert "jellyfish" not in made
+
+
+def test_the_top_up_queues_techniques_grown_from_seeds(no_enqueue):
+    made = {p.technique for p in practice.practice_top_up(minimum=1, sizes=(9,))}
+    assert {"unique_rectangle_5", "hidden_quad", "jellyfish"} <= made

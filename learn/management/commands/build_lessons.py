@@ -1,8 +1,9 @@
 """Make the lesson examples file: ``python manage.py build_lessons [--scan FILE ...]``.
 
 Each technique's example comes from the puzzle ``generate(require=slug, seed="lesson")``
-makes (on 9x9; the rare ones, :data:`solver.practice.UNREACHED`, take minutes); a technique
-it cannot make is looked for in the files given with ``--scan`` (the shared puzzle sets).
+makes (on 9x9; the rare ones are grown from seed puzzles, :mod:`solver.practice_seeds`); a
+technique it cannot make is looked for in the files given with ``--scan`` (the shared puzzle
+sets).
 The shipped file was made with ``--scan magictour_top1465.txt qqwing_expert.txt``.
 """
 

@@ -1,0 +1,187 @@
+"""Practice puzzles for the rare techniques, grown from seed puzzles.
+
+Some techniques almost always hide behind an earlier one, so digging and walking from a
+random solution (:func:`solver.practice.dig_requiring`) finds a puzzle that needs them only
+once in tens of seconds. For those, :data:`SEED_FILE` holds puzzles that the same generator
+made (``python -m solver.practice_seeds`` remakes it, from fixed seeds), and a new puzzle
+is *grown* from one of them: a random seed puzzle is disguised (relabelled, rows, columns,
+bands and stacks shuffled, maybe transposed), then it drifts (:func:`_drift`): a step takes
+out a random given and puts back givens until the puzzle again has one solution within
+the technique's level, and is kept only when the logic solution still uses the technique.
+After :data:`DRIFT_MOVES` kept steps the puzzle is a new one (another canonical key, a
+different pattern of givens), and every kept step is a puzzle that needs the technique,
+so the drift never has to find the pattern again. ``python -m bench learning`` measures
+both ways.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from functools import cache
+from pathlib import Path
+
+from solver.digging import Generated, GenerationFailed, _search_budget
+from solver.grade import grade
+from solver.grid import BudgetExceeded, Grid, Shape
+from solver.practice import WALK_REPAIRS, _TargetDigger, dig_requiring, require_attempts
+from solver.search import solutions
+from solver.techniques import BY_SLUG
+
+__all__ = ["SEEDED", "SEED_FILE", "grow_requiring", "seed_puzzles"]
+
+SEED_FILE = Path(__file__).with_name("practice_seeds.txt")
+"""``<slug> <givens>`` per line: 9x9 puzzles whose logic solution needs the technique."""
+SEEDED = (
+    "naked_quad",
+    "hidden_quad",
+    "unique_rectangle_2",
+    "unique_rectangle_3",
+    "unique_rectangle_5",
+    "unique_rectangle_6",
+    "jellyfish",
+    "sue_de_coq",
+    "simple_colouring",
+    "x_cycle",
+)
+"""The techniques grown from seeds: those whose from-scratch rate is below, or within
+twice, the goal of ``python -m bench learning``."""
+SEEDS_PER_TECHNIQUE = 24
+DRIFT_MOVES = 8
+"""Kept steps of one drift: enough to change about ten cells of the pattern of givens."""
+DRIFT_STEPS = 300
+"""Steps one drift may take before the attempt gives up."""
+
+
+@cache
+def seed_puzzles(slug: str) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The seed puzzles of ``slug`` with their solutions; empty when it has none."""
+    shape = Shape.for_size(9)
+    out = []
+    with SEED_FILE.open(encoding="ascii") as lines:
+        for line in lines:
+            name, _, givens = line.strip().partition(" ")
+            if name == slug:
+                puzzle = Grid(shape, tuple(int(ch) for ch in givens))
+                (solution,) = solutions(puzzle, limit=2)
+                out.append((puzzle.cells, solution.cells))
+    return tuple(out)
+
+
+def grow_requiring(shape: Shape, slug: str, seed: int | str, attempts: int) -> Generated:
+    """A puzzle whose logic solution uses ``slug`` and nothing above its level, grown from
+    one of its seed puzzles (see the module docstring); only for ``symmetry="none"``."""
+    tech = BY_SLUG[slug]
+    bases = seed_puzzles(slug)
+    if shape.size != 9 or not bases:
+        raise ValueError(f"{tech.name} has no seed puzzles on {shape.label}")
+    digger = _TargetDigger(shape, _search_budget(shape), tech)
+    for attempt in range(1, attempts + 1):
+        rng = random.Random(f"{shape.label}:grow={slug}:{seed}:{attempt}")
+        puzzle, solution = _disguise(shape, *rng.choice(bases), rng)
+        cells = _drift(digger, solution, puzzle, rng)
+        if cells is None:
+            continue
+        grown, answer = Grid(shape, tuple(cells)), Grid(shape, solution)
+        rated = grade(grown, solution=answer)
+        if slug in rated.techniques and rated.level == tech.level:
+            return Generated(grown, answer, rated, "none", seed, attempt, digger.searches)
+    raise GenerationFailed(
+        f"no {shape.label} puzzle needing {tech.name} grown in {attempts} attempts "
+        f"for seed {seed!r}"
+    )
+
+
+def _disguise(
+    shape: Shape, puzzle: tuple[int, ...], solution: tuple[int, ...], rng: random.Random
+) -> tuple[list[int], tuple[int, ...]]:
+    """An equivalent puzzle and its solution: symbols relabelled, rows within bands, bands,
+    columns within stacks and stacks shuffled, and (square boxes) maybe transposed."""
+    n, br, bc = shape.size, shape.box_rows, shape.box_cols
+    bands = rng.sample(range(n // br), n // br)
+    rows = [b * br + r for b in bands for r in rng.sample(range(br), br)]
+    stacks = rng.sample(range(n // bc), n // bc)
+    cols = [s * bc + c for s in stacks for c in rng.sample(range(bc), bc)]
+    if br == bc and rng.random() < 0.5:
+        rows, cols = cols, rows
+        order = [cols[c] * n + rows[r] for r in range(n) for c in range(n)]
+    else:
+        order = [rows[r] * n + cols[c] for r in range(n) for c in range(n)]
+    labels = (0, *rng.sample(range(1, n + 1), n))
+    return [labels[puzzle[k]] for k in order], tuple(labels[solution[k]] for k in order)
+
+
+def _drift(
+    digger: _TargetDigger, solution: tuple[int, ...], cells: list[int], rng: random.Random
+) -> list[int] | None:
+    """The puzzle after :data:`DRIFT_MOVES` kept steps from ``cells`` (which needs the
+    technique), each step kept only when the puzzle still needs it; None when
+    :data:`DRIFT_STEPS` steps keep fewer. A step repairs as :func:`solver.practice._walk`
+    does: while a second solution exists, a given where it differs from ours; while the
+    logic gets stuck, a given among the cells it left open."""
+    shape = digger.shape
+    kept = 0
+    for _ in range(DRIFT_STEPS):
+        trial = list(cells)
+        taken = rng.choice([c for c, v in enumerate(trial) if v])
+        trial[taken] = 0
+        for _ in range(WALK_REPAIRS):
+            try:
+                found = solutions(Grid(shape, tuple(trial)), limit=2, budget=digger.budget)
+            except BudgetExceeded:
+                break
+            digger.searches += 1
+            if len(found) > 1:
+                other = found[1].cells if found[0].cells == solution else found[0].cells
+                open_ = [c for c, v in enumerate(other) if v != solution[c]]
+            else:
+                digger.hit = None
+                board = digger.solve(trial)
+                if board is None:
+                    if digger.hit is not None:
+                        cells, kept = trial, kept + 1
+                        if kept == DRIFT_MOVES:
+                            return cells
+                    break
+                open_ = board.empty_cells()
+            open_ = [c for c in open_ if c != taken]
+            if not open_:
+                break
+            c = rng.choice(open_)
+            trial[c] = solution[c]
+    return None
+
+
+def make_seeds(slugs: tuple[str, ...], count: int) -> list[str]:
+    """``<slug> <givens>`` lines: ``count`` puzzles per technique, made from scratch from
+    the fixed seeds ``seedbank:0``, ``seedbank:1``..."""
+    shape = Shape.for_size(9)
+    lines = []
+    for slug in slugs:
+        for i in range(count):
+            made = dig_requiring(
+                shape, slug, "none", f"seedbank:{i}", require_attempts(shape, slug)
+            )
+            lines.append(f"{slug} {''.join(map(str, made.puzzle.cells))}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m solver.practice_seeds",
+        description="Make the seed puzzles of the rare techniques (writes to standard output).",
+    )
+    parser.add_argument("techniques", nargs="*", default=SEEDED, help="default: all seeded")
+    parser.add_argument("--count", type=int, default=SEEDS_PER_TECHNIQUE)
+    args = parser.parse_args(argv)
+    unknown = [slug for slug in args.techniques if slug not in BY_SLUG]
+    if unknown or args.count < 1:
+        parser.error(f"unknown technique {unknown[0]!r}" if unknown else "--count must be >= 1")
+    for line in make_seeds(tuple(args.techniques), args.count):
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
