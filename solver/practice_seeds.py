@@ -1,7 +1,7 @@
 """Practice puzzles for the rare techniques, grown from seed puzzles.
 
 Some techniques almost always hide behind an earlier one, so digging and walking from a
-random solution (:func:`solver.practice.dig_requiring`) finds a puzzle that needs them only
+random solution (:func:`solver.practice_dig.dig_requiring`) finds a puzzle that needs them only
 once in tens of seconds. For those, :data:`SEED_FILE` holds puzzles that the same generator
 made (``python -m solver.practice_seeds`` remakes it, from fixed seeds), and a new puzzle
 is *grown* from one of them: a random seed puzzle is disguised (relabelled, rows, columns,
@@ -25,7 +25,7 @@ from pathlib import Path
 from solver.digging import Generated, GenerationFailed, _search_budget
 from solver.grade import grade
 from solver.grid import BudgetExceeded, Grid, Shape
-from solver.practice import WALK_REPAIRS, _TargetDigger, dig_requiring, require_attempts
+from solver.practice_dig import WALK_REPAIRS, _TargetDigger, dig_requiring, require_attempts
 from solver.search import solutions
 from solver.techniques import BY_SLUG
 
@@ -117,7 +117,7 @@ def _drift(
 ) -> list[int] | None:
     """The puzzle after :data:`DRIFT_MOVES` kept steps from ``cells`` (which needs the
     technique), each step kept only when the puzzle still needs it; None when
-    :data:`DRIFT_STEPS` steps keep fewer. A step repairs as :func:`solver.practice._walk`
+    :data:`DRIFT_STEPS` steps keep fewer. A step repairs as :func:`solver.practice_dig._walk`
     does: while a second solution exists, a given where it differs from ours; while the
     logic gets stuck, a given among the cells it left open."""
     shape = digger.shape

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from solver import practice
+from solver import practice_dig
 from solver.generate import GenerationFailed, generate, is_symmetric
 from solver.grid import Shape, tables
 from solver.logic import logic_solve
@@ -51,7 +51,7 @@ def test_required_puzzle_is_reproducible_from_seed() -> None:
 
 def test_required_puzzle_keeps_the_asked_symmetry() -> None:
     made = generate(9, require="x_wing", symmetry="rotational", seed=0)
-    assert made.attempts > practice.DIG_FIRST  # found by a walk, which moves orbits
+    assert made.attempts > practice_dig.DIG_FIRST  # found by a walk, which moves orbits
     assert is_symmetric(made.puzzle, "rotational")
     assert "x_wing" in made.grade.techniques
 
@@ -75,19 +75,19 @@ def test_level_that_contradicts_the_technique_is_rejected() -> None:
 
 def test_attempts_run_out_with_a_clear_error() -> None:
     with pytest.raises(GenerationFailed, match="needing Unique Rectangle Type 5 in 1 attempts"):
-        practice.dig_requiring(NINE, "unique_rectangle_5", "none", 1, 1)
+        practice_dig.dig_requiring(NINE, "unique_rectangle_5", "none", 1, 1)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("slug", ["naked_quad", "sue_de_coq"])
 def test_a_technique_grown_from_seeds_is_also_dug_from_scratch(slug: str) -> None:
-    made = practice.dig_requiring(NINE, slug, "none", "sample", 1500)
+    made = practice_dig.dig_requiring(NINE, slug, "none", "sample", 1500)
     assert count_solutions(made.puzzle, limit=2) == 1
     assert slug in made.grade.techniques
 
 
 def test_the_walk_keeps_the_cells_a_pattern_needs_open() -> None:
-    made = practice.dig_requiring(NINE, "naked_quad", "none", "open", 1500)
+    made = practice_dig.dig_requiring(NINE, "naked_quad", "none", "open", 1500)
     units = [set(u) for u in tables(made.puzzle.shape).units]
     assert any(all(not made.puzzle.cells[c] for c in u) for u in units)
 
@@ -96,7 +96,7 @@ def test_single_value_patterns_are_made_with_cells_of_one_value_kept_open() -> N
     shape = Shape.for_size(9)
     solution = generate(9, seed=0).solution.cells
     for slug in ("jellyfish", "empty_rectangle", "simple_colouring", "x_cycle"):
-        kept = practice._kept_open(shape, slug, solution, random.Random(0))
+        kept = practice_dig._kept_open(shape, slug, solution, random.Random(0))
         assert len(kept) == 9
         assert len({solution[c] for c in kept}) == 1
     made = generate(9, require="empty_rectangle", seed="open")
@@ -108,9 +108,9 @@ def test_a_naked_pair_on_six_by_six_is_made_with_a_box_kept_open() -> None:
     shape = Shape.for_size(6)
     boxes = [set(u) for u in tables(shape).units[2 * shape.size :]]
     solution = generate(6, seed=0).solution.cells
-    kept = practice._kept_open(shape, "naked_pair", solution, random.Random(0))
+    kept = practice_dig._kept_open(shape, "naked_pair", solution, random.Random(0))
     assert set(kept) in boxes
-    assert not practice._kept_open(Shape.for_size(9), "naked_pair", solution, random.Random(0))
+    assert not practice_dig._kept_open(Shape.for_size(9), "naked_pair", solution, random.Random(0))
     for seed in range(3):
         made = generate(6, require="naked_pair", seed=seed)
         assert any(all(not made.puzzle.cells[c] for c in box) for box in boxes)

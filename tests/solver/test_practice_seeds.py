@@ -13,7 +13,8 @@ from solver.digging import is_symmetric
 from solver.generate import GenerationFailed, generate
 from solver.grade import grade
 from solver.grid import Grid, Shape
-from solver.practice import dig_requiring, generator_reaches, require_attempts
+from solver.practice import generator_reaches
+from solver.practice_dig import dig_requiring, require_attempts
 from solver.practice_seeds import SEEDED, grow_requiring, seed_puzzles
 from solver.rules import is_solution
 from solver.techniques import BY_SLUG
