@@ -17,14 +17,7 @@ from solver.techniques import LEVELS, ORDER
 
 NINE = Shape.for_size(9)
 
-# Slow to dig (see ``python -m bench learning``); the rarer ones are grown from seeds.
-RARE = {"empty_rectangle"}
-
-CASES = [
-    pytest.param(size, t.slug, marks=[pytest.mark.slow] if t.slug in RARE else [])
-    for t in ORDER
-    for size in practice_sizes(t.slug)
-]
+CASES = [(size, t.slug) for t in ORDER for size in practice_sizes(t.slug)]
 
 
 @pytest.mark.parametrize(("size", "slug"), CASES)
