@@ -202,31 +202,52 @@ def _walk(
         taken = rng.sample(givens, 1)[0]
         for c in taken:
             trial[c] = 0
-        for _ in range(WALK_REPAIRS):
-            try:
-                found = solutions(Grid(shape, tuple(trial)), limit=2, budget=digger.budget)
-            except BudgetExceeded:
-                break
-            digger.searches += 1
-            if len(found) > 1:
-                other = found[1].cells if found[0].cells == solution else found[0].cells
-                open_ = [c for c, v in enumerate(other) if v != solution[c]]
-            else:
-                board = digger.solve(trial, score)
-                if board is None:
-                    if digger.at_level and digger.rivals <= score:
-                        if digger.rivals < score:
-                            last_better = step
-                        cells, score = trial, digger.rivals
-                    if digger.hit is not None:
-                        return
-                    break
-                open_ = board.empty_cells()
-            open_ = [c for c in open_ if c not in taken and c not in kept]
-            if not open_:
-                break
-            for c in orbit_of[rng.choice(open_)]:
-                trial[c] = solution[c]
+        if not repair(digger, solution, trial, kept.union(taken), orbit_of, rng, score):
+            continue
+        if digger.at_level and digger.rivals <= score:
+            if digger.rivals < score:
+                last_better = step
+            cells, score = trial, digger.rivals
+        if digger.hit is not None:
+            return
+
+
+def repair(
+    digger: _TargetDigger,
+    solution: tuple[int, ...],
+    trial: list[int],
+    closed: frozenset[int],
+    orbit_of: dict[int, tuple[int, ...]],
+    rng: random.Random,
+    cap: int = 0,
+) -> bool:
+    """Put givens of ``solution`` back into ``trial`` (in place), an orbit at a time and
+    never in a ``closed`` cell, until it has one solution that the logic up to the ceiling
+    finds: while a second solution exists, a given where it differs from ours; while the
+    logic gets stuck, a given among the cells it left open. True when it got there (the
+    digger's ``hit``, ``at_level`` and, up to ``cap``, ``rivals`` then describe the
+    puzzle); False when :data:`WALK_REPAIRS` givens or the search budget ran out first."""
+    shape = digger.shape
+    for _ in range(WALK_REPAIRS):
+        try:
+            found = solutions(Grid(shape, tuple(trial)), limit=2, budget=digger.budget)
+        except BudgetExceeded:
+            return False
+        digger.searches += 1
+        if len(found) > 1:
+            other = found[1].cells if found[0].cells == solution else found[0].cells
+            open_ = [c for c, v in enumerate(other) if v != solution[c]]
+        else:
+            board = digger.solve(trial, cap)
+            if board is None:
+                return True
+            open_ = board.empty_cells()
+        open_ = [c for c in open_ if c not in closed]
+        if not open_:
+            return False
+        for c in orbit_of[rng.choice(open_)]:
+            trial[c] = solution[c]
+    return False
 
 
 class _TargetDigger(_Digger):

@@ -22,10 +22,10 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from solver.digging import Generated, GenerationFailed, _search_budget
+from solver.digging import Generated, GenerationFailed, _search_budget, orbits
 from solver.grade import grade
-from solver.grid import BudgetExceeded, Grid, Shape
-from solver.practice_dig import WALK_REPAIRS, _TargetDigger, dig_requiring, require_attempts
+from solver.grid import Grid, Shape
+from solver.practice_dig import _TargetDigger, dig_requiring, repair, require_attempts
 from solver.search import solutions
 from solver.techniques import BY_SLUG
 
@@ -123,39 +123,20 @@ def _drift(
 ) -> list[int] | None:
     """The puzzle after :data:`DRIFT_MOVES` kept steps from ``cells`` (which needs the
     technique), each step kept only when the puzzle still needs it; None when
-    :data:`DRIFT_STEPS` steps keep fewer. A step repairs as :func:`solver.practice_dig._walk`
-    does: while a second solution exists, a given where it differs from ours; while the
-    logic gets stuck, a given among the cells it left open."""
-    shape = digger.shape
+    :data:`DRIFT_STEPS` steps keep fewer. A step takes out a random given and repairs the
+    puzzle as the walk does (:func:`solver.practice_dig.repair`)."""
+    orbit_of = {orbit[0]: orbit for orbit in orbits(digger.shape, "none")}
     kept = 0
     for _ in range(DRIFT_STEPS):
         trial = list(cells)
         taken = rng.choice([c for c, v in enumerate(trial) if v])
         trial[taken] = 0
-        for _ in range(WALK_REPAIRS):
-            try:
-                found = solutions(Grid(shape, tuple(trial)), limit=2, budget=digger.budget)
-            except BudgetExceeded:
-                break
-            digger.searches += 1
-            if len(found) > 1:
-                other = found[1].cells if found[0].cells == solution else found[0].cells
-                open_ = [c for c, v in enumerate(other) if v != solution[c]]
-            else:
-                digger.hit = None
-                board = digger.solve(trial)
-                if board is None:
-                    if digger.hit is not None:
-                        cells, kept = trial, kept + 1
-                        if kept == DRIFT_MOVES:
-                            return cells
-                    break
-                open_ = board.empty_cells()
-            open_ = [c for c in open_ if c != taken]
-            if not open_:
-                break
-            c = rng.choice(open_)
-            trial[c] = solution[c]
+        digger.hit = None
+        repaired = repair(digger, solution, trial, frozenset((taken,)), orbit_of, rng)
+        if repaired and digger.hit is not None:  # it still needs the technique
+            cells, kept = trial, kept + 1
+            if kept == DRIFT_MOVES:
+                return cells
     return None
 
 
