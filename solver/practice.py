@@ -18,7 +18,7 @@ from __future__ import annotations
 from solver.digging import SYMMETRIES, Generated, _as_shape
 from solver.grid import Shape
 from solver.practice_dig import REQUIRE_ATTEMPTS, dig_requiring, require_attempts
-from solver.practice_seeds import grow_requiring, seed_puzzles
+from solver.practice_seeds import SEEDED, grow_requiring
 from solver.techniques import BY_SLUG, ORDER, Technique
 
 __all__ = [
@@ -49,7 +49,7 @@ them to packs without symmetry."""
 def generator_reaches(slug: str, symmetry: str = "none") -> bool:
     """Whether ``generate(require=slug, symmetry=symmetry)`` makes puzzles quickly enough
     to fill packs."""
-    return slug not in UNREACHED or (symmetry == "none" and bool(seed_puzzles(slug)))
+    return slug not in UNREACHED or (symmetry == "none" and slug in SEEDED)
 
 
 class UnknownTechnique(ValueError):
@@ -97,9 +97,10 @@ def generate_requiring(
 def make_requiring(
     shape: Shape, slug: str, symmetry: str, seed: int | str, attempts: int
 ) -> Generated:
-    """Grown from a seed puzzle where the technique has some and no symmetry is asked
-    (:mod:`solver.practice_seeds`), else dug from scratch (:func:`dig_requiring`)."""
-    if symmetry == "none" and shape.size == 9 and seed_puzzles(slug):
+    """Grown from a seed puzzle for a technique of
+    :data:`~solver.practice_seeds.SEEDED` when no symmetry is asked, else dug from scratch
+    (:func:`dig_requiring`)."""
+    if symmetry == "none" and shape.size == 9 and slug in SEEDED:
         return grow_requiring(shape, slug, seed, attempts)
     return dig_requiring(shape, slug, symmetry, seed, attempts)
 
