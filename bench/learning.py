@@ -9,7 +9,13 @@ import time
 
 from solver.generate import GenerationFailed
 from solver.grid import Shape
-from solver.practice import UNREACHED, dig_requiring, generate_requiring, practice_sizes
+from solver.practice import (
+    UNREACHED,
+    dig_requiring,
+    generate_requiring,
+    practice_sizes,
+    require_attempts,
+)
 from solver.practice_seeds import SEEDED
 from solver.techniques import ORDER, Technique
 
@@ -18,14 +24,15 @@ GOAL = {"easy": 1.0, "medium": 1.0, "hard": 1.0, "expert": 0.2}
 
 def _rate(size: int, slug: str, count: int, from_scratch: bool = False) -> tuple[float, float, int]:
     """Puzzles per CPU second, attempts per puzzle and failures over ``count`` seeds."""
+    shape = Shape.for_size(size)
     cpu = time.process_time()
     attempts = failed = made = 0
     for i in range(count):
         seed = f"bench:{i}"
         try:
             if from_scratch:
-                shape = Shape.for_size(size)
-                attempts += dig_requiring(shape, slug, "none", seed, 1500).attempts
+                tries = require_attempts(shape, slug)
+                attempts += dig_requiring(shape, slug, "none", seed, tries).attempts
             else:
                 attempts += generate_requiring(size, slug, seed=seed).attempts
             made += 1
