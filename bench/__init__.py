@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data" / "puzzles"
+DATA = ROOT / "data" / "puzzles"
 
 
 def load(name: str, limit: int | None = None) -> list[tuple[Any, list[str]]]:
-    """(grid, the rest of the line) for the first ``limit`` puzzles of a shared set."""
+    """(grid, the rest of the line) for the first ``limit`` puzzles of a data set (data/puzzles)."""
     from solver.grid import parse
 
     lines = (DATA / f"{name}.txt").read_text().splitlines()

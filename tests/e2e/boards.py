@@ -1,6 +1,6 @@
 """Test puzzles stored through the bank's models, and a keyboard driver for the board.
 
-Puzzles come from the shared data sets (../shared/data/puzzles) and are solved with
+Puzzles come from the data sets in data/puzzles and are solved with
 ``solver.search.solve``, so a test can read the solution from the database the way the
 server does. The driver plays the page like a keyboard user: arrow keys to a cell, then
 the symbol's key.

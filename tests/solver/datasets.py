@@ -1,14 +1,14 @@
-"""The shared puzzle data sets (../shared/data/puzzles beside the checkout), for tests."""
+"""The puzzle data sets kept in the repository (data/puzzles), for tests."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-DATA_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "puzzles"
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "puzzles"
 
 
 def names() -> list[str]:
-    """The file names of every shared data set, sorted."""
+    """The file names of every data set, sorted."""
     return sorted(p.name for p in DATA_DIR.glob("*.txt"))
 
 
