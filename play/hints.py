@@ -78,6 +78,10 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
     from solver import BudgetExceeded
     from solver.logic import next_step
 
+    if game.puzzle.rules:
+        # The logic engine reasons with classic houses only: under other rules its step
+        # could be wrong, so no hint rather than a false one.
+        raise HintUnavailable(_("Hints are not offered for this variant yet."))
     try:
         puzzle = game.puzzle
         step = next_step(

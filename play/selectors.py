@@ -151,14 +151,21 @@ def _board(games: QuerySet[Game]) -> QuerySet:
 
 
 def leaderboard(
-    *, size: int, difficulty: str, period: str = "all", now: datetime | None = None
+    *,
+    size: int,
+    difficulty: str,
+    period: str = "all",
+    now: datetime | None = None,
+    variant: str = "classic",
 ) -> QuerySet:
-    """Each player's best score and time at that size and level, best first.
+    """Each player's best score and time at that variant, size and level, best first.
 
     Only ranked games count: a player's first game of a puzzle (a replay after seeing the
     solution would not be fair).
     """
-    games = Game.objects.filter(puzzle__size=size, puzzle__difficulty=difficulty)
+    games = Game.objects.filter(
+        puzzle__variant=variant, puzzle__size=size, puzzle__difficulty=difficulty
+    )
     start = period_start(period, now)
     if start is not None:
         games = games.filter(finished__gte=start)

@@ -48,6 +48,15 @@ class Symmetry(models.TextChoices):
     DIAGONAL = "diagonal", _("Diagonal")
 
 
+class Variant(models.TextChoices):
+    """The rules a puzzle is played by (``solver.variant.VARIANTS``)."""
+
+    CLASSIC = "classic", _("Classic")
+    DIAGONAL = "diagonal", _("Diagonal")
+    JIGSAW = "jigsaw", _("Jigsaw")
+    KILLER = "killer", _("Killer")
+
+
 class Source(models.TextChoices):
     GENERATED = "generated", _("Generated")
     IMPORTED = "imported", _("Imported")
@@ -71,6 +80,10 @@ class Puzzle(models.Model):
     grader_version = models.PositiveSmallIntegerField(default=current_grader_version, db_default=0)
     clue_count = models.PositiveSmallIntegerField()
     symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
+    variant = models.CharField(max_length=10, choices=Variant.choices, default=Variant.CLASSIC)
+    # The rules beyond the grid (puzzles.variants): {"regions": [...] only when irregular,
+    # "diagonals": bool, "cages": [{"cells": [...], "sum": n}]}; {} for a classic puzzle.
+    rules = models.JSONField(default=dict, blank=True)
     canonical_key = models.CharField(max_length=64, unique=True)
     source = models.CharField(max_length=10, choices=Source.choices)
     created = models.DateTimeField(auto_now_add=True)
@@ -78,8 +91,12 @@ class Puzzle(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [
+            # A variant puzzle's givens alone do not make it (a Killer may have none):
+            # its canonical key, which covers its rules, keeps it unique.
             models.UniqueConstraint(
-                fields=["size", "givens"], name="puzzle_givens_unique_per_size"
+                fields=["size", "givens"],
+                condition=models.Q(variant="classic"),
+                name="puzzle_givens_unique_per_size",
             ),
             models.CheckConstraint(
                 condition=models.Q(size=models.F("box_rows") * models.F("box_cols")),
@@ -87,12 +104,15 @@ class Puzzle(models.Model):
             ),
         ]
         indexes = [
-            # puzzle_pick walks (size, difficulty) from a random id upwards.
-            models.Index(fields=["size", "difficulty", "id"], name="puzzle_size_level_id"),
+            # puzzle_pick walks (variant, size, difficulty) from a random id upwards.
+            models.Index(
+                fields=["variant", "size", "difficulty", "id"], name="puzzle_variant_size_level_id"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.size}x{self.size} {self.difficulty}"
+        variant = "" if self.variant == Variant.CLASSIC else f" {self.variant}"
+        return f"#{self.pk} {self.size}x{self.size}{variant} {self.difficulty}"
 
     @property
     def shape(self) -> Shape:

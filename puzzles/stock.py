@@ -29,8 +29,9 @@ from solver.grade import GRADER_VERSION, Grade, grade
 
 
 def bank_stock() -> dict[tuple[int, str], int]:
-    """Puzzles in the bank per (size, level)."""
-    rows = Puzzle.objects.values("size", "difficulty").annotate(n=Count("id")).order_by()
+    """Classic puzzles in the bank per (size, level)."""
+    classic = Puzzle.objects.filter(variant="classic")
+    rows = classic.values("size", "difficulty").annotate(n=Count("id")).order_by()
     return {(row["size"], row["difficulty"]): row["n"] for row in rows}
 
 

@@ -37,7 +37,8 @@ def technique_frequency(*, technique: str) -> dict[tuple[int, str], tuple[int, i
         .annotate(n=Count("id"))
         .order_by()
     )
-    totals = Puzzle.objects.values("size", "difficulty").annotate(n=Count("id")).order_by()
+    classic = Puzzle.objects.filter(variant="classic")
+    totals = classic.values("size", "difficulty").annotate(n=Count("id")).order_by()
     total = {(r["size"], r["difficulty"]): r["n"] for r in totals}
     out = {}
     for r in uses:

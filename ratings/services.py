@@ -52,7 +52,12 @@ def game_is_rateable(game: Game) -> bool:
     clear it (play.ending, integrity.services.review_decide)."""
     from play.models import FINISHED
 
-    return game.user_id is not None and game.ranked and game.status in FINISHED
+    return (
+        game.user_id is not None
+        and game.ranked
+        and game.status in FINISHED
+        and game.puzzle.variant == "classic"  # ratings are per size, of classic play
+    )
 
 
 def _q(name: str) -> str:
@@ -242,7 +247,8 @@ def puzzle_ratings_backfill(*, size: int | None = None) -> int:
     them, inserts in batches). Returns how many were made."""
     from puzzles.models import Puzzle
 
-    missing = Puzzle.objects.filter(rating__isnull=True)
+    # Ratings are classic only for now: a variant puzzle is never picked "at my level".
+    missing = Puzzle.objects.filter(variant="classic", rating__isnull=True)
     if size is not None:
         missing = missing.filter(size=size)
     made = 0

@@ -1,0 +1,68 @@
+"""Variant puzzles in the bank: made unique under their rules, stored once, picked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles.models import Puzzle
+from puzzles.selectors import puzzle_pick
+from puzzles.variant_bank import variant_bank_seed
+from puzzles.variants import random_regions, rules_of, variant_puzzle_make
+from solver import Shape, count_solutions
+from solver.variant import Rules, is_variant_solution
+from tests.play.factories import NINE, puzzle_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("size", [6, 9])
+@pytest.mark.parametrize(
+    ("variant", "level"),
+    [("diagonal", "hard"), ("jigsaw", "medium"), ("killer", "easy"), ("killer", "expert")],
+)
+def test_made_variant_puzzles_have_one_solution_under_their_rules(variant, level, size):
+    grid, solution, rules = variant_puzzle_make(
+        variant=variant, shape=Shape.for_size(size), level=level, seed="bank"
+    )
+    assert rules.variant == variant
+    assert count_solutions(grid, limit=2, rules=rules) == 1
+    assert is_variant_solution(rules, grid, solution)
+    if level == "expert":
+        assert grid.clues == 0  # Killer's hardest level: the cages alone
+
+
+def test_random_regions_are_irregular_connected_regions_of_n_cells():
+    regions = random_regions(Shape.for_size(9), __import__("random").Random(3))
+    rules = Rules.make(9, regions=regions)  # checks size and connectedness
+    assert rules.irregular
+
+
+def test_a_stored_variant_puzzle_keeps_its_rules_and_is_stored_once(make_variant):
+    puzzle = make_variant("jigsaw")
+    again = make_variant("jigsaw")
+    assert again.pk == puzzle.pk
+    assert puzzle.variant == "jigsaw"
+    assert "regions" in puzzle.rules and "cages" not in puzzle.rules
+    rules = rules_of(Puzzle.objects.get(pk=puzzle.pk))
+    assert is_variant_solution(rules, puzzle.grid(), puzzle.solution_grid())
+
+
+def test_two_killers_without_givens_are_both_stored(make_variant):
+    first = make_variant("killer", level="expert", seed="a")
+    second = make_variant("killer", level="expert", seed="b")
+    assert first.pk != second.pk
+    assert first.givens == second.givens == "." * 81
+
+
+def test_the_pick_by_level_keeps_variants_apart(make_variant):
+    puzzle9 = puzzle_create(NINE, difficulty="easy")
+    killer = make_variant("killer")
+    assert puzzle_pick(size=9, difficulty="easy") == puzzle9
+    assert puzzle_pick(size=9, difficulty="easy", variant="killer") == killer
+    assert puzzle_pick(size=9, difficulty="easy", variant="diagonal") is None
+
+
+def test_seeding_makes_every_variant_level_once():
+    added = variant_bank_seed(sizes=(6,), count=1)
+    assert added == Puzzle.objects.exclude(variant="classic").count() == 10
+    assert variant_bank_seed(sizes=(6,), count=1) == 0
