@@ -21,12 +21,14 @@ import {
   uuid,
   valueOf,
 } from "./sudoku.js";
+import { VARIANT_NAMES, cageInfo, drawRules, ruleWords } from "./variants.js";
 
 const data = pageData("game-data");
 const $ = (id) => document.getElementById(id);
 
 const puzzle = data.game.puzzle;
-const geo = geometry(puzzle.size, puzzle.box_rows, puzzle.box_cols);
+// The variant's houses and cages (regions, diagonals, cages) shape clashes and peers.
+const geo = geometry(puzzle.size, puzzle.box_rows, puzzle.box_cols, puzzle.variant && puzzle.variant !== "classic" ? puzzle : null);
 const N = geo.n;
 // The givens; the API leaves them out while the game is paused, so they may come later.
 let given = new Array(geo.ncells).fill(false);
@@ -56,7 +58,12 @@ const S = {
 
 const boardEl = $("board");
 const wrapEl = $("board-wrap");
-const cells = buildBoard(boardEl, geo, interpolate(gettext("Sudoku board, %(n)s by %(n)s"), { n: N }, true));
+const boardLabel =
+  puzzle.variant && puzzle.variant !== "classic"
+    ? interpolate(gettext("%(variant)s Sudoku board, %(n)s by %(n)s"), { variant: VARIANT_NAMES[puzzle.variant] || puzzle.variant, n: N }, true)
+    : interpolate(gettext("Sudoku board, %(n)s by %(n)s"), { n: N }, true);
+const cells = buildBoard(boardEl, geo, boardLabel);
+drawRules(cells, geo);
 const padKeys = buildPad();
 
 // ---- State from the server -------------------------------------------------------
@@ -106,7 +113,7 @@ function playable() {
 }
 
 function cellLabel(c, v, isClash, isWrong) {
-  const where = cellWhere(geo, c);
+  const where = [cellWhere(geo, c), ...ruleWords(geo, c)].join(gettext(", "));
   if (S.status === "paused") return interpolate(gettext("%(where)s, hidden while paused"), { where }, true);
   if (v) {
     const parts = [where, symbol(v, S.numeric)];
@@ -138,8 +145,7 @@ function render() {
     cl.toggle("selected", c === sel);
     cl.toggle(
       "peer",
-      c !== sel &&
-        (geo.rowOf[c] === geo.rowOf[sel] || geo.colOf[c] === geo.colOf[sel] || geo.boxOf[c] === geo.boxOf[sel]),
+      c !== sel && geo.peers[sel].has(c),
     );
     cl.toggle("same", c !== sel && selValue !== 0 && v === selValue);
     cl.toggle("clash", isClash);
@@ -158,7 +164,35 @@ function render() {
   if (coverHadFocus) cells[sel].focus({ preventScroll: true });
   boardEl.setAttribute("aria-hidden", hidden ? "true" : "false");
   renderPad(hidden);
+  renderCage(hidden);
   renderStatus();
+}
+
+/** Killer: the selected cell's cage, its remaining sum and the combinations that fit. */
+function renderCage(hidden) {
+  const panel = $("cage-panel");
+  if (!panel) return;
+  const info = hidden ? null : cageInfo(geo, S.values, S.selected);
+  panel.hidden = !info;
+  if (!info) return;
+  const size = info.cage.cells.length;
+  $("cage-sum").textContent =
+    info.remaining === null
+      ? interpolate(ngettext("%(count)s cell, no sum", "%(count)s cells, no sum", size), { count: size }, true)
+      : interpolate(
+          ngettext("%(count)s cell, sum %(sum)s, %(left)s left", "%(count)s cells, sum %(sum)s, %(left)s left", size),
+          { count: size, sum: info.cage.sum, left: info.remaining },
+          true,
+        );
+  const list = $("cage-combos");
+  list.replaceChildren(
+    ...info.combos.slice(0, 12).map((combo) => {
+      const li = document.createElement("li");
+      li.textContent = combo.map((v) => symbol(v, S.numeric)).join(" ");
+      return li;
+    }),
+  );
+  $("cage-none").hidden = info.combos.length > 0 || info.remaining === null;
 }
 
 function renderPad(hidden) {
