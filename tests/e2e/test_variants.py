@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from play.models import Game
 from puzzles.variants import rules_of
 from solver.grid import tables
-from tests.e2e.boards import BoardDriver, park
+from tests.e2e.boards import ARTIFACTS_DIR, BoardDriver, park
 from tests.e2e.test_axe import violations
 from tests.variants.conftest import variant_puzzle
 
@@ -94,6 +94,7 @@ def test_a_variant_game_is_drawn_and_played_to_the_end(live_server, browser, var
             expect(panel).to_be_visible()
             expect(page.get_by_test_id("cage-sum")).to_contain_text("left")
         assert violations(page) == [], f"axe at {width}px"
+        page.screenshot(path=str(ARTIFACTS_DIR / f"variant-{variant}-{size}-{width}.png"))
 
         for cell, ch in enumerate(puzzle.solution):
             if puzzle.givens[cell] == ".":
