@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from solver.grade import GRADER_VERSION
 
@@ -51,10 +52,10 @@ class Symmetry(models.TextChoices):
 class Variant(models.TextChoices):
     """The rules a puzzle is played by (``solver.variant.VARIANTS``)."""
 
-    CLASSIC = "classic", _("Classic")
-    DIAGONAL = "diagonal", _("Diagonal")
-    JIGSAW = "jigsaw", _("Jigsaw")
-    KILLER = "killer", _("Killer")
+    CLASSIC = "classic", pgettext_lazy("variant", "Classic")
+    DIAGONAL = "diagonal", pgettext_lazy("variant", "Diagonal")
+    JIGSAW = "jigsaw", pgettext_lazy("variant", "Jigsaw")
+    KILLER = "killer", pgettext_lazy("variant", "Killer")
 
 
 class Source(models.TextChoices):
