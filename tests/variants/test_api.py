@@ -271,3 +271,19 @@ def test_the_score_board_is_per_variant(client, make_variant):
         client.get("/api/v1/leaderboards/", {"difficulty": "easy", "variant": "x"}).status_code
         == 400
     )
+
+
+def test_the_schema_describes_the_rules_a_client_draws():
+    from drf_spectacular.generators import SchemaGenerator
+
+    components = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    puzzle = components["GamePuzzle"]["properties"]
+    assert {"variant", "regions", "diagonals", "cages"} <= set(puzzle)
+    cage = components["Cage"]["properties"]
+    assert set(cage) == {"cells", "sum"}
+    start = components["GameCreateInputRequest"]["properties"]
+    assert "fpuzzles" in start
+    variant_ref = start["variant"]
+    name = (variant_ref.get("$ref") or variant_ref["allOf"][0]["$ref"]).rsplit("/", 1)[-1]
+    assert components[name]["enum"] == ["classic", "diagonal", "jigsaw", "killer"]
+    assert "fpuzzles" in components["SolverAnalyseInputRequest"]["properties"]
