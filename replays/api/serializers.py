@@ -8,6 +8,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from play.models import Game
+from puzzles.variants import rules_payload
 from sudokusite.fields import StrictIntegerField
 from sudokusite.serializers import InputSerializer
 
@@ -52,8 +53,17 @@ class EventSerializer(serializers.Serializer):
     wall_ms = serializers.IntegerField(help_text="Wall time since the game started.")
 
 
+def _analysis_status(puzzle: Any, analysis: Any) -> str:
+    if analysis is not None:
+        return "ready"
+    return "unavailable" if puzzle.rules else "pending"
+
+
 class AnalysisSerializer(serializers.Serializer):
-    status = serializers.CharField(help_text="pending until the analysis is stored, then ready.")
+    status = serializers.CharField(
+        help_text="pending until the analysis is stored, then ready; unavailable for variant "
+        "puzzles (the logic engine does not reason under their rules yet)."
+    )
     data = serializers.DictField(allow_null=True, help_text="placements and summary.")
 
 
@@ -116,10 +126,11 @@ def replay_payload(
             "difficulty": puzzle.difficulty,
             "givens": puzzle.givens,
             "solution": puzzle.solution,
+            **rules_payload(puzzle),
         },
         "player": player,
         "events": [{k: e[k] for k in EventSerializer().fields} for e in events],
-        "analysis": {"status": "pending" if analysis is None else "ready", "data": analysis},
+        "analysis": {"status": _analysis_status(puzzle, analysis), "data": analysis},
         "speed": speed,
     }
     if owner:

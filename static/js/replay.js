@@ -4,13 +4,14 @@
 // The page gets the replay as the API answers it; it asks again only while the analysis is
 // pending. Plain ES module, no build step.
 
+import { drawRules } from "./variants.js";
 import { LEVEL_NAMES as SUDOKU_LEVEL_NAMES, api, buildBoard, errorMessage, formatMs, geometry, pageData, paintCell, symbol, toast, valueOf } from "./sudoku.js";
 
 const D = pageData("replay-data");
 const $ = (id) => document.getElementById(id);
 const P = D.puzzle;
 const N = P.size;
-const geo = geometry(N, P.box_rows, P.box_cols);
+const geo = geometry(N, P.box_rows, P.box_cols, P.variant && P.variant !== "classic" ? P : null);
 const SPEEDS = [1, 4, 16];
 const TICK_MS = 50;
 const POLL_MS = 2000;
@@ -25,6 +26,7 @@ const given = [...P.givens].map((ch) => ch !== ".");
 const solution = [...P.solution].map(valueOf);
 const events = D.events;
 const cells = buildBoard($("board"), geo, interpolate(gettext("Replay board, %(n)s by %(n)s"), { n: N }, true));
+drawRules(cells, geo);
 
 // frames[i]: the board after the first i events (frames[0] is the givens).
 const frames = [];
@@ -246,6 +248,10 @@ function techniqueText(p) {
 
 function renderAnalysis(a) {
   const box = $("analysis");
+  if (!a && D.analysis.status === "unavailable") {
+    box.replaceChildren(el("p", { class: "muted", "data-testid": "analysis-unavailable" }, gettext("No analysis for this variant yet.")));
+    return;
+  }
   if (!a) {
     box.replaceChildren(el("p", { class: "muted", "data-testid": "analysis-pending" }, gettext("Analysing…")));
     return;
@@ -373,5 +379,5 @@ S.analysis = D.analysis.status === "ready" ? D.analysis.data : null;
 renderAnalysis(S.analysis);
 drawMarks();
 render();
-if (!S.analysis) setTimeout(() => pollAnalysis(), POLL_MS);
+if (!S.analysis && D.analysis.status === "pending") setTimeout(() => pollAnalysis(), POLL_MS);
 document.body.dataset.ready = "1";

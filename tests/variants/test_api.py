@@ -287,3 +287,45 @@ def test_the_schema_describes_the_rules_a_client_draws():
     name = (variant_ref.get("$ref") or variant_ref["allOf"][0]["$ref"]).rsplit("/", 1)[-1]
     assert components[name]["enum"] == ["classic", "diagonal", "jigsaw", "killer"]
     assert "fpuzzles" in components["SolverAnalyseInputRequest"]["properties"]
+
+
+def test_a_hint_on_a_variant_game_is_refused_and_costs_nothing(client, make_variant):
+    make_variant("jigsaw")
+    game = client.post(GAMES, {"variant": "jigsaw", "difficulty": "easy"}, format="json").json()
+    answer = client.post(f"{GAMES}{game['id']}/hint/", {"level": 1}, format="json")
+    assert answer.status_code == 409
+    assert answer.json()["error"]["code"] == "hint_unavailable"
+    assert Game.objects.get(pk=game["id"]).hints_used == 0
+
+
+def test_a_finished_variant_game_moves_no_rating(client, make_variant, user):
+    from ratings.models import PlayerRating
+    from ratings.services import game_is_rateable
+
+    puzzle = make_variant("diagonal", size=6)
+    game = client.post(
+        GAMES, {"variant": "diagonal", "difficulty": "easy", "size": 6}, format="json"
+    ).json()
+    for cell, ch in enumerate(puzzle.solution):
+        if puzzle.givens[cell] == ".":
+            last = _move(client, game["id"], cell, int(ch))
+    assert last.json()["completed"] is True
+    finished = Game.objects.select_related("puzzle").get(pk=game["id"])
+    assert finished.ranked and finished.status == "completed"
+    assert not game_is_rateable(finished)
+    assert not PlayerRating.objects.filter(user=user).exists()
+
+
+def test_a_variant_replay_carries_the_rules_and_no_analysis(client, make_variant):
+    from replays.services import analysis_compute
+
+    puzzle = make_variant("killer", size=6)
+    game = client.post(
+        GAMES, {"variant": "killer", "difficulty": "easy", "size": 6}, format="json"
+    ).json()
+    assert client.post(f"{GAMES}{game['id']}/abandon/", {}, format="json").status_code == 200
+    assert analysis_compute(game_id=game["id"]) is None
+    body = client.get(f"{GAMES}{game['id']}/replay/").json()
+    assert body["puzzle"]["variant"] == "killer"
+    assert body["puzzle"]["cages"] == puzzle.rules["cages"]
+    assert body["analysis"] == {"status": "unavailable", "data": None}
