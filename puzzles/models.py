@@ -181,6 +181,8 @@ class PuzzlePack(models.Model):
     box_cols = models.PositiveSmallIntegerField()
     difficulty = models.CharField(max_length=10, choices=Difficulty.choices)
     symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
+    # Diagonal, Jigsaw or Killer: each puzzle made by puzzles.variants under fresh rules.
+    variant = models.CharField(max_length=10, choices=Variant.choices, default=Variant.CLASSIC)
     # A practice pack: every puzzle's logic solution needs this technique (a slug).
     technique = models.CharField(max_length=40, blank=True)
     count = models.PositiveIntegerField(help_text="How many puzzles were requested.")

@@ -55,7 +55,7 @@ def bank_top_up(
             if have >= minimum:
                 continue
             busy = PuzzlePack.objects.filter(
-                size=size, difficulty=level, status__in=PuzzlePack.ACTIVE
+                variant="classic", size=size, difficulty=level, status__in=PuzzlePack.ACTIVE
             ).exists()
             if busy:
                 continue

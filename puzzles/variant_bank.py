@@ -81,7 +81,15 @@ def variant_puzzle_store(
         return found, False
     if solution is None:
         solution = variant_solution_checked(grid, rules)
-    row = Puzzle(
+    row = variant_puzzle_row(grid=grid, rules=rules, solution=solution, level=level, source=source)
+    return insert_or_existing(row, lambda: _existing(key))
+
+
+def variant_puzzle_row(
+    *, grid: Grid, rules: Rules, solution: Grid, level: str, source: str
+) -> Puzzle:
+    """An unsaved row for a variant puzzle proven to have one solution; the caller saves."""
+    return Puzzle(
         size=grid.size,
         box_rows=grid.shape.box_rows,
         box_cols=grid.shape.box_cols,
@@ -91,14 +99,13 @@ def variant_puzzle_store(
         symmetry=Symmetry.NONE,
         variant=rules.variant,
         rules=rules_stored(rules),
-        canonical_key=key,
+        canonical_key=variant_key(grid, rules),
         source=source,
         difficulty=level,
         score=variant_score(level),
         techniques={},
         hardest_technique="",
     )
-    return insert_or_existing(row, lambda: _existing(key))
 
 
 def variant_bank_seed(

@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from puzzles.bank import BANK_SIZES
-from puzzles.models import Difficulty, Puzzle, PuzzlePack, Symmetry
+from puzzles.models import Difficulty, Puzzle, PuzzlePack, Symmetry, Variant
 from puzzles.packs import PACK_MAX_COUNT, PACK_SIZES
 from puzzles.variants import rules_payload
 from sudokusite.fields import StrictCharField, StrictIntegerField
@@ -95,6 +95,7 @@ class PackSerializer(serializers.ModelSerializer):
             "box_cols",
             "difficulty",
             "symmetry",
+            "variant",
             "technique",
             "count",
             "made",
@@ -140,6 +141,13 @@ class PackCreateSerializer(InputSerializer):
     )
     symmetry = serializers.ChoiceField(
         choices=Symmetry.choices, required=False, default=Symmetry.NONE
+    )
+    variant = serializers.ChoiceField(
+        choices=Variant.choices,
+        required=False,
+        default=Variant.CLASSIC,
+        help_text="Diagonal, Jigsaw or Killer puzzles (4, 6, 8 or 9; easy to hard, Killer "
+        "expert too).",
     )
     technique = StrictCharField(
         max_length=40,

@@ -66,3 +66,45 @@ def test_seeding_makes_every_variant_level_once():
     added = variant_bank_seed(sizes=(6,), count=1)
     assert added == Puzzle.objects.exclude(variant="classic").count() == 10
     assert variant_bank_seed(sizes=(6,), count=1) == 0
+
+
+def test_a_killer_pack_is_made_in_chunks_under_fresh_cages():
+    from puzzles.chunks import pack_chunk_generate
+    from puzzles.packs import pack_create
+
+    pack = pack_create(
+        name="killers",
+        size=6,
+        difficulty="expert",
+        count=3,
+        variant="killer",
+        chunk_size=2,
+        enqueue=False,
+    )
+    for number in range(pack.chunk_count):
+        pack_chunk_generate(pack_id=pack.pk, number=number)
+    puzzles = [e.puzzle for e in pack.entries.select_related("puzzle")]
+    assert len(puzzles) == 3
+    for puzzle in puzzles:
+        assert puzzle.variant == "killer" and puzzle.givens == "." * 36
+        assert count_solutions(puzzle.grid(), limit=2, rules=rules_of(puzzle)) == 1
+    # A rerun of a chunk adds nothing.
+    assert pack_chunk_generate(pack_id=pack.pk, number=0) == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"size": 16}, "size"),
+        ({"difficulty": "master"}, "difficulty"),
+        ({"technique": "x_wing"}, "variant"),
+        ({"variant": "windoku"}, "variant"),
+    ],
+)
+def test_a_bad_variant_pack_request_names_the_field(fields, field):
+    from puzzles.packs import PackRequestInvalid, pack_request_validate
+
+    request = {"name": "p", "size": 9, "difficulty": "easy", "count": 5, "variant": "jigsaw"}
+    with pytest.raises(PackRequestInvalid) as raised:
+        pack_request_validate(**{**request, **fields})
+    assert raised.value.extra.get("field") == field or field in str(raised.value)
