@@ -83,7 +83,8 @@ def test_the_export_has_the_shape_sudokupad_reads():
 def test_only_cells_off_their_box_carry_a_region():
     made = generate_variant("jigsaw", 9, seed="regions")
     data = to_fpuzzles(made.rules, made.puzzle)
-    marked = [(r, k) for r, row in enumerate(data["grid"]) for k, c in enumerate(row) if "region" in c]
+    grid = data["grid"]
+    marked = [(r, k) for r, row in enumerate(grid) for k, c in enumerate(row) if "region" in c]
     assert 0 < len(marked) < 81
     boxes = [(r // 3) * 3 + k // 3 for r in range(9) for k in range(9)]
     assert all(data["grid"][r][k]["region"] != boxes[r * 9 + k] for r, k in marked)
@@ -107,6 +108,13 @@ def empty(n=4):
     return {"size": n, "grid": [[{} for _ in range(n)] for _ in range(n)]}
 
 
+def first_row(*cells):
+    """A 4x4 puzzle whose first row starts with ``cells``."""
+    data = empty()
+    data["grid"][0][: len(cells)] = cells
+    return data
+
+
 def with_(**extra):
     data = empty()
     data.update(extra)
@@ -124,10 +132,10 @@ def with_(**extra):
         ({"size": 4, "grid": [[{}] * 4] * 3}, "4 rows"),
         ({"size": 4, "grid": [[{}] * 3] * 4}, "row 1"),
         ({"size": 4, "grid": [["x"] * 4] * 4}, "must be an object"),
-        ({"size": 4, "grid": [[{"value": 7, "given": True}] + [{}] * 3] + [[{}] * 4] * 3}, "not a value"),
-        ({"size": 4, "grid": [[{"value": 1, "given": True}] * 2 + [{}] * 2] + [[{}] * 4] * 3}, "twice"),
-        ({"size": 4, "grid": [[{"region": 9}] + [{}] * 3] + [[{}] * 4] * 3}, "region 9"),
-        ({"size": 4, "grid": [[{"region": 1}] + [{}] * 3] + [[{}] * 4] * 3}, "cells, expected 4"),
+        (first_row({"value": 7, "given": True}), "not a value"),
+        (first_row({"value": 1, "given": True}, {"value": 1, "given": True}), "twice"),
+        (first_row({"region": 9}), "region 9"),
+        (first_row({"region": 1}), "cells, expected 4"),
         (with_(killercage=[{"cells": ["R1C1", "R9C9"], "value": "3"}]), "outside"),
         (with_(killercage=[{"cells": ["A1"], "value": "3"}]), "not a cell"),
         (with_(killercage=[{"cells": ["R1C1", "R1C2"], "value": "30"}]), "cannot add up"),
