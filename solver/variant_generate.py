@@ -29,6 +29,9 @@ from solver.variant_logic import LEVELS, variant_logic_solve
 
 GENERATED_LEVELS = ("easy", "medium", "hard", "expert")
 SEARCH_BUDGET = 2000
+KILLER_BUDGET = 1000
+"""Nodes a Killer's search may take before its cages are drawn again (a few cage sets
+with no givens take seconds to prove; most take tens of nodes)."""
 MAX_ATTEMPTS = 200
 CAGE_SIZES = {
     "easy": (1, 2, 2, 2, 3, 3, 3),
@@ -343,7 +346,10 @@ def _killer(
     searches = 0
     while True:
         searches += 1
-        found = solutions(Grid(shape, tuple(cells)), limit=2, rules=rules)
+        try:
+            found = solutions(Grid(shape, tuple(cells)), limit=2, rules=rules, budget=KILLER_BUDGET)
+        except BudgetExceeded:
+            return None  # cages that take long to prove: draw others
         if len(found) == 1:
             break
         if level == "expert":
@@ -351,6 +357,16 @@ def _killer(
         differ = [c for c in range(shape.ncells) if found[0].cells[c] != found[1].cells[c]]
         c = rng.choice(differ)
         cells[c] = solution.cells[c]
+    # A given added early may have become unneeded: take those out (fewer is harder).
+    for c in [c for c in range(shape.ncells) if cells[c]][:-1]:
+        cells[c] = 0
+        searches += 1
+        try:
+            unique = count_solutions(Grid(shape, tuple(cells)), rules=rules, budget=KILLER_BUDGET)
+        except BudgetExceeded:
+            unique = 0
+        if unique != 1:
+            cells[c] = solution.cells[c]
     return rules, Grid(shape, tuple(cells)), solution, searches
 
 
