@@ -251,11 +251,11 @@ TEMPLATES: dict[str, str] = {
     ),
     # Killer (solver.variant_killer): a cage's sum, its values in a house, the 45 rule.
     "cage_combination": gettext_noop(
-        "The cage %(cells)s adds up to %(count)s; with the values its cells can still hold, "
+        "The cage of %(cells)s adds up to %(count)s; with the values its cells can still hold, "
         "only %(values)s can make that sum, so remove %(eliminations)s."
     ),
     "cage_house": gettext_noop(
-        "Every way to make the sum of the cage %(cage_cells)s uses %(value)s, and only "
+        "Every way to make the sum of the cage of %(cage_cells)s uses %(value)s, and only "
         "%(cells)s can hold it there, all in %(unit)s, so %(value)s can be removed from the "
         "rest of %(unit)s: %(removed_cells)s."
     ),
