@@ -25,11 +25,10 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from solver.grid import Grid, Shape, tables
+from solver.grid import Grid, Shape, tables, unit_name
 
 VARIANTS = ("classic", "diagonal", "jigsaw", "killer")
 MAX_CAGES = 25 * 25
-HOUSE_KINDS = ("row", "column", "region", "diagonal", "window")
 
 
 class RulesError(ValueError):
@@ -116,7 +115,7 @@ class Rules:
         return layout(self).houses
 
     def house_name(self, house: int) -> str:
-        """``row 3``, ``region 7``, ``diagonal 1`` (counted from 1)."""
+        """``row 3``, ``box 7`` (a Jigsaw region too), ``diagonal 1`` (counted from 1)."""
         return layout(self).names[house]
 
     # -- the API's JSON -----------------------------------------------------------------
@@ -259,23 +258,25 @@ class Layout:
 
     houses: tuple[tuple[int, ...], ...]
     names: tuple[str, ...]
+    unit_ids: tuple[int, ...]  # per house: its unit number for names and steps (grid.UNIT_KINDS)
     cell_houses: tuple[tuple[int, ...], ...]
     peers: tuple[tuple[int, ...], ...]
     cage_of: tuple[int, ...]  # per cell: its cage index, or -1
     combos: tuple[tuple[int, ...], ...]  # per cage: the value masks it may hold
 
 
-def extra_houses(shape: Shape, diagonals: bool, windows: bool) -> list[tuple[str, tuple[int, ...]]]:
-    """The extra houses with their names: the two diagonals, then Windoku's four boxes."""
+def extra_houses(shape: Shape, diagonals: bool, windows: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """The extra houses with their unit numbers: the two diagonals (3N, 3N+1), then
+    Windoku's four boxes (4N..4N+3)."""
     n = shape.size
     out = []
     if diagonals:
-        out.append(("diagonal 1", tuple(i * n + i for i in range(n))))  # r1c1 to rNcN
-        out.append(("diagonal 2", tuple((n - 1 - i) * n + i for i in range(n))))  # rNc1 to r1cN
+        out.append((3 * n, tuple(i * n + i for i in range(n))))  # r1c1 to rNcN
+        out.append((3 * n + 1, tuple((n - 1 - i) * n + i for i in range(n))))  # rNc1 to r1cN
     if windows:
-        for k, (r0, c0) in enumerate(((1, 1), (1, 5), (5, 1), (5, 5)), start=1):
+        for k, (r0, c0) in enumerate(((1, 1), (1, 5), (5, 1), (5, 5))):
             cells = tuple((r0 + r) * n + c0 + c for r in range(3) for c in range(3))
-            out.append((f"window {k}", tuple(sorted(cells))))
+            out.append((4 * n + k, cells))
     return out
 
 
@@ -300,16 +301,15 @@ def layout(rules: Rules) -> Layout:
     n, ncells = shape.size, shape.ncells
     t = tables(shape)
     houses: list[tuple[int, ...]] = list(t.units[: 2 * n])
-    names = [f"row {i + 1}" for i in range(n)] + [f"column {i + 1}" for i in range(n)]
     members: list[list[int]] = [[] for _ in range(n)]
     for cell, r in enumerate(rules.regions):
         members[r].append(cell)
     houses += [tuple(m) for m in members]
-    kind = "box" if not rules.irregular else "region"
-    names += [f"{kind} {i + 1}" for i in range(n)]
-    for name, cells in extra_houses(shape, rules.diagonals, rules.windows):
+    unit_ids = list(range(3 * n))
+    for unit, cells in extra_houses(shape, rules.diagonals, rules.windows):
         houses.append(cells)
-        names.append(name)
+        unit_ids.append(unit)
+    names = [unit_name(shape, u) for u in unit_ids]
     cell_houses: list[list[int]] = [[] for _ in range(ncells)]
     for h, cells in enumerate(houses):
         for c in cells:
@@ -328,6 +328,7 @@ def layout(rules: Rules) -> Layout:
     return Layout(
         houses=tuple(houses),
         names=tuple(names),
+        unit_ids=tuple(unit_ids),
         cell_houses=tuple(tuple(h) for h in cell_houses),
         peers=tuple(peers),
         cage_of=tuple(cage_of),

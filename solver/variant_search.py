@@ -145,7 +145,12 @@ def _propagate_cages(board: int, open_: int, lz: _Lanes) -> State | None:
                 union |= m
             allowed = 0
             for combo in combos:
-                if combo & union == combo and all(m & combo for m in masks):
+                if combo & union != combo or combo & allowed == combo:
+                    continue  # a value no cell may hold, or nothing new to allow
+                for m in masks:
+                    if not m & combo:
+                        break
+                else:
                     allowed |= combo
             if not allowed:
                 return None

@@ -105,6 +105,7 @@ def test_layout_names_the_houses_and_lists_cage_mates_as_peers():
     rules = Rules.make(4, diagonals=True, cages=[((0, 6), 3)])
     lay = layout(rules)
     assert lay.names[12] == "diagonal 1"
+    assert lay.unit_ids[12:] == (12, 13)
     assert lay.houses[12] == (0, 5, 10, 15)
     assert lay.houses[13] == (12, 9, 6, 3)
     assert 6 in lay.peers[0]
