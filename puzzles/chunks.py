@@ -200,18 +200,27 @@ def _pack_fill_position(pack: PuzzlePack, number: int, position: int) -> int:
 
 
 def _variant_fill_position(pack: PuzzlePack, shape: Shape, position: int, seed: str) -> int | None:
-    """A variant pack's position: 1 stored now, 0 stored by another copy, None taken."""
+    """A variant pack's position: 1 stored now, 0 stored by another copy, None when the
+    seed made no puzzle of the level or one the bank holds already."""
     from puzzles.variant_bank import variant_puzzle_row
     from puzzles.variants import variant_puzzle_make
+    from solver.variant_generate import VariantGenerationFailed
 
     try:
-        grid, solution, rules = variant_puzzle_make(
+        grid, solution, rules, hardest = variant_puzzle_make(
             variant=pack.variant, shape=shape, level=pack.difficulty, seed=seed
         )
+    except VariantGenerationFailed:
+        return None  # this seed reached no puzzle of the level; the next one will
     except ValueError as exc:
         raise PackChunkError(f"position {position}: {exc}") from None
     row = variant_puzzle_row(
-        grid=grid, rules=rules, solution=solution, level=pack.difficulty, source=Source.GENERATED
+        grid=grid,
+        rules=rules,
+        solution=solution,
+        level=pack.difficulty,
+        source=Source.GENERATED,
+        hardest=hardest,
     )
     try:
         with transaction.atomic():

@@ -1,8 +1,7 @@
 """Variant puzzles into the bank: stored once, checked unique under their rules, seeded.
 
-The engine has no grader for variants yet, so a stored variant puzzle carries the level it
-was made at (or ``VARIANT_IMPORT_LEVEL`` when it came from elsewhere) and a provisional
-score; ``puzzles.regrade`` leaves it alone.
+A stored variant puzzle carries the level the engine's variant logic gave it and a
+provisional score per level; ``puzzles.regrade`` (the classic grader) leaves it alone.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from puzzles.variants import (
 )
 from solver import BudgetExceeded, Grid, Shape, format_line, solutions
 from solver.variant import Rules, RulesError, check_puzzle
+from solver.variant_generate import VariantGenerationFailed
 from sudokusite.unique import insert_or_existing
 
 VARIANT_BANK_SIZES = (6, 9)
@@ -29,6 +29,9 @@ VARIANT_BANK_SIZES = (6, 9)
 
 VARIANT_SEED_COUNT = 2
 """Puzzles ``seed_bank`` makes per variant, size and level."""
+
+SEED_RETRIES = 3
+"""Further seeds tried when one reaches no puzzle of the level (6x6 Killer hard may not)."""
 
 VARIANT_IMPORT_LEVEL = "hard"
 """The level a variant puzzle from elsewhere is stored at until the engine grades them."""
@@ -71,6 +74,7 @@ def variant_puzzle_store(
     rules: Rules,
     solution: Grid | None = None,
     level: str = VARIANT_IMPORT_LEVEL,
+    hardest: str = "",
     source: str = Source.IMPORTED,
 ) -> tuple[Puzzle, bool]:
     """The stored puzzle with these givens and rules, or a new one (checked unique first
@@ -81,12 +85,14 @@ def variant_puzzle_store(
         return found, False
     if solution is None:
         solution = variant_solution_checked(grid, rules)
-    row = variant_puzzle_row(grid=grid, rules=rules, solution=solution, level=level, source=source)
+    row = variant_puzzle_row(
+        grid=grid, rules=rules, solution=solution, level=level, source=source, hardest=hardest
+    )
     return insert_or_existing(row, lambda: _existing(key))
 
 
 def variant_puzzle_row(
-    *, grid: Grid, rules: Rules, solution: Grid, level: str, source: str
+    *, grid: Grid, rules: Rules, solution: Grid, level: str, source: str, hardest: str = ""
 ) -> Puzzle:
     """An unsaved row for a variant puzzle proven to have one solution; the caller saves."""
     return Puzzle(
@@ -104,7 +110,7 @@ def variant_puzzle_row(
         difficulty=level,
         score=variant_score(level),
         techniques={},
-        hardest_technique="",
+        hardest_technique=hardest,
     )
 
 
@@ -125,16 +131,22 @@ def variant_bank_seed(
                 have = Puzzle.objects.filter(variant=variant, size=size, difficulty=level)
                 if have.count() >= count:
                     continue
-                for i in range(count):
+                for i in range(count + SEED_RETRIES):
+                    if have.count() >= count:
+                        break
                     seed = f"variant:{variant}:{size}:{level}:{i}"
-                    grid, solution, rules = variant_puzzle_make(
-                        variant=variant, shape=shape, level=level, seed=seed
-                    )
+                    try:
+                        grid, solution, rules, hardest = variant_puzzle_make(
+                            variant=variant, shape=shape, level=level, seed=seed
+                        )
+                    except VariantGenerationFailed:
+                        continue  # rare: this seed reached no puzzle of the level
                     _, created = variant_puzzle_store(
                         grid=grid,
                         rules=rules,
                         solution=solution,
                         level=level,
+                        hardest=hardest,
                         source=Source.GENERATED,
                     )
                     added += created

@@ -5,8 +5,9 @@ checks, same grading, same ``imported`` source). A variant puzzle is checked for
 solution under its rules within the same node budget and stored with the ``imported``
 source too, so whatever rule governs typed-in puzzles governs it as well.
 
-The engine does not yet run logic or grade under variant rules: a variant analysis gives
-the solution count and the solution, with level, score and steps empty until it does.
+A variant analysis counts and solves under the rules with the exact search, then grades
+and explains with the engine's variant logic (``solver.variant_logic``); its score is the
+bank's provisional score for the level.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from puzzles.bank import PuzzleNotUnique
-from puzzles.fpuzzles import FpuzzlesError, fpuzzles_read
 from puzzles.models import Puzzle, Source
 from puzzles.variant_bank import variant_puzzle_store
-from puzzles.variants import variant_key
+from puzzles.variants import variant_key, variant_level, variant_score
 from solver import BudgetExceeded, Grid, format_line, solutions
+from solver.fpuzzles import FPuzzlesError, from_fpuzzles
 from solver.variant import Rules, RulesError, check_puzzle
+from solver.variant_logic import variant_logic_solve
 
 from .services import (
     STEP_LIMIT,
@@ -34,17 +36,20 @@ from .services import (
     puzzle_analyse,
     puzzle_from_entered_grid,
 )
+from .steps import step_localized
 
 
 def fpuzzles_parse(data: Any) -> tuple[Grid, Rules]:
     """The grid and rules of an f-puzzles object, or InvalidGrid (400) saying why not."""
     try:
-        return fpuzzles_read(data)
-    except FpuzzlesError as exc:
+        read = from_fpuzzles(data)
+    except FPuzzlesError as exc:
         raise InvalidGrid(
             _("The f-puzzles object cannot be played: %(why)s") % {"why": str(exc)},
             extra={"field": "fpuzzles"},
         ) from None
+    # A solution sent with the puzzle is never trusted: the server finds its own.
+    return read.puzzle, read.rules
 
 
 def _solutions(grid: Grid, rules: Rules) -> list[Grid]:
@@ -81,9 +86,15 @@ def puzzle_from_fpuzzles(*, data: Any) -> tuple[Puzzle, bool]:
             _("The puzzle has more than one solution: a game needs exactly one."),
             code="multiple_solutions",
         )
+    logic = variant_logic_solve(rules, grid)
     try:
         return variant_puzzle_store(
-            grid=grid, rules=rules, solution=found[0], source=Source.IMPORTED
+            grid=grid,
+            rules=rules,
+            solution=found[0],
+            level=variant_level(rules, grid, logic.level),
+            hardest=logic.hardest or "",
+            source=Source.IMPORTED,
         )
     except PuzzleNotUnique as exc:  # pragma: no cover - proven unique just above
         raise PuzzleUnsolvable(str(exc)) from None
@@ -112,6 +123,9 @@ def fpuzzles_analyse(*, data: Any, bank_check: BankCheck | None = None) -> dict[
         bank_check(Puzzle.objects.filter(canonical_key=variant_key(grid, rules)).first())
     found = _solutions(grid, rules)
     unique = len(found) == 1
+    logic = variant_logic_solve(rules, grid) if unique else None
+    steps = [step_localized(step.to_dict()) for step in logic.steps] if logic else []
+    level = variant_level(rules, grid, logic.level) if logic else None
     analysis = Analysis(
         grid=format_line(grid),
         size=grid.size,
@@ -121,15 +135,15 @@ def fpuzzles_analyse(*, data: Any, bank_check: BankCheck | None = None) -> dict[
         conflicts=[],
         solutions=len(found),
         solution=format_line(found[0]) if unique else None,
-        level=None,
-        score=None,
-        hardest=None,
-        techniques=None,
-        solved_by_logic=None,
-        grade_complete=None,
-        steps=[],
-        steps_total=0,
-        steps_truncated=False,
+        level=level,
+        score=variant_score(level) if level else None,
+        hardest=logic.hardest if logic else None,
+        techniques=dict(logic.techniques) if logic else None,
+        solved_by_logic=logic.solved if logic else None,
+        grade_complete=True if logic else None,
+        steps=steps[:STEP_LIMIT],
+        steps_total=len(steps),
+        steps_truncated=len(steps) > STEP_LIMIT,
         step_limit=STEP_LIMIT,
     )
     return {**_as_dict(analysis), **payload}

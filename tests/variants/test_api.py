@@ -228,9 +228,10 @@ def _bad_cases() -> list[tuple[str, object, str]]:
             {**nine, "killercage": [{"cells": ["R1C1", "R1C2"], "value": "18"}]},
             "cannot add up",
         ),
-        ("bad cell name", {**nine, "killercage": [{"cells": ["A1"], "value": "3"}]}, "R1C1"),
+        ("bad cell name", {**nine, "killercage": [{"cells": ["A1"], "value": "3"}]}, "R6C3"),
         ("one diagonal", {**nine, "diagonal+": True}, "both diagonals"),
         ("unsupported rule", {**nine, "thermometer": [{"lines": [["R1C1"]]}]}, "thermometer"),
+        ("sum not a number", {**nine, "killercage": [{"cells": ["R1C1"], "value": "x"}]}, "sum"),
         ("no unique solution", nine, "more than one solution"),
     ]
 
