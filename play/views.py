@@ -259,12 +259,15 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     difficulty = _choice(request.GET.get("difficulty"), tuple(Difficulty.values), "easy")
     period = _choice(request.GET.get("period"), selectors.PERIODS, "all")
     board = _choice(request.GET.get("board"), ("score", "rating"), "score")
+    variant = _choice(request.GET.get("variant"), tuple(Variant.values), "classic")
     if board == "rating" and puzzle is None:
         rows = rating_leaderboard_rows(size=size, limit=LEADERBOARD_ROWS)
     elif puzzle is not None:
         rows = selectors.puzzle_leaderboard(puzzle_id=puzzle.pk)
     else:
-        rows = selectors.leaderboard(size=size, difficulty=difficulty, period=period)
+        rows = selectors.leaderboard(
+            size=size, difficulty=difficulty, period=period, variant=variant
+        )
     entries = []
     for rank, row in enumerate(rows[:LEADERBOARD_ROWS], start=1):
         entries.append({**row, "rank": rank, "best_time": clock(row.get("best_time_ms"))})
@@ -273,6 +276,8 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
         "entries": entries,
         "sizes": SIZES,
         "difficulties": Difficulty.choices,
+        "variants": Variant.choices,
+        "variant": variant,
         "periods": PERIODS,
         "size": size,
         "difficulty": difficulty,

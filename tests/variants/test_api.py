@@ -330,3 +330,20 @@ def test_a_variant_replay_carries_the_rules_and_no_analysis(client, make_variant
     assert body["puzzle"]["variant"] == "killer"
     assert body["puzzle"]["cages"] == puzzle.rules["cages"]
     assert body["analysis"] == {"status": "unavailable", "data": None}
+
+
+def test_a_finished_variant_game_is_on_its_variants_board_only(client, make_variant, user):
+    puzzle = make_variant("diagonal", size=6)
+    game = client.post(
+        GAMES, {"variant": "diagonal", "difficulty": "easy", "size": 6}, format="json"
+    ).json()
+    for cell, ch in enumerate(puzzle.solution):
+        if puzzle.givens[cell] == ".":
+            _move(client, game["id"], cell, int(ch))
+    board = {"difficulty": "easy", "size": 6}
+    diagonal = client.get("/api/v1/leaderboards/", {**board, "variant": "diagonal"}).json()
+    classic = client.get("/api/v1/leaderboards/", board).json()
+    assert [r["username"] for r in diagonal["results"]] == [user.username]
+    assert classic["results"] == []
+    page = client.get("/leaderboards/", {**board, "variant": "diagonal"}).content.decode()
+    assert user.username in page
