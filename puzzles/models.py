@@ -81,10 +81,15 @@ class Puzzle(models.Model):
     grader_version = models.PositiveSmallIntegerField(default=current_grader_version, db_default=0)
     clue_count = models.PositiveSmallIntegerField()
     symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
-    variant = models.CharField(max_length=10, choices=Variant.choices, default=Variant.CLASSIC)
+    # db_default too: a writer that predates these columns stores a classic puzzle.
+    variant = models.CharField(
+        max_length=10, choices=Variant.choices, default=Variant.CLASSIC, db_default="classic"
+    )
     # The rules beyond the grid (puzzles.variants): {"regions": [...] only when irregular,
     # "diagonals": bool, "cages": [{"cells": [...], "sum": n}]}; {} for a classic puzzle.
-    rules = models.JSONField(default=dict, blank=True)
+    rules = models.JSONField(
+        default=dict, blank=True, db_default=models.Value({}, output_field=models.JSONField())
+    )
     canonical_key = models.CharField(max_length=64, unique=True)
     source = models.CharField(max_length=10, choices=Source.choices)
     created = models.DateTimeField(auto_now_add=True)
@@ -182,7 +187,9 @@ class PuzzlePack(models.Model):
     difficulty = models.CharField(max_length=10, choices=Difficulty.choices)
     symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
     # Diagonal, Jigsaw or Killer: each puzzle made by puzzles.variants under fresh rules.
-    variant = models.CharField(max_length=10, choices=Variant.choices, default=Variant.CLASSIC)
+    variant = models.CharField(
+        max_length=10, choices=Variant.choices, default=Variant.CLASSIC, db_default="classic"
+    )
     # A practice pack: every puzzle's logic solution needs this technique (a slug).
     technique = models.CharField(max_length=40, blank=True)
     count = models.PositiveIntegerField(help_text="How many puzzles were requested.")
