@@ -79,9 +79,16 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
     from solver.logic import next_step
 
     if game.puzzle.rules:
-        # The logic engine reasons with classic houses only: under other rules its step
-        # could be wrong, so no hint rather than a false one.
-        raise HintUnavailable(_("Hints are not offered for this variant yet."))
+        from .variant_hints import variant_hint_step
+
+        found = variant_hint_step(
+            puzzle=game.puzzle,
+            entries=board.grid(),
+            eliminations=_hint_eliminations(game, board),
+        )
+        if found is None:
+            raise HintUnavailable(_("No hint can be given for this position."))
+        return found
     try:
         puzzle = game.puzzle
         step = next_step(

@@ -290,13 +290,32 @@ def test_the_schema_describes_the_rules_a_client_draws():
     assert "fpuzzles" in components["SolverAnalyseInputRequest"]["properties"]
 
 
-def test_a_hint_on_a_variant_game_is_refused_and_costs_nothing(client, make_variant):
-    make_variant("jigsaw")
-    game = client.post(GAMES, {"variant": "jigsaw", "difficulty": "easy"}, format="json").json()
-    answer = client.post(f"{GAMES}{game['id']}/hint/", {"level": 1}, format="json")
-    assert answer.status_code == 409
-    assert answer.json()["error"]["code"] == "hint_unavailable"
-    assert Game.objects.get(pk=game["id"]).hints_used == 0
+@pytest.mark.parametrize("variant", ["diagonal", "jigsaw", "killer"])
+def test_a_hint_on_a_variant_game_follows_its_rules(client, make_variant, variant):
+    puzzle = make_variant(variant, level="medium")
+    game = client.post(GAMES, {"variant": variant, "difficulty": "medium"}, format="json").json()
+    url = f"{GAMES}{game['id']}/hint/"
+    where = client.post(url, {"level": 1}, format="json")
+    assert where.status_code == 200, where.json()
+    applied = client.post(url, {"level": 3}, format="json")
+    assert applied.status_code == 200, applied.json()
+    hint = applied.json()["hint"]
+    for pair in hint.get("placements", []):
+        assert puzzle.solution[pair["cell"]] == str(pair["value"])
+    for pair in hint.get("eliminations", []):
+        assert puzzle.solution[pair["cell"]] != str(pair["value"])
+    assert hint.get("placements") or hint.get("eliminations")
+    assert applied.json()["game"]["hints_used"] == 3
+
+
+def test_a_variant_hint_names_a_wrong_value_first(client, make_variant):
+    puzzle = make_variant("jigsaw", level="medium")
+    game = client.post(GAMES, {"variant": "jigsaw", "difficulty": "medium"}, format="json").json()
+    cell = puzzle.givens.index(".")
+    wrong = 1 if puzzle.solution[cell] != "1" else 2
+    _move(client, game["id"], cell, wrong)
+    hint = client.post(f"{GAMES}{game['id']}/hint/", {"level": 2}, format="json").json()["hint"]
+    assert hint["technique"] == "incorrect_entry" and hint["cells"] == [cell]
 
 
 def test_a_finished_variant_game_moves_no_rating(client, make_variant, user):
