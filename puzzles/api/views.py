@@ -136,6 +136,7 @@ class PackViewSet(
                             "count",
                             "symmetry",
                             "technique",
+                            "variant",
                         )
                     ],
                     409: ["pack_name_taken"],
