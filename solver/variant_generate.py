@@ -41,6 +41,17 @@ CAGE_SIZES = {
 }
 
 
+def supported_variant_levels(variant: str, size: int) -> tuple[str, ...]:
+    """The levels :func:`generate_variant` offers for ``variant`` at ``size``: every one at
+    9x9 and 8x8; 6x6 Killer has no hard (its cages are solved by medium techniques or need
+    no givens at all) and 4x4 is easy."""
+    if size == 4:
+        return ("easy",)
+    if variant == "killer" and size == 6:
+        return ("easy", "medium", "expert")
+    return GENERATED_LEVELS
+
+
 class VariantGenerationFailed(RuntimeError):
     """No attempt reached the asked level (rare; another seed will do)."""
 
@@ -73,6 +84,9 @@ def generate_variant(
         raise ValueError(f"{variant} puzzles are made in 4x4, 6x6, 8x8 and 9x9, not {size}")
     if level is not None and level not in GENERATED_LEVELS:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(GENERATED_LEVELS)}")
+    if level is not None and level not in supported_variant_levels(variant, size):
+        offered = ", ".join(supported_variant_levels(variant, size))
+        raise ValueError(f"{variant} {size}x{size} puzzles reach only {offered}")
     shape = Shape.for_size(size)
     searches = 0
     for attempt in range(1, MAX_ATTEMPTS + 1):
@@ -379,4 +393,5 @@ __all__ = [
     "generate_variant",
     "random_regions",
     "singles_solve",
+    "supported_variant_levels",
 ]

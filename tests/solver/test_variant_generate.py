@@ -15,6 +15,7 @@ from solver.variant_generate import (
     draw_cages,
     generate_variant,
     random_regions,
+    supported_variant_levels,
 )
 from solver.variant_logic import variant_logic_solve
 
@@ -41,9 +42,15 @@ def check_steps_sound(made) -> None:
         assert result.grid == made.solution
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("size", [6, 9])
-@pytest.mark.parametrize("level", GENERATED_LEVELS)
+CASES = [
+    (variant, size, level)
+    for variant in VARIANTS
+    for size in (6, 9)
+    for level in supported_variant_levels(variant, size)
+]
+
+
+@pytest.mark.parametrize(("variant", "size", "level"), CASES)
 def test_a_generated_variant_has_one_solution_and_the_asked_level(variant, size, level):
     made = generate_variant(variant, size, level=level, seed=3)
     check(made)
@@ -93,6 +100,9 @@ def test_bad_arguments_are_refused():
         generate_variant("killer", 16)
     with pytest.raises(ValueError, match="unknown level"):
         generate_variant("killer", level="master")
+    with pytest.raises(ValueError, match="reach only easy, medium, expert"):
+        generate_variant("killer", 6, level="hard")
+    assert set(GENERATED_LEVELS) == set(supported_variant_levels("jigsaw", 9))
 
 
 def test_steps_name_diagonals_and_cages_in_their_sentences():
