@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 
 from solver.grid import BudgetExceeded, Grid, Shape, tables
 from solver.search import count_solutions, random_solution, solutions
@@ -103,7 +104,7 @@ def generate_variant(
             rules, solution = drawn
             puzzle, n_searches = _dig(rules, solution, rng, level)
         searches += n_searches
-        graded = variant_logic_solve(rules, puzzle)
+        graded = variant_logic_solve(rules, puzzle, explain=False)
         rated = _level(rules, puzzle, graded.level)
         if level is None or rated == level:
             return VariantGenerated(
@@ -172,7 +173,16 @@ def random_regions(shape: Shape, rng: random.Random, swaps: int | None = None) -
     return tuple(regions)
 
 
-def _neighbours(c: int, n: int) -> list[int]:
+def _neighbours(c: int, n: int) -> tuple[int, ...]:
+    return _neighbour_table(n)[c]
+
+
+@cache
+def _neighbour_table(n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(_sides(c, n) for c in range(n * n))
+
+
+def _sides(c: int, n: int) -> tuple[int, ...]:
     r, k = divmod(c, n)
     out = []
     if r:
@@ -183,7 +193,7 @@ def _neighbours(c: int, n: int) -> list[int]:
         out.append(c - 1)
     if k < n - 1:
         out.append(c + 1)
-    return out
+    return tuple(out)
 
 
 def _connected(cells: set[int], n: int) -> bool:
@@ -251,7 +261,10 @@ def _dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) 
                 unique = count_solutions(puzzle, limit=2, budget=SEARCH_BUDGET, rules=rules) == 1
             except BudgetExceeded:
                 unique = False
-            if unique and (top is None or variant_logic_solve(rules, puzzle, max_level=top).solved):
+            if unique and (
+                top is None
+                or variant_logic_solve(rules, puzzle, max_level=top, explain=False).solved
+            ):
                 continue
         cells[c] = solution.cells[c]
     return Grid(rules.shape, tuple(cells)), searches
