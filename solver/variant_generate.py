@@ -132,14 +132,15 @@ def _level(rules: Rules, puzzle: Grid, logic_level: str) -> str:
 
 
 def random_regions(shape: Shape, rng: random.Random, swaps: int | None = None) -> tuple[int, ...]:
-    """Irregular regions of N connected cells: the boxes, then ``swaps`` exchanges of two
-    cells between neighbouring regions, each kept only when both regions stay connected."""
+    """Irregular regions of N connected cells: the boxes, then ``swaps`` (default N*N)
+    exchanges of two cells between neighbouring regions, each kept only when both regions
+    stay connected."""
     n = shape.size
     regions = list(tables(shape).box_of)
     members = [set[int]() for _ in range(n)]
     for c, r in enumerate(regions):
         members[r].add(c)
-    target = swaps if swaps is not None else 3 * n * n
+    target = swaps if swaps is not None else n * n
     done = tries = 0
     while done < target and tries < 20 * target:
         tries += 1
