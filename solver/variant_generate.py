@@ -250,8 +250,17 @@ def _dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) 
     by_singles = True
     searches = 0
     top = None if ceiling in (None, "expert") else ceiling
+    lay = layout(rules)
+    houses, cell_houses = lay.houses, lay.cell_houses
+    full = (1 << rules.size) - 1
+    used = [sum(1 << (cells[c] - 1) for c in house) for house in houses]
     for c in order:
+        bit = 1 << (cells[c] - 1)
+        for h in cell_houses[c]:
+            used[h] ^= bit
         cells[c] = 0
+        if _forced(c, bit, cells, used, houses, cell_houses, full):
+            continue  # a single over the givens puts it back: same solution, same level
         if by_singles and singles_solve(rules, cells):
             continue
         by_singles = False
@@ -268,7 +277,33 @@ def _dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) 
             ):
                 continue
         cells[c] = solution.cells[c]
+        for h in cell_houses[c]:
+            used[h] |= bit
     return Grid(rules.shape, tuple(cells)), searches
+
+
+def _forced(
+    c: int,
+    bit: int,
+    cells: list[int],
+    used: list[int],
+    houses: tuple[tuple[int, ...], ...],
+    cell_houses: tuple[tuple[int, ...], ...],
+    full: int,
+) -> bool:
+    """True when the givens alone make ``bit`` a naked or hidden single at ``c``."""
+    seen = 0
+    for h in cell_houses[c]:
+        seen |= used[h]
+    if seen | bit == full:
+        return True
+    for h in cell_houses[c]:
+        for e in houses[h]:
+            if e != c and not cells[e] and not any(used[g] & bit for g in cell_houses[e]):
+                break
+        else:
+            return True
+    return False
 
 
 def singles_solve(rules: Rules, cells: list[int]) -> bool:
