@@ -30,6 +30,7 @@ from solver.variant_logic import LEVELS, variant_logic_solve
 
 GENERATED_LEVELS = ("easy", "medium", "hard", "expert")
 SEARCH_BUDGET = 2000
+FILL_TRIES = 3  # random fills of a Jigsaw layout, 4 nodes per cell each, before it is dropped
 KILLER_BUDGET = 1000
 """Nodes a Killer's search may take before its cages are drawn again (a few cage sets
 with no givens take seconds to prove; most take tens of nodes)."""
@@ -216,8 +217,11 @@ def _rules_and_fill(variant: str, shape: Shape, rng: random.Random) -> tuple[Rul
         rules = Rules.make(shape, diagonals=True)
         return rules, random_solution(shape, rng, rules=rules)
     rules = Rules.make(shape, regions=random_regions(shape, rng))
-    found = _fill(rules, rng, budget=50 * shape.ncells)
-    return None if found is None else (rules, found)
+    for _ in range(FILL_TRIES):
+        found = _fill(rules, rng, budget=4 * shape.ncells)
+        if found is not None:
+            return rules, found
+    return None  # this layout may admit no grid at all: draw another
 
 
 def _fill(rules: Rules, rng: random.Random, budget: int) -> Grid | None:
