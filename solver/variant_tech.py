@@ -189,16 +189,20 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
     lay, cand, n = board.lay, board.cand, board.n
     houses, ids = lay.houses, lay.unit_ids
     sets = _house_sets(board.rules)
+    cell_sets = _cell_house_sets(board.rules)
     starts = range(2 * n, len(houses)) if pointing else range(2 * n)
     for h in starts:
-        for v in range(1, n + 1):
-            b = 1 << (v - 1)
-            pos = _positions(board, houses[h], b)
+        spots = house_positions(board, houses[h])
+        for b in sorted(spots):
+            pos = spots[b]
             if len(pos) < 2:
                 continue
-            common = set(lay.cell_houses[pos[0]])
+            common = cell_sets[pos[0]]
             for c in pos[1:]:
-                common &= set(lay.cell_houses[c])
+                common = common & cell_sets[c]
+            if len(common) < 2:
+                continue
+            v = b.bit_length()
             for other in sorted(common - {h}):
                 removed = [c for c in houses[other] if cand[c] & b and c not in sets[h]]
                 if removed:
@@ -216,6 +220,27 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
                         cells=pos,
                         eliminations=[(c, v) for c in removed],
                     )
+
+
+def house_positions(board: VBoard, house: tuple[int, ...]) -> dict[int, list[int]]:
+    """Per value bit, the empty cells of ``house`` where it may go (one pass)."""
+    cand = board.cand
+    out: dict[int, list[int]] = {}
+    for c in house:
+        m = cand[c]
+        while m:
+            low = m & -m
+            m ^= low
+            if low in out:
+                out[low].append(c)
+            else:
+                out[low] = [c]
+    return out
+
+
+@cache
+def _cell_house_sets(rules: Rules) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset(h) for h in layout(rules).cell_houses)
 
 
 @cache
@@ -252,14 +277,13 @@ def naked_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
 
 def hidden_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
     """k values of a house that fit only in the same k cells: those cells lose the rest."""
-    cand, ids, n = board.cand, board.lay.unit_ids, board.n
+    cand, ids = board.cand, board.lay.unit_ids
     names = {2: "Hidden Pair", 3: "Hidden Triple", 4: "Hidden Quad"}
     for h, house in enumerate(board.lay.houses):
         where = {}
-        for v in range(1, n + 1):
-            pos = frozenset(_positions(board, house, 1 << (v - 1)))
-            if 2 <= len(pos) <= k:
-                where[v] = pos
+        for b, cells_of in house_positions(board, house).items():
+            if 2 <= len(cells_of) <= k:
+                where[b.bit_length()] = frozenset(cells_of)
         for vals in combinations(sorted(where), k):
             cells = frozenset().union(*(where[v] for v in vals))
             if len(cells) != k:
