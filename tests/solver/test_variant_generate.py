@@ -122,3 +122,17 @@ def test_hundreds_of_generated_variants_are_unique_by_both_engines_and_sound(var
         made = generate_variant(variant, size, seed=f"many:{i}")
         check(made)
         check_steps_sound(made)
+
+
+def test_the_logic_reasons_on_diagonals_and_irregular_regions():
+    def units_used(variant: str) -> set[int]:
+        used: set[int] = set()
+        for i in range(6):
+            made = generate_variant(variant, 9, level="medium", seed=f"houses:{i}")
+            for step in variant_logic_solve(made.rules, made.puzzle).steps:
+                if step.technique in ("pointing", "claiming", "hidden_single"):
+                    used.update(step.units)
+        return used
+
+    assert {27, 28} & units_used("diagonal")  # diagonal 1 and 2 are units 3N and 3N+1
+    assert any(18 <= u < 27 for u in units_used("jigsaw"))
