@@ -268,6 +268,10 @@ def _dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) 
         if by_singles and singles_solve(rules, cells):
             continue
         by_singles = False
+        if singles_solve(rules, cells, target=c):
+            # Singles over the rest put it back: solving this puzzle is singles, then the
+            # puzzle before, so it keeps one solution and its level.
+            continue
         if top != "easy":
             searches += 1
             puzzle = Grid(rules.shape, tuple(cells))
@@ -310,8 +314,9 @@ def _forced(
     return False
 
 
-def singles_solve(rules: Rules, cells: list[int]) -> bool:
-    """True when naked and hidden singles over the houses fill the grid (so one solution).
+def singles_solve(rules: Rules, cells: list[int], target: int | None = None) -> bool:
+    """True when naked and hidden singles over the houses fill the grid (so one solution),
+    or, given a ``target`` cell, fill that cell.
 
     Cage sums are not read, so rules with cages always answer False."""
     if rules.cages:
@@ -356,6 +361,8 @@ def singles_solve(rules: Rules, cells: list[int]) -> bool:
                         return False
             progress = True
         queue = []
+        if target is not None and values[target]:
+            return True
         if all(values):
             return True
         if not progress:
