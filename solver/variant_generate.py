@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 
 from solver.grid import BudgetExceeded, Grid, Shape, tables
 from solver.search import count_solutions, random_solution, solutions
@@ -29,6 +30,7 @@ from solver.variant_logic import LEVELS, variant_logic_solve
 
 GENERATED_LEVELS = ("easy", "medium", "hard", "expert")
 SEARCH_BUDGET = 2000
+FILL_TRIES = 3  # random fills of a Jigsaw layout, 4 nodes per cell each, before it is dropped
 KILLER_BUDGET = 1000
 """Nodes a Killer's search may take before its cages are drawn again (a few cage sets
 with no givens take seconds to prove; most take tens of nodes)."""
@@ -39,6 +41,17 @@ CAGE_SIZES = {
     "hard": (2, 3, 3, 3, 4, 4, 5),
     "expert": (2, 3, 3, 4, 4, 5, 5),
 }
+
+
+def supported_variant_levels(variant: str, size: int) -> tuple[str, ...]:
+    """The levels :func:`generate_variant` offers for ``variant`` at ``size``: every one at
+    9x9 and 8x8; 6x6 Killer has no hard (its cages are solved by medium techniques or need
+    no givens at all) and 4x4 is easy."""
+    if size == 4:
+        return ("easy",)
+    if variant == "killer" and size == 6:
+        return ("easy", "medium", "expert")
+    return GENERATED_LEVELS
 
 
 class VariantGenerationFailed(RuntimeError):
@@ -73,6 +86,9 @@ def generate_variant(
         raise ValueError(f"{variant} puzzles are made in 4x4, 6x6, 8x8 and 9x9, not {size}")
     if level is not None and level not in GENERATED_LEVELS:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(GENERATED_LEVELS)}")
+    if level is not None and level not in supported_variant_levels(variant, size):
+        offered = ", ".join(supported_variant_levels(variant, size))
+        raise ValueError(f"{variant} {size}x{size} puzzles reach only {offered}")
     shape = Shape.for_size(size)
     searches = 0
     for attempt in range(1, MAX_ATTEMPTS + 1):
@@ -89,7 +105,7 @@ def generate_variant(
             rules, solution = drawn
             puzzle, n_searches = _dig(rules, solution, rng, level)
         searches += n_searches
-        graded = variant_logic_solve(rules, puzzle)
+        graded = variant_logic_solve(rules, puzzle, explain=False)
         rated = _level(rules, puzzle, graded.level)
         if level is None or rated == level:
             return VariantGenerated(
@@ -117,14 +133,15 @@ def _level(rules: Rules, puzzle: Grid, logic_level: str) -> str:
 
 
 def random_regions(shape: Shape, rng: random.Random, swaps: int | None = None) -> tuple[int, ...]:
-    """Irregular regions of N connected cells: the boxes, then ``swaps`` exchanges of two
-    cells between neighbouring regions, each kept only when both regions stay connected."""
+    """Irregular regions of N connected cells: the boxes, then ``swaps`` (default N*N)
+    exchanges of two cells between neighbouring regions, each kept only when both regions
+    stay connected."""
     n = shape.size
     regions = list(tables(shape).box_of)
     members = [set[int]() for _ in range(n)]
     for c, r in enumerate(regions):
         members[r].add(c)
-    target = swaps if swaps is not None else 3 * n * n
+    target = swaps if swaps is not None else n * n
     done = tries = 0
     while done < target and tries < 20 * target:
         tries += 1
@@ -158,7 +175,16 @@ def random_regions(shape: Shape, rng: random.Random, swaps: int | None = None) -
     return tuple(regions)
 
 
-def _neighbours(c: int, n: int) -> list[int]:
+def _neighbours(c: int, n: int) -> tuple[int, ...]:
+    return _neighbour_table(n)[c]
+
+
+@cache
+def _neighbour_table(n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(_sides(c, n) for c in range(n * n))
+
+
+def _sides(c: int, n: int) -> tuple[int, ...]:
     r, k = divmod(c, n)
     out = []
     if r:
@@ -169,7 +195,7 @@ def _neighbours(c: int, n: int) -> list[int]:
         out.append(c - 1)
     if k < n - 1:
         out.append(c + 1)
-    return out
+    return tuple(out)
 
 
 def _connected(cells: set[int], n: int) -> bool:
@@ -191,8 +217,11 @@ def _rules_and_fill(variant: str, shape: Shape, rng: random.Random) -> tuple[Rul
         rules = Rules.make(shape, diagonals=True)
         return rules, random_solution(shape, rng, rules=rules)
     rules = Rules.make(shape, regions=random_regions(shape, rng))
-    found = _fill(rules, rng, budget=50 * shape.ncells)
-    return None if found is None else (rules, found)
+    for _ in range(FILL_TRIES):
+        found = _fill(rules, rng, budget=4 * shape.ncells)
+        if found is not None:
+            return rules, found
+    return None  # this layout may admit no grid at all: draw another
 
 
 def _fill(rules: Rules, rng: random.Random, budget: int) -> Grid | None:
@@ -225,11 +254,24 @@ def _dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) 
     by_singles = True
     searches = 0
     top = None if ceiling in (None, "expert") else ceiling
+    lay = layout(rules)
+    houses, cell_houses = lay.houses, lay.cell_houses
+    full = (1 << rules.size) - 1
+    used = [sum(1 << (cells[c] - 1) for c in house) for house in houses]
     for c in order:
+        bit = 1 << (cells[c] - 1)
+        for h in cell_houses[c]:
+            used[h] ^= bit
         cells[c] = 0
+        if _forced(c, bit, cells, used, houses, cell_houses, full):
+            continue  # a single over the givens puts it back: same solution, same level
         if by_singles and singles_solve(rules, cells):
             continue
         by_singles = False
+        if singles_solve(rules, cells, target=c):
+            # Singles over the rest put it back: solving this puzzle is singles, then the
+            # puzzle before, so it keeps one solution and its level.
+            continue
         if top != "easy":
             searches += 1
             puzzle = Grid(rules.shape, tuple(cells))
@@ -237,14 +279,44 @@ def _dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) 
                 unique = count_solutions(puzzle, limit=2, budget=SEARCH_BUDGET, rules=rules) == 1
             except BudgetExceeded:
                 unique = False
-            if unique and (top is None or variant_logic_solve(rules, puzzle, max_level=top).solved):
+            if unique and (
+                top is None
+                or variant_logic_solve(rules, puzzle, max_level=top, explain=False).solved
+            ):
                 continue
         cells[c] = solution.cells[c]
+        for h in cell_houses[c]:
+            used[h] |= bit
     return Grid(rules.shape, tuple(cells)), searches
 
 
-def singles_solve(rules: Rules, cells: list[int]) -> bool:
-    """True when naked and hidden singles over the houses fill the grid (so one solution).
+def _forced(
+    c: int,
+    bit: int,
+    cells: list[int],
+    used: list[int],
+    houses: tuple[tuple[int, ...], ...],
+    cell_houses: tuple[tuple[int, ...], ...],
+    full: int,
+) -> bool:
+    """True when the givens alone make ``bit`` a naked or hidden single at ``c``."""
+    seen = 0
+    for h in cell_houses[c]:
+        seen |= used[h]
+    if seen | bit == full:
+        return True
+    for h in cell_houses[c]:
+        for e in houses[h]:
+            if e != c and not cells[e] and not any(used[g] & bit for g in cell_houses[e]):
+                break
+        else:
+            return True
+    return False
+
+
+def singles_solve(rules: Rules, cells: list[int], target: int | None = None) -> bool:
+    """True when naked and hidden singles over the houses fill the grid (so one solution),
+    or, given a ``target`` cell, fill that cell.
 
     Cage sums are not read, so rules with cages always answer False."""
     if rules.cages:
@@ -289,6 +361,8 @@ def singles_solve(rules: Rules, cells: list[int]) -> bool:
                         return False
             progress = True
         queue = []
+        if target is not None and values[target]:
+            return True
         if all(values):
             return True
         if not progress:
@@ -379,4 +453,5 @@ __all__ = [
     "generate_variant",
     "random_regions",
     "singles_solve",
+    "supported_variant_levels",
 ]

@@ -80,6 +80,7 @@ ORDER: tuple[VariantTechnique, ...] = (
 these cannot finish needs the classic's expert techniques (wings, chains) or trial, and is
 offered as expert."""
 BY_SLUG = {t.slug: t for t in ORDER}
+SINGLES = ("full_house", "naked_single", "hidden_single")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,16 +108,24 @@ def techniques_for(rules: Rules, max_level: str | None = None) -> tuple[VariantT
 
 
 def variant_logic_solve(
-    rules: Rules, grid: Grid, *, max_level: str | None = None, max_steps: int = 2000
+    rules: Rules,
+    grid: Grid,
+    *,
+    max_level: str | None = None,
+    max_steps: int = 2000,
+    explain: bool = True,
 ) -> VariantLogicResult:
     """Solve ``grid`` under ``rules`` step by step, easiest technique first.
 
     Stops when solved, when no technique up to ``max_level`` applies, or on a
     contradiction. ``level`` is the level of the hardest technique used (``master`` when
-    the techniques could not finish)."""
+    the techniques could not finish). Singles are taken in batches: every single one scan
+    finds is its own step. ``explain=False`` leaves the sentences out (for the generator,
+    which only asks whether the puzzle is solved)."""
     board = VBoard.from_grid(rules, grid)
     if board is None:
         return VariantLogicResult([], False, grid)
+    board.explain = explain
     order = techniques_for(rules, max_level)
     steps: list[Step] = []
     used: dict[str, int] = {}
@@ -127,11 +136,16 @@ def variant_logic_solve(
         if found is None:
             break
         index, step = found
-        if not board.apply(step):
-            break
-        steps.append(step)
         slug = order[index].slug
-        used[slug] = used.get(slug, 0) + 1
+        batch = list(order[index].find(board)) if slug in SINGLES else [step]
+        for step in batch:
+            cell, value = step.placements[0] if step.placements else (0, 0)
+            if slug in SINGLES and (board.values[cell] or not board.cand[cell] >> (value - 1) & 1):
+                continue  # an earlier single of the batch took its place
+            if not board.apply(step):
+                return VariantLogicResult(steps, False, board.grid(), hardest, "master", used)
+            steps.append(step)
+            used[slug] = used.get(slug, 0) + 1
         if index > top:
             top, hardest = index, slug
     solved = board.is_solved()

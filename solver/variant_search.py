@@ -81,16 +81,18 @@ def variant_lanes(rules: Rules) -> _Lanes:
             m |= 1 << q
         return m
 
+    all_bits = [bits_of(p) for p in range(n * nc)]
     same_cell = [0] * nc
     for p in range(n * nc):
-        same_cell[p % nc] |= bits_of(p)
+        same_cell[p % nc] |= all_bits[p]
     peers = lay.peers
 
     def keep_of(p: int) -> int:
         value, cell = divmod(p, nc)
-        clear = same_cell[cell] ^ bits_of(p)
+        clear = same_cell[cell] ^ all_bits[p]
+        base = value * nc
         for other in peers[cell]:
-            clear |= bits_of(value * nc + other)
+            clear |= all_bits[base + other]
         return full ^ (full & clear)
 
     cap = max(1024, (16 << 20) // (full.bit_length() // 8 + 1))

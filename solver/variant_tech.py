@@ -17,7 +17,7 @@ from solver.variant import Layout, Rules, layout
 class VBoard:
     """Placed values and candidate masks under ``rules`` (a placed cell has mask 0)."""
 
-    __slots__ = ("all_mask", "cand", "lay", "n", "rules", "t", "values")
+    __slots__ = ("all_mask", "cand", "explain", "lay", "left", "n", "rules", "t", "values")
 
     def __init__(self, rules: Rules, values: list[int], cand: list[int]) -> None:
         self.rules = rules
@@ -27,6 +27,8 @@ class VBoard:
         self.all_mask = (1 << self.n) - 1
         self.values = values
         self.cand = cand
+        self.explain = True  # False: steps carry no sentence (a solvability check's speed)
+        self.left = [sum(1 for c in h if not values[c]) for h in self.lay.houses]  # empty cells
 
     @classmethod
     def from_grid(cls, rules: Rules, grid: Grid) -> VBoard | None:
@@ -48,15 +50,20 @@ class VBoard:
         self.cand[cell] = 0
         for p in self.lay.peers[cell]:
             self.cand[p] &= ~b
+        for h in self.lay.cell_houses[cell]:
+            self.left[h] -= 1
         return True
 
     def apply(self, step: Step) -> bool:
         for cell, value in step.placements:
             if not self.place(cell, value):
                 return False
+        cand, values = self.cand, self.values
         for cell, value in step.eliminations:
-            self.cand[cell] &= ~(1 << (value - 1))
-        return all(self.cand[c] or self.values[c] for c in range(len(self.values)))
+            cand[cell] &= ~(1 << (value - 1))
+        touched = [c for cell, _ in step.placements for c in self.lay.peers[cell]]
+        touched += [cell for cell, _ in step.eliminations]
+        return all(cand[c] or values[c] for c in touched)
 
     def is_solved(self) -> bool:
         return all(self.values)
@@ -75,8 +82,10 @@ class VBoard:
         """A step whose sentence is rendered from ``params`` (:mod:`solver.sentences`)."""
         elim = tuple(sorted(eliminations))
         frozen = tuple((k, _frozen(v)) for k, v in params.items())
-        sentence = render(technique, dict(frozen), size=self.n, eliminations=elim)
-        assert sentence is not None, technique
+        sentence = ""
+        if self.explain:
+            sentence = render(technique, dict(frozen), size=self.n, eliminations=elim) or ""
+            assert sentence, technique
         ids = self.lay.unit_ids
         return Step(
             technique=technique,
@@ -116,11 +125,11 @@ def _positions(board: VBoard, house: tuple[int, ...], bit: int) -> list[int]:
 
 def full_houses(board: VBoard) -> Iterator[Step]:
     """A house with one empty cell left."""
-    values, ids = board.values, board.lay.unit_ids
-    for h, house in enumerate(board.lay.houses):
-        empty = [c for c in house if not values[c]]
-        if len(empty) == 1:
-            c = empty[0]
+    values, ids, houses = board.values, board.lay.unit_ids, board.lay.houses
+    for h, left in enumerate(board.left):
+        if left == 1:
+            house = houses[h]
+            c = next(c for c in house if not values[c])
             v = board.all_mask ^ sum(1 << (values[d] - 1) for d in house if values[d])
             if v & board.cand[c]:
                 value = v.bit_length()
@@ -180,16 +189,20 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
     lay, cand, n = board.lay, board.cand, board.n
     houses, ids = lay.houses, lay.unit_ids
     sets = _house_sets(board.rules)
+    cell_sets = _cell_house_sets(board.rules)
     starts = range(2 * n, len(houses)) if pointing else range(2 * n)
     for h in starts:
-        for v in range(1, n + 1):
-            b = 1 << (v - 1)
-            pos = _positions(board, houses[h], b)
+        spots = house_positions(board, houses[h])
+        for b in sorted(spots):
+            pos = spots[b]
             if len(pos) < 2:
                 continue
-            common = set(lay.cell_houses[pos[0]])
+            common = cell_sets[pos[0]]
             for c in pos[1:]:
-                common &= set(lay.cell_houses[c])
+                common = common & cell_sets[c]
+            if len(common) < 2:
+                continue
+            v = b.bit_length()
             for other in sorted(common - {h}):
                 removed = [c for c in houses[other] if cand[c] & b and c not in sets[h]]
                 if removed:
@@ -207,6 +220,27 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
                         cells=pos,
                         eliminations=[(c, v) for c in removed],
                     )
+
+
+def house_positions(board: VBoard, house: tuple[int, ...]) -> dict[int, list[int]]:
+    """Per value bit, the empty cells of ``house`` where it may go (one pass)."""
+    cand = board.cand
+    out: dict[int, list[int]] = {}
+    for c in house:
+        m = cand[c]
+        while m:
+            low = m & -m
+            m ^= low
+            if low in out:
+                out[low].append(c)
+            else:
+                out[low] = [c]
+    return out
+
+
+@cache
+def _cell_house_sets(rules: Rules) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset(h) for h in layout(rules).cell_houses)
 
 
 @cache
@@ -243,14 +277,13 @@ def naked_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
 
 def hidden_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
     """k values of a house that fit only in the same k cells: those cells lose the rest."""
-    cand, ids, n = board.cand, board.lay.unit_ids, board.n
+    cand, ids = board.cand, board.lay.unit_ids
     names = {2: "Hidden Pair", 3: "Hidden Triple", 4: "Hidden Quad"}
     for h, house in enumerate(board.lay.houses):
         where = {}
-        for v in range(1, n + 1):
-            pos = frozenset(_positions(board, house, 1 << (v - 1)))
-            if 2 <= len(pos) <= k:
-                where[v] = pos
+        for b, cells_of in house_positions(board, house).items():
+            if 2 <= len(cells_of) <= k:
+                where[b.bit_length()] = frozenset(cells_of)
         for vals in combinations(sorted(where), k):
             cells = frozenset().union(*(where[v] for v in vals))
             if len(cells) != k:

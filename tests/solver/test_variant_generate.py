@@ -15,6 +15,7 @@ from solver.variant_generate import (
     draw_cages,
     generate_variant,
     random_regions,
+    supported_variant_levels,
 )
 from solver.variant_logic import variant_logic_solve
 
@@ -41,9 +42,15 @@ def check_steps_sound(made) -> None:
         assert result.grid == made.solution
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("size", [6, 9])
-@pytest.mark.parametrize("level", GENERATED_LEVELS)
+CASES = [
+    (variant, size, level)
+    for variant in VARIANTS
+    for size in (6, 9)
+    for level in supported_variant_levels(variant, size)
+]
+
+
+@pytest.mark.parametrize(("variant", "size", "level"), CASES)
 def test_a_generated_variant_has_one_solution_and_the_asked_level(variant, size, level):
     made = generate_variant(variant, size, level=level, seed=3)
     check(made)
@@ -93,6 +100,9 @@ def test_bad_arguments_are_refused():
         generate_variant("killer", 16)
     with pytest.raises(ValueError, match="unknown level"):
         generate_variant("killer", level="master")
+    with pytest.raises(ValueError, match="reach only easy, medium, expert"):
+        generate_variant("killer", 6, level="hard")
+    assert set(GENERATED_LEVELS) == set(supported_variant_levels("jigsaw", 9))
 
 
 def test_steps_name_diagonals_and_cages_in_their_sentences():
@@ -112,3 +122,17 @@ def test_hundreds_of_generated_variants_are_unique_by_both_engines_and_sound(var
         made = generate_variant(variant, size, seed=f"many:{i}")
         check(made)
         check_steps_sound(made)
+
+
+def test_the_logic_reasons_on_diagonals_and_irregular_regions():
+    def units_used(variant: str) -> set[int]:
+        used: set[int] = set()
+        for i in range(6):
+            made = generate_variant(variant, 9, level="medium", seed=f"houses:{i}")
+            for step in variant_logic_solve(made.rules, made.puzzle).steps:
+                if step.technique in ("pointing", "claiming", "hidden_single"):
+                    used.update(step.units)
+        return used
+
+    assert {27, 28} & units_used("diagonal")  # diagonal 1 and 2 are units 3N and 3N+1
+    assert any(18 <= u < 27 for u in units_used("jigsaw"))

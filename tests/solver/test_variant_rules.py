@@ -144,3 +144,12 @@ def test_a_cage_without_a_sum_only_forbids_repeats():
     rules = Rules.make(4, cages=[Cage((0, 5), None)])
     # r1c1 and r2c2 share a box: the cage adds nothing, so all 288 grids remain.
     assert count_solutions(Grid.empty(SHAPE), limit=1000, rules=rules) == 288
+
+
+def test_windoku_windows_are_houses_too():
+    rules = Rules.make(9, windows=True, diagonals=True)
+    grid = random_solution(rules.shape, random.Random(9), rules=rules)
+    assert is_variant_solution(rules, Grid.empty(rules.shape), grid)
+    assert layout(rules).names[-1] == "window 4"
+    puzzle = grid.with_cells([v if i % 3 else 0 for i, v in enumerate(grid.cells)])
+    assert count_solutions(puzzle, limit=5, rules=rules) == dlx_count(puzzle, limit=5, rules=rules)
