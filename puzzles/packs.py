@@ -137,7 +137,7 @@ VARIANT_PACK_SIZES = (4, 6, 8, 9)
 def _variant_request_validate(
     name: Any, size: Any, difficulty: Any, count: Any, symmetry: Any, technique: Any, variant: Any
 ) -> Shape:
-    from puzzles.variants import VARIANT_LEVELS
+    from puzzles.variants import VARIANT_LEVELS, variant_levels
 
     if variant not in VARIANT_LEVELS:
         raise PackRequestInvalid(
@@ -151,10 +151,11 @@ def _variant_request_validate(
             % {"variant": variant, "sizes": ", ".join(str(s) for s in VARIANT_PACK_SIZES)},
             field_name="size",
         )
-    if difficulty not in VARIANT_LEVELS[variant]:
+    levels = variant_levels(variant, size)
+    if difficulty not in levels:
         raise PackRequestInvalid(
             _("difficulty: %(variant)s puzzles are made only at %(levels)s.")
-            % {"variant": variant, "levels": ", ".join(VARIANT_LEVELS[variant])},
+            % {"variant": variant, "levels": ", ".join(levels)},
             field_name="difficulty",
         )
     if technique or symmetry != "none":

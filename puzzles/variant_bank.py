@@ -16,6 +16,7 @@ from puzzles.variants import (
     VARIANT_LEVELS,
     rules_stored,
     variant_key,
+    variant_levels,
     variant_puzzle_make,
     variant_score,
 )
@@ -124,10 +125,10 @@ def variant_bank_seed(
     (seeds ``variant:<variant>:<size>:<level>:<i>``, so a rerun makes the same ones).
     Returns the puzzles added."""
     added = 0
-    for variant, levels in VARIANT_LEVELS.items():
+    for variant in VARIANT_LEVELS:
         for size in sizes:
             shape = Shape.for_size(size)
-            for level in levels:
+            for level in variant_levels(variant, size):
                 have = Puzzle.objects.filter(variant=variant, size=size, difficulty=level)
                 if have.count() >= count:
                     continue

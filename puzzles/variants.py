@@ -31,6 +31,16 @@ VARIANT_LEVELS: dict[str, tuple[str, ...]] = {
 """The levels the bank makes of each variant (``solver.variant_generate.GENERATED_LEVELS``);
 Killer's ``expert`` has no givens."""
 
+
+def variant_levels(variant: str, size: int) -> tuple[str, ...]:
+    """The levels the engine makes of ``variant`` at ``size`` (none for an unknown one)."""
+    from solver.variant_generate import supported_variant_levels
+
+    if variant not in VARIANT_LEVELS or size not in (4, 6, 8, 9):
+        return ()
+    return supported_variant_levels(variant, size)
+
+
 _SCORES = {"easy": 300, "medium": 900, "hard": 2000, "expert": 4000, "master": 6000}
 
 
@@ -114,8 +124,8 @@ def variant_puzzle_make(
     RuntimeError) when no attempt reached the level, ValueError for what is not made."""
     from solver.variant_generate import generate_variant
 
-    if level not in VARIANT_LEVELS.get(variant, ()):
-        raise ValueError(f"{variant} puzzles are not made at level {level!r}")
+    if level not in variant_levels(variant, shape.size):
+        raise ValueError(f"{variant} {shape.label} puzzles are not made at level {level!r}")
     made = generate_variant(variant, shape.size, level=level, seed=seed)
     return made.puzzle, made.solution, made.rules, made.hardest or ""
 
