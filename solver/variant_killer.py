@@ -20,36 +20,50 @@ from solver.variant_tech import VBoard
 
 @lru_cache(maxsize=1 << 16)
 def cage_support(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], frozenset[int]]:
-    """(per cell the values some assignment gives it, the value sets assignments use)."""
+    """(per cell the values some assignment gives it, the value sets assignments use).
+
+    A dynamic programme over the cells in turn: a state is the set of values used so far
+    (its sum is known), so the states number at most 2^N per cell, never the assignments."""
     k = len(masks)
+    forward: list[set[int]] = [{0}]
+    for m in masks:
+        layer = set()
+        for used in forward[-1]:
+            free = m & ~used
+            left = total - _sum(used)
+            while free:
+                low = free & -free
+                free ^= low
+                if low.bit_length() > left:
+                    break
+                layer.add(used | low)
+        forward.append(layer)
+    ends = {used for used in forward[k] if _sum(used) == total}
     support = [0] * k
-    sets: set[int] = set()
-    order = sorted(range(k), key=lambda i: masks[i].bit_count())
-    chosen = [0] * k
+    good = ends
+    for d in range(k - 1, -1, -1):
+        back = set()
+        m = masks[d]
+        for used in forward[d]:
+            free = m & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                if used | low in good:
+                    support[d] |= low
+                    back.add(used)
+        good = back
+    return tuple(support), frozenset(ends)
 
-    def walk(depth: int, used: int, left: int) -> bool:
-        if depth == k:
-            if left:
-                return False
-            for i in range(k):
-                support[i] |= chosen[i]
-            sets.add(used)
-            return True
-        i = order[depth]
-        m = masks[i] & ~used
-        found = False
-        while m:
-            low = m & -m
-            m ^= low
-            v = low.bit_length()
-            if v > left:
-                break
-            chosen[i] = low
-            found |= walk(depth + 1, used | low, left - v)
-        return found
 
-    walk(0, 0, total)
-    return tuple(support), frozenset(sets)
+@lru_cache(maxsize=1 << 12)
+def _sum(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        total += low.bit_length()
+    return total
 
 
 def _cage_state(board: VBoard, cells: tuple[int, ...]) -> tuple[int, ...]:

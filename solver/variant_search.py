@@ -22,11 +22,14 @@ contradiction.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
+from solver.grid import tables
 from solver.search import (
     State,
     _Lanes,
+    _lanes,
     _lock_passes,
     _MaskCache,
     _propagate,
@@ -43,6 +46,8 @@ def variant_lanes(rules: Rules) -> _Lanes:
     w = n + 1
     extra = lay.houses[3 * n :]
     nx = len(extra)
+    if not nx and not rules.irregular:
+        return _caged_classic(rules)
     nlanes = (3 * n + nx) * n + nc
     low = 0
     for lane in range(nlanes):
@@ -122,6 +127,47 @@ def variant_lanes(rules: Rules) -> _Lanes:
         cages=cages,
     )
     return lanes
+
+
+def _caged_cages(
+    rules: Rules,
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    w = rules.size + 1
+    return tuple(
+        (tuple(c * w for c in cage.cells), cage.cells, combos)
+        for cage, combos in zip(rules.cages, layout(rules).combos, strict=True)
+        if cage.total is not None
+    )
+
+
+def _caged_classic(rules: Rules) -> _Lanes:
+    """Boxes and cages only (Killer): the classic's lanes, whose bits are the same, with
+    each cage mate added to what placing a value clears."""
+    base = _lanes(rules.shape)
+    nc = rules.shape.ncells
+    n = rules.size
+    keep = dict(base.keep)  # filled for every candidate up to 16x16
+    if len(keep) < n * nc:
+        keep = {p: base.keep[p] for p in range(n * nc)}
+    peer_sets = tables(rules.shape).peer_sets
+    for cage in rules.cages:
+        for cell in cage.cells:
+            mates = [m for m in cage.cells if m != cell and m not in peer_sets[cell]]
+            if not mates:
+                continue
+            for value in range(n):
+                clear = 0
+                for m in mates:
+                    clear |= base.bits[value * nc + m]
+                p = value * nc + cell
+                keep[p] &= ~clear
+    cages = _caged_cages(rules)
+    return replace(
+        base,
+        keep=keep,
+        propagate=_propagate_cages if cages else _propagate,
+        cages=cages,
+    )
 
 
 def _propagate_cages(board: int, open_: int, lz: _Lanes) -> State | None:
