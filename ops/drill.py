@@ -1,0 +1,238 @@
+"""The site on two web machines: ``make drill``. What it runs, plays and checks:
+docs/operations.md#the-two-node-drill; exit 1 when an invariant breaks.
+
+Two web nodes on 127.0.0.2 and 127.0.0.3, each its own process tree pinned to its own core
+and reaching PostgreSQL through its own TCP forward; HAProxy in front on 127.0.0.1; one
+PostgreSQL database (``DRILL_DATABASE_URL``, default ``.../drill``, created afresh), one
+Redis of its own (``DRILL_REDIS_PORT``, default 6391) and two Celery workers. Every address
+is loopback: nothing leaves the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ops import drill_checks, drill_load
+from ops.chaos import Chaos, Device, _check, _prepare, _redis_up
+from ops.nodes import NODE_ADDRESSES, Node, free_port_on, haproxy_config, haproxy_states
+from ops.stack import (
+    ROOT,
+    Process,
+    free_port,
+    migrate,
+    recreate_database,
+    scratch_database,
+    site_environment,
+    wait,
+)
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/drill"
+DEFAULT_REDIS_PORT, REDIS_DB = 6391, 5
+ANALYSE_LIMIT, FAILURE_LIMIT = 6, 5
+PLAY_SECONDS = 8  # of play before each fault, and after it
+DB_LOSS_ERROR_BUDGET = 12  # errors players may see before HAProxy takes the node out
+
+
+def _server(address: str, port: int, core: int | None) -> list[str]:
+    """A node's web server: gunicorn as ``gunicorn.conf.py`` sets it, one process, on its
+    own core (``taskset``), with no control socket (two nodes share this filesystem)."""
+    pin = ["taskset", "-c", str(core)] if core is not None and shutil.which("taskset") else []
+    return [
+        *pin, sys.executable, "-m", "gunicorn", "sudokusite.wsgi", "--log-level", "warning",
+        "--bind", f"{address}:{port}", "--no-control-socket",
+    ]  # fmt: skip
+
+
+def run(report_path: Path | None) -> int:
+    database_url = os.environ.get("DRILL_DATABASE_URL", DEFAULT_DATABASE_URL)
+    url, db_name, maintenance = scratch_database(database_url)
+    if urlsplit(url).scheme not in {"postgres", "postgresql"} or "drill" not in db_name:
+        print("drill: DRILL_DATABASE_URL must be postgres://... with 'drill' in the database "
+              "name (it is dropped and created afresh)", file=sys.stderr)  # fmt: skip
+        return 2
+    if shutil.which("haproxy") is None:
+        print("drill: haproxy is not installed (apt-get install haproxy)", file=sys.stderr)
+        return 2
+    began, lines, failures = time.monotonic(), [], []
+    tmp = Path(tempfile.mkdtemp(prefix="drill-"))
+    redis_port = free_port(int(os.environ.get("DRILL_REDIS_PORT", DEFAULT_REDIS_PORT)))
+    env = site_environment(
+        url,
+        REDIS_URL=f"redis://127.0.0.1:{redis_port}/{REDIS_DB}",
+        CACHE_KEY_PREFIX="drill",
+        CELERY_DATA_DIR=str(tmp / "celery"),
+        ALLOWED_HOSTS="127.0.0.1,localhost,testserver",
+        TRUSTED_PROXY_COUNT="1",
+        WEB_CONCURRENCY="1",
+        WEB_PIN_CPUS="0",
+        SOLVER_ANALYSE_RATE=f"{ANALYSE_LIMIT}/min",
+        LOGIN_FAILURE_LIMIT=str(FAILURE_LIMIT),
+        AUTH_RATE_PER_ADDRESS="1000/min",
+        AUTH_RATE_PER_USERNAME="1000/min",
+        DATABASE_CONN_HEALTH_CHECKS="1",
+        PUZZLE_BANK_MINIMUM="0",
+        PUZZLE_BANK_TARGET="1",
+    )
+    os.environ.update(env)
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+        lines.append(text)
+
+    def check(ok: bool, text: str) -> None:
+        say(f"- {'PASS' if ok else 'FAIL'}: {text}")
+        if not ok:
+            failures.append(text)
+
+    web_port, front_port = free_port_on(*NODE_ADDRESSES), free_port_on("127.0.0.1")
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    nodes = [
+        Node(f"web{i + 1}", address, web_port,
+             _server(address, web_port, cores[i % len(cores)] if len(cores) > 1 else None),
+             env, url, tmp)
+        for i, address in enumerate(NODE_ADDRESSES)
+    ]  # fmt: skip
+    stats = tmp / "haproxy.sock"
+    (tmp / "haproxy.cfg").write_text(haproxy_config(front_port, nodes, stats))
+    haproxy = Process("haproxy", ["haproxy", "-db", "-f", str(tmp / "haproxy.cfg")], env, tmp)
+    server = f"redis-server --port {redis_port} --bind 127.0.0.1 --save '' --appendonly no"
+    broker = Process("redis", shlex.split(f"{server} --dir {tmp}"), env, tmp)
+    celery = [sys.executable, "-m", "celery", "-A", "sudokusite", "worker", "-l", "INFO",
+              "--concurrency", "1", "--without-gossip", "--without-mingle",
+              "--hostname"]  # fmt: skip
+    workers = [Process(f"worker{i}", [*celery, f"drill{i}@%h"], env, tmp) for i in (1, 2)]
+    processes = [broker, haproxy, *workers]
+    chaos, devices = Chaos(front_port), []
+
+    def states() -> dict[str, str]:
+        try:
+            return haproxy_states(stats)
+        except OSError:
+            return {}
+
+    def all_up() -> bool:
+        return all(n.up() for n in nodes) and set(states().values()) == {"UP"}
+
+    def play(phase: str, seconds: float) -> None:
+        chaos.phase = phase
+        time.sleep(seconds)
+
+    try:
+        where = ", ".join(f"{n.name} {n.address}:{n.port}" for n in nodes)
+        say(f"# Two-node drill {time.strftime('%Y-%m-%d %H:%M:%S')}\n\nDatabase {db_name}, "
+            f"Redis on port {redis_port}, HAProxy on 127.0.0.1:{front_port}, nodes "
+            f"{where}; logs in {tmp}.\n")  # fmt: skip
+        recreate_database(maintenance, db_name)
+        migrate(env)
+        # Production settings serve hashed static files: the pages need the manifest.
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                       cwd=ROOT, env=env, check=True, timeout=300)  # fmt: skip
+        broker.start()
+        wait(lambda: _redis_up(redis_port), 20, "Redis")
+        import django
+
+        django.setup()
+        staff_password = secrets.token_urlsafe(16)
+        players = _prepare(staff_password)
+        accounts = drill_load.accounts(staff_password)
+        for proc in (*nodes, haproxy, *workers):
+            proc.start()
+        wait(all_up, 90, "both nodes up behind HAProxy")
+        say("## Either node answers\n")
+        for name, (ok, seen) in (
+            ("a web session",
+             drill_checks.session_check(front_port, "chaos-staff", staff_password)),
+            ("a throttle",
+             drill_checks.throttle_check(front_port, accounts["token"], ANALYSE_LIMIT)),
+            ("a sign-in lockout", drill_checks.lockout_check(
+                front_port, "drill-locked", accounts["locked_password"], FAILURE_LIMIT)),
+        ):  # fmt: skip
+            check(ok, f"{name} holds across the nodes: {seen}")
+
+        say("\n## Faults during play\n")
+        devices = [
+            Device(chaos, p, i, seed)
+            for seed, (p, i) in enumerate((p, i) for p in players for i in range(len(p["tokens"])))
+        ]
+        chaos.started = time.monotonic()
+        for device in devices:
+            device.start()
+        play("steady", PLAY_SECONDS)
+        victim = nodes[0]
+        chaos.phase = "node killed"
+        victim.kill()
+        say(f"- t={time.monotonic() - chaos.started:5.1f}s SIGKILL {victim.name}'s process tree")
+        play("node killed", PLAY_SECONDS)
+        check(states().get(victim.name) == "DOWN",
+              f"HAProxy took {victim.name} out: {states()}")  # fmt: skip
+        victim.start()
+        wait(all_up, 60, f"{victim.name} back behind HAProxy")
+        say(f"- t={time.monotonic() - chaos.started:5.1f}s {victim.name} started again, UP")
+        play("steady", PLAY_SECONDS)
+        chaos.phase = "database lost"
+        victim.forward.kill()
+        lost_at = time.monotonic()
+        say(f"- t={lost_at - chaos.started:5.1f}s SIGKILL {victim.name}'s database forward")
+        wait(lambda: states().get(victim.name) == "DOWN", 30, f"HAProxy to take {victim.name} out")
+        say(f"- HAProxy took {victim.name} out after {time.monotonic() - lost_at:.1f} s")
+        play("database lost", PLAY_SECONDS)
+        victim.forward.start()
+        wait(all_up, 60, f"{victim.name} back behind HAProxy")
+        say(f"- t={time.monotonic() - chaos.started:5.1f}s forward restored, {victim.name} UP")
+        play("steady", PLAY_SECONDS)
+        chaos.stopping.set()
+        for device in devices:
+            device.join(timeout=120)
+        # Errors of the node's own making (a 5xx, a dropped connection), not the 409s two
+        # devices of one player cause each other in every phase.
+        lost = [
+            e for e in chaos.errors
+            if e["phase"] == "database lost" and e["error"].startswith(("HTTP 5", "connection"))
+        ]  # fmt: skip
+        check(len(lost) <= DB_LOSS_ERROR_BUDGET,
+              f"{len(lost)} errors seen by players while {victim.name} had no database "
+              f"(budget {DB_LOSS_ERROR_BUDGET})")  # fmt: skip
+        failures += _check(chaos, devices, {}, say)
+
+        say("\n## Figures\n")
+        drill_load.measure(front_port, nodes, stats, accounts, say)
+    except Exception as exc:
+        say(f"\nRUN FAILED: {type(exc).__name__}: {exc}")
+        for proc in [*processes, *(n.web for n in nodes), *(n.forward for n in nodes)]:
+            say(f"\n--- {proc.name} log (end) ---\n{proc.output()[-1500:]}")
+        failures.append("the run")
+    chaos.stopping.set()
+    say(f"\nResult: {'FAIL' if failures else 'PASS'} ({len(failures)} broken), "
+        f"{time.monotonic() - began:.0f} s in all.")  # fmt: skip
+    for proc in [*workers, haproxy, *nodes, broker]:
+        proc.stop()
+    from django.db import connections
+
+    connections.close_all()
+    if os.environ.get("DRILL_KEEP_DATABASE") != "1":
+        recreate_database(maintenance, db_name, drop_only=True)
+    if report_path is not None:
+        report_path.write_text("\n".join(lines) + "\n")
+    if not failures:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 1 if failures else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--report", type=Path, help="also write the report to this file")
+    return run(parser.parse_args(argv).report)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
