@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ops import drill_checks, drill_load
+from ops import drill_checks, drill_load, drill_race
 from ops.chaos import Chaos, Device, _check, _prepare, _redis_up
 from ops.nodes import NODE_ADDRESSES, Node, free_port_on, haproxy_config, haproxy_states
 from ops.stack import (
@@ -43,14 +43,31 @@ PLAY_SECONDS = 8  # of play before each fault, and after it
 DB_LOSS_ERROR_BUDGET = 12  # errors players may see before HAProxy takes the node out
 
 
-def _server(address: str, port: int, core: int | None) -> list[str]:
-    """A node's web server: gunicorn as ``gunicorn.conf.py`` sets it, one process, on its
-    own core (``taskset``), with no control socket (two nodes share this filesystem)."""
+def _servers(address: str, ports: tuple[int, int], core: int | None) -> tuple[list, list]:
+    """A node's servers, each gunicorn as ``gunicorn.conf.py`` sets it, one process, on the
+    node's own core (``taskset``), with no control socket (the nodes share a filesystem):
+    HTTP (WSGI) and the race sockets (ASGI, ``sudokusite.workers.AsgiWorker``)."""
     pin = ["taskset", "-c", str(core)] if core is not None and shutil.which("taskset") else []
-    return [
-        *pin, sys.executable, "-m", "gunicorn", "sudokusite.wsgi", "--log-level", "warning",
-        "--bind", f"{address}:{port}", "--no-control-socket",
-    ]  # fmt: skip
+    gunicorn = [*pin, sys.executable, "-m", "gunicorn", "--log-level", "warning",
+                "--no-control-socket"]  # fmt: skip
+    return (
+        [*gunicorn, "sudokusite.wsgi", "--bind", f"{address}:{ports[0]}"],
+        [*gunicorn, "sudokusite.asgi:application", "--worker-class",
+         "sudokusite.workers.AsgiWorker", "--bind", f"{address}:{ports[1]}"],
+    )  # fmt: skip
+
+
+def _race_cells(racers: list[drill_race.Racer]) -> int:
+    from play.models import Game
+
+    game = Game.objects.get(pk=racers[0].game_id)
+    return game.entries.count(".")
+
+
+def _everyone_saw(racers: list[drill_race.Racer], progress: int) -> bool:
+    """Whether every racer has seen every racer (itself included) reach ``progress``."""
+    ids = [r.player_id for r in racers]
+    return all(all(r.seen.get(i, 0) >= progress for i in ids) for r in racers)
 
 
 def run(report_path: Path | None) -> int:
@@ -82,6 +99,7 @@ def run(report_path: Path | None) -> int:
         DATABASE_CONN_HEALTH_CHECKS="1",
         PUZZLE_BANK_MINIMUM="0",
         PUZZLE_BANK_TARGET="1",
+        RACE_COUNTDOWN_SECONDS="2",
     )
     os.environ.update(env)
 
@@ -94,11 +112,12 @@ def run(report_path: Path | None) -> int:
         if not ok:
             failures.append(text)
 
-    web_port, front_port = free_port_on(*NODE_ADDRESSES), free_port_on("127.0.0.1")
+    ports = (free_port_on(*NODE_ADDRESSES), free_port_on(*NODE_ADDRESSES))
+    front_port = free_port_on("127.0.0.1")
     cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     nodes = [
-        Node(f"web{i + 1}", address, web_port,
-             _server(address, web_port, cores[i % len(cores)] if len(cores) > 1 else None),
+        Node(f"web{i + 1}", address, ports,
+             _servers(address, ports, cores[i % len(cores)] if len(cores) > 1 else None),
              env, url, tmp)
         for i, address in enumerate(NODE_ADDRESSES)
     ]  # fmt: skip
@@ -121,14 +140,15 @@ def run(report_path: Path | None) -> int:
             return {}
 
     def all_up() -> bool:
-        return all(n.up() for n in nodes) and set(states().values()) == {"UP"}
+        up = set(states().values()) | set(haproxy_states(stats, "sockets").values())
+        return all(n.up() for n in nodes) and up == {"UP"}
 
     def play(phase: str, seconds: float) -> None:
         chaos.phase = phase
         time.sleep(seconds)
 
     try:
-        where = ", ".join(f"{n.name} {n.address}:{n.port}" for n in nodes)
+        where = ", ".join(f"{n.name} {n.address}:{n.port} and :{n.socket_port}" for n in nodes)
         say(f"# Two-node drill {time.strftime('%Y-%m-%d %H:%M:%S')}\n\nDatabase {db_name}, "
             f"Redis on port {redis_port}, HAProxy on 127.0.0.1:{front_port}, nodes "
             f"{where}; logs in {tmp}.\n")  # fmt: skip
@@ -159,7 +179,19 @@ def run(report_path: Path | None) -> int:
         ):  # fmt: skip
             check(ok, f"{name} holds across the nodes: {seen}")
 
-        say("\n## Faults during play\n")
+        say("\n## A race, and faults during play\n")
+        code = drill_race.race_create(chaos, [r["token"] for r in accounts["racers"]])
+        racers = [
+            drill_race.Racer(chaos, front_port, code, r["token"], r["id"])
+            for r in accounts["racers"]
+        ]
+        for racer in racers:
+            racer.start()
+        wait(lambda: all(r.snapshots for r in racers), 30, "every racer's socket")
+        first = sorted({r.served_by[0] for r in racers})
+        check(first == [n.name for n in nodes],
+              f"the racers' sockets landed on {first}")  # fmt: skip
+        drill_race.race_start(chaos, code, accounts["racers"][0]["token"])
         devices = [
             Device(chaos, p, i, seed)
             for seed, (p, i) in enumerate((p, i) for p in players for i in range(len(p["tokens"])))
@@ -167,12 +199,32 @@ def run(report_path: Path | None) -> int:
         chaos.started = time.monotonic()
         for device in devices:
             device.start()
-        play("steady", PLAY_SECONDS)
+        wait(lambda: all(r.race_status == "running" for r in racers), 60, "the race's start")
+        cells = _race_cells(racers)
+        wait(lambda: _everyone_saw(racers, cells // 4), 120, "a quarter of the race")
+        check(_everyone_saw(racers, 1),
+              "every racer sees every other racer's progress, across the nodes")  # fmt: skip
         victim = nodes[0]
         chaos.phase = "node killed"
+        on_victim = [r for r in racers if r.served_by[-1] == victim.name]
         victim.kill()
-        say(f"- t={time.monotonic() - chaos.started:5.1f}s SIGKILL {victim.name}'s process tree")
-        play("node killed", PLAY_SECONDS)
+        say(f"- t={time.monotonic() - chaos.started:5.1f}s SIGKILL {victim.name}'s process "
+            f"trees, {len(on_victim)} racers' sockets on it")  # fmt: skip
+        wait(lambda: all(r.race_status == "finished" for r in racers), 180, "the race's end")
+        for racer in racers:
+            racer.join(timeout=30)
+        failed = [r.failure for r in racers if r.failure]
+        check(not failed, f"every racer played to the end ({failed[:2]})")
+        check(all(len(r.served_by) >= 2 and r.served_by[-1] != victim.name for r in on_victim),
+              "the killed node's racers reconnected through the other: "
+              f"{[r.served_by for r in on_victim]}")  # fmt: skip
+        check(_everyone_saw(racers, cells),
+              f"every racer saw every racer finish all {cells} cells")  # fmt: skip
+        race = drill_race.race_results(chaos, code, accounts["racers"][0]["token"])
+        places = sorted(r["place"] or 0 for r in (race or {}).get("racers", []))
+        check(race is not None and race["status"] == "finished"
+              and places == list(range(1, len(racers) + 1)),
+              f"the race finished with places {places}")  # fmt: skip
         check(states().get(victim.name) == "DOWN",
               f"HAProxy took {victim.name} out: {states()}")  # fmt: skip
         victim.start()

@@ -56,13 +56,16 @@ def via(database_url: str, host: str, port: int) -> str:
 
 
 class Node:
-    """One web machine: its web server on ``address:port`` and its database forward."""
+    """One web machine: its HTTP server on ``address:port``, its socket server (ASGI, the
+    race sockets) on ``address:socket_port``, and its database forward."""
 
     def __init__(
-        self, name: str, address: str, port: int, server: list[str], env: dict[str, str],
-        database_url: str, logs: Path,
+        self, name: str, address: str, ports: tuple[int, int],
+        servers: tuple[list[str], list[str]], env: dict[str, str], database_url: str,
+        logs: Path,
     ) -> None:  # fmt: skip
-        self.name, self.address, self.port = name, address, port
+        self.name, self.address = name, address
+        self.port, self.socket_port = ports
         db = urlsplit(database_url)
         self.forward_port = free_port_on(address)
         target = f"{db.hostname}:{db.port or 5432}"
@@ -79,27 +82,39 @@ class Node:
             "DATABASE_URL": via(database_url, address, self.forward_port),
             "NODE_NAME": name,
         }
-        self.web = Process(f"{name}-web", [*server], node_env, logs)
+        self.web = Process(f"{name}-web", servers[0], node_env, logs)
+        self.sockets = Process(f"{name}-sockets", servers[1], node_env, logs)
 
     def start(self) -> None:
         if not self.forward.alive():
             self.forward.start()
         self.web.start()
+        self.sockets.start()
 
     def up(self) -> bool:
-        return self.web.alive() and answers(self.address, self.port)
+        return (
+            self.web.alive()
+            and self.sockets.alive()
+            and answers(self.address, self.port)
+            and answers(self.address, self.socket_port)
+        )
+
+    def pids(self) -> list[int]:
+        return [p.proc.pid for p in (self.web, self.sockets) if p.proc is not None and p.alive()]
 
     def kill(self) -> None:
-        """The machine dies: SIGKILL to its web server's whole process tree."""
+        """The machine dies: SIGKILL to each of its servers' whole process tree."""
         self.web.kill(signal.SIGKILL)
+        self.sockets.kill(signal.SIGKILL)
 
     def hang(self, hung: bool = True) -> None:
-        if self.web.proc is not None and self.web.alive():
-            os.killpg(self.web.proc.pid, signal.SIGSTOP if hung else signal.SIGCONT)
+        for pid in self.pids():
+            os.killpg(pid, signal.SIGSTOP if hung else signal.SIGCONT)
 
     def stop(self) -> None:
         self.hang(False)
         self.web.stop()
+        self.sockets.stop()
         self.forward.stop()
 
 
@@ -128,6 +143,7 @@ defaults
 frontend site
     bind 127.0.0.1:{port}
     default_backend web
+    use_backend sockets if {{ path_beg /ws/ }}
     http-response set-header X-Served-By %[srv_name]
 
 backend web
@@ -137,17 +153,24 @@ backend web
     default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 2
     default-server observe layer7 error-limit 3 on-error mark-down
 {servers}
+
+backend sockets
+    balance roundrobin
+    option httpchk
+    http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1
+    default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 2
+{sockets}
 """
 
 
-def haproxy_states(stats_socket: Path) -> dict[str, str]:
-    """server name -> HAProxy's status of it (UP, DOWN, ...), from the stats socket."""
+def haproxy_states(stats_socket: Path, backend: str = "web") -> dict[str, str]:
+    """server name -> HAProxy's status of it (UP, DOWN, ...) in ``backend``."""
     rows = haproxy_command(stats_socket, "show stat")
     reader = csv.DictReader(io.StringIO(rows.lstrip("# ")))
     return {
         row["svname"]: row["status"].split()[0]
         for row in reader
-        if row.get("pxname") == "web" and row.get("svname") not in ("FRONTEND", "BACKEND")
+        if row.get("pxname") == backend and row.get("svname") not in ("FRONTEND", "BACKEND")
     }
 
 
