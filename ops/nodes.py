@@ -122,6 +122,7 @@ def haproxy_config(port: int, nodes: list[Node], stats_socket: Path) -> str:
     """HAProxy in front of the nodes: retries and redispatch move a dead node's requests,
     active checks on /healthz and passive ones (5xx answers) take a sick node out."""
     servers = "\n".join(f"    server {n.name} {n.address}:{n.port} check" for n in nodes)
+    sockets = "\n".join(f"    server {n.name} {n.address}:{n.socket_port} check" for n in nodes)
     return f"""global
     maxconn 4096
     stats socket {stats_socket} mode 600 level admin
