@@ -1,6 +1,8 @@
 """Do the ratings measure skill? A simulation with no web server (the model:
 docs/ratings.md), then the costs of a rating update, ``rating_record_game`` and a pick at
-my level on a scratch PostgreSQL database."""
+my level on a scratch PostgreSQL database. ``python -m bench ratings --fit`` instead grades the
+prior's reference puzzles (REFERENCE) and prints the table for ratings/prior.py and the
+newcomer's figures for docs/ratings.md."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from bench.stack import run_driver
 from ops.stack import scratch_site
 from ratings import glicko2
 from ratings.outcome import ALPHA, base_seconds, game_outcome, predicted_seconds
-from ratings.prior import PRIOR_DEVIATION, levels_fit, prior_rating
+from ratings.prior import PRIOR_DEVIATION, Fitted, levels_fit, prior_rating
 from ratings.window import WINDOWS
 
 TITLE = "## Ratings (Glicko-2 simulation, rating update, pick at my level)"
@@ -65,17 +67,18 @@ def reference_grades(size: int, *, step: int = 1) -> list[tuple[str, int]]:
     return graded
 
 
-def newcomer_rows(size: int = 9) -> list[tuple[str, float, float, float, float, list[float]]]:
-    """Per level fitted at ``size``: (level, median score, prior rating, the time the prior
-    predicts for a newcomer, the newcomer's expected outcome, the newcomer's rating change
-    for a clean solve in half, one and two times that time)."""
-    from ratings.prior import FITTED
-
+def newcomer_rows(
+    fitted: Fitted, size: int = 9
+) -> list[tuple[str, float, float, float, float, list[float]]]:
+    """Per level of ``fitted`` at ``size``: (level, median score, prior rating, the time
+    the prior predicts for a newcomer, the newcomer's expected outcome, the newcomer's
+    rating change for a clean solve in half, one and two times that time)."""
     newcomer = glicko2.Rating()
     rows = []
-    for level, (log_score, *_) in FITTED[size].items():
+    for level, (log_score, *_) in fitted[size].items():
         score = math.exp(log_score)
-        puzzle = glicko2.Rating(prior_rating(size=size, score=round(score)), PRIOR_DEVIATION)
+        rating = prior_rating(size=size, score=round(score), fitted=fitted)
+        puzzle = glicko2.Rating(rating, PRIOR_DEVIATION)
         seconds = predicted_seconds(
             size=size, player_rating=newcomer.rating, puzzle_rating=puzzle.rating
         )
@@ -97,21 +100,18 @@ def fit() -> list[str]:
     from solver.grade import GRADER_VERSION
 
     table = {size: levels_fit(reference_grades(size)) for size in REFERENCE}
-    lines = [f"FITTED_FOR = {GRADER_VERSION}", "", "FITTED: dict[int, dict[str, LevelFit]] = {"]
+    lines = [f"FITTED_FOR = {GRADER_VERSION}", "", "FITTED: Fitted = {"]
     for size, levels in table.items():
         lines.append(f"    {size}: {{")
         lines += [f'        "{level}": {fitted},' for level, fitted in levels.items()]
         lines.append("    },")
     lines += ["}", ""]
-    import ratings.prior
-
-    ratings.prior.FITTED, ratings.prior.FITTED_FOR = table, GRADER_VERSION
     lines += [
         "| level | median score | prior | newcomer's predicted time | newcomer's expected "
         "outcome | change: solve in half / the predicted / twice the time |",
         "|---|---|---|---|---|---|",
     ]
-    for level, score, rating, seconds, expected, changes in newcomer_rows(9):
+    for level, score, rating, seconds, expected, changes in newcomer_rows(table, 9):
         deltas = " / ".join(f"{c:+.0f}" for c in changes)
         lines.append(
             f"| {level} | {score:,.0f} | {rating:,.0f} | {_clock(seconds)} | {expected:.2f} "

@@ -43,8 +43,10 @@ LevelFit = tuple[float, float, int]
 FITTED_FOR = 3
 """The grader version (solver.grade.GRADER_VERSION) FITTED was made with."""
 
+Fitted = dict[int, dict[str, LevelFit]]
+
 # size -> level -> LevelFit; written by ``python -m bench ratings --fit``.
-FITTED: dict[int, dict[str, LevelFit]] = {
+FITTED: Fitted = {
     4: {
         "easy": (7.8759, 0.0025, 100),
     },
@@ -84,10 +86,11 @@ def levels_fit(graded: Iterable[tuple[str, int]]) -> dict[str, LevelFit]:
     }
 
 
-def knots(size: int) -> list[tuple[float, float, float]]:
+def knots(size: int, fitted: Fitted | None = None) -> list[tuple[float, float, float]]:
     """(median ln score, target rating, floored sd) per fitted level of ``size``, easiest
-    first."""
-    table = FITTED.get(size) or FITTED[DEFAULT_SIZE]
+    first, from ``fitted`` (FITTED by default)."""
+    fitted = FITTED if fitted is None else fitted
+    table = fitted.get(size) or fitted[DEFAULT_SIZE]
     return [
         (table[level][0], TARGETS[level], max(table[level][1], MIN_SD))
         for level in LEVELS
@@ -95,10 +98,11 @@ def knots(size: int) -> list[tuple[float, float, float]]:
     ]
 
 
-def prior_rating(*, size: int, score: int) -> float:
-    """The starting rating of a puzzle of ``size`` with this grader ``score``."""
+def prior_rating(*, size: int, score: int, fitted: Fitted | None = None) -> float:
+    """The starting rating of a puzzle of ``size`` with this grader ``score`` (by the
+    table ``fitted``, FITTED by default: the bench's fit tries a new one)."""
     x = math.log(max(score, 1))
-    points = knots(size)
+    points = knots(size, fitted)
     first, last = points[0], points[-1]
     if x <= first[0]:
         rating = first[1] + WITHIN * (x - first[0]) / first[2]
