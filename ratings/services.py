@@ -287,8 +287,8 @@ def puzzle_ratings_reprior(
 
     Walks the ratings by puzzle id in batches of ``batch``, each its own transaction with
     its rows locked, so a game finishing meanwhile either waits and rates against the new
-    prior or has counted its play first (and then its rating is kept). Idempotent: a
-    second run finds everything ``unchanged``."""
+    prior or has counted its play first (and then its rating is kept); a dry run locks
+    nothing. Idempotent: a second run finds everything ``unchanged``."""
     from solver.grade import GRADER_VERSION
 
     counts = {"reset": 0, "played": 0, "unchanged": 0, "stale": 0}
@@ -298,10 +298,12 @@ def puzzle_ratings_reprior(
     ).order_by("puzzle_id")  # fmt: skip
     if size is not None:
         rows = rows.filter(size=size)
+    if not dry_run:
+        rows = rows.select_for_update(of=("self",))
     last = 0
     while True:
         with transaction.atomic():
-            chunk = list(rows.select_for_update(of=("self",)).filter(puzzle_id__gt=last)[:batch])
+            chunk = list(rows.filter(puzzle_id__gt=last)[:batch])
             if not chunk:
                 break
             last = chunk[-1].puzzle_id
