@@ -26,6 +26,7 @@ from ratings.prior import (
     prior_rating,
 )
 from solver.grade import GRADER_VERSION
+from solver.grade import LEVELS as GRADER_LEVELS
 
 # The small reference sets (4x4, 6x6, 16x16) are graded whole and must give the table
 # exactly. Of the 4,000 QQWing 9x9 puzzles every SAMPLE_STEP-th is graded: a level's
@@ -64,6 +65,7 @@ def test_the_table_was_fitted_on_the_current_grader():
         "solver.grade changed: refit with `python -m bench ratings --fit`, paste the table "
         "into ratings/prior.py and run `manage.py ratings_reprior`"
     )
+    assert LEVELS == GRADER_LEVELS == tuple(TARGETS)
 
 
 def test_every_bank_size_is_fitted_on_every_level_it_serves():
