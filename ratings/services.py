@@ -22,6 +22,7 @@ the last as three statements in the caller's transaction.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from typing import TYPE_CHECKING
@@ -35,6 +36,8 @@ from .glicko2 import Rating
 from .models import PlayerRating, PuzzleRating, RatingChange
 from .outcome import game_outcome
 from .prior import PRIOR_DEVIATION, prior_rating
+
+REPRIOR_BATCH = 1000
 
 if TYPE_CHECKING:
     from play.models import Game
@@ -254,3 +257,81 @@ def puzzle_ratings_backfill(*, size: int | None = None) -> int:
             batch = []
     made += len(PuzzleRating.objects.bulk_create(batch, ignore_conflicts=True))
     return made
+
+
+@dataclass(frozen=True, slots=True)
+class Reprior:
+    """What ``puzzle_ratings_reprior`` did (or, dry, would do) to the stored ratings."""
+
+    reset: int = 0
+    played: int = 0
+    unchanged: int = 0
+    stale: int = 0
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) < 1e-6
+
+
+def puzzle_ratings_reprior(
+    *, batch: int = REPRIOR_BATCH, dry_run: bool = False, size: int | None = None
+) -> Reprior:
+    """Put the stored puzzle ratings on the current prior (ratings.prior).
+
+    A puzzle with no rated game (``plays == 0``) starts again from its prior: rating,
+    prior, deviation and volatility as ``puzzle_rating_new`` makes them (``reset``). A
+    puzzle with rated games keeps its Glicko state, which games have moved, and records
+    the new prior beside it for the admin's "rating disagrees with grade" (``played``).
+    A puzzle graded by an older grader is left alone (``stale``): regrade the bank, then
+    run this again.
+
+    Walks the ratings by puzzle id in batches of ``batch``, each its own transaction with
+    its rows locked, so a game finishing meanwhile either waits and rates against the new
+    prior or has counted its play first (and then its rating is kept); a dry run locks
+    nothing. Idempotent: a second run finds everything ``unchanged``."""
+    from solver.grade import GRADER_VERSION
+
+    counts = {"reset": 0, "played": 0, "unchanged": 0, "stale": 0}
+    rows = PuzzleRating.objects.select_related("puzzle").only(
+        "rating", "deviation", "volatility", "plays", "prior", "size",
+        "puzzle__size", "puzzle__score", "puzzle__grader_version",
+    ).order_by("puzzle_id")  # fmt: skip
+    if size is not None:
+        rows = rows.filter(size=size)
+    if not dry_run:
+        rows = rows.select_for_update(of=("self",))
+    last = 0
+    while True:
+        with transaction.atomic():
+            chunk = list(rows.filter(puzzle_id__gt=last)[:batch])
+            if not chunk:
+                break
+            last = chunk[-1].puzzle_id
+            changed = [row for row in chunk if _reprior_row(row, GRADER_VERSION, counts)]
+            if changed and not dry_run:
+                fields = ["rating", "prior", "deviation", "volatility"]
+                PuzzleRating.objects.bulk_update(changed, fields)
+    return Reprior(**counts)
+
+
+def _reprior_row(row: PuzzleRating, grader_version: int, counts: dict[str, int]) -> bool:
+    """Set ``row`` to the current prior (in memory); whether it changed."""
+    if row.puzzle.grader_version != grader_version:
+        counts["stale"] += 1
+        return False
+    start = puzzle_rating_new(row.puzzle)
+    if row.plays:
+        if _close(row.prior, start.prior):
+            counts["unchanged"] += 1
+            return False
+        row.prior = start.prior
+        counts["played"] += 1
+        return True
+    state = (row.rating, row.prior, row.deviation, row.volatility)
+    target = (start.rating, start.prior, start.deviation, start.volatility)
+    if all(_close(a, b) for a, b in zip(state, target, strict=True)):
+        counts["unchanged"] += 1
+        return False
+    row.rating, row.prior, row.deviation, row.volatility = target
+    counts["reset"] += 1
+    return True
