@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Min, QuerySet
 
-from puzzles.models import ChunkStatus, DailyPuzzle, PackEntry, Puzzle, PuzzlePack
+from puzzles.models import ChunkStatus, DailyPuzzle, PackEntry, Puzzle, PuzzlePack, Source
 
 PLAYER_FIELDS = (
     "id",
@@ -50,14 +50,15 @@ def puzzle_pick(
     exclude: tuple[Any, ...] = (),
     seed: Any = None,
 ) -> Puzzle | None:
-    """A random-ish puzzle of ``size`` (and ``difficulty``, None = any) in none of
-    ``exclude`` (lists of ids or values('id') querysets), or None.
+    """A random-ish bank puzzle of ``size`` (and ``difficulty``, None = any) in none of
+    ``exclude`` (lists of ids or values('id') querysets), or None. Never a puzzle a player
+    typed in (``Source.TYPED``): it is theirs, not the bank's.
 
     Cheap on a big table: a random id between the smallest and largest candidate, then
     the first candidate from there (wrapping round), both walks of the
     (size, difficulty, id) index; no ORDER BY random(). ``seed`` makes the pick repeatable.
     """
-    candidates = Puzzle.objects.filter(size=size)
+    candidates = Puzzle.objects.filter(size=size).exclude(source=Source.TYPED)
     if difficulty:
         candidates = candidates.filter(difficulty=difficulty)
     for ids in exclude:
