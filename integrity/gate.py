@@ -123,6 +123,24 @@ def game_standing_settle(
     return standing
 
 
+@transaction.atomic
+def player_games_settle(*, user_id: int) -> int:
+    """Decide again for the player's finished games the gate held with them
+    (``player_held``), once the per-player review has let the player go: those that count
+    now are rated then, once, as a cleared game is. Returns how many count now."""
+    games = (
+        Game.objects.filter(user_id=user_id, standing=PLAYER_HELD)
+        .select_for_update(of=("self",))
+        .select_related("puzzle")
+        .order_by("finished", "pk")
+    )
+    counted = 0
+    for game in games:
+        standing = game_standing_settle(game=game)
+        counted += bool(standing and standing.counts)
+    return counted
+
+
 def counting_games() -> Q:
     """The filter of the games that count (for the boards)."""
     return Q(counts=True)

@@ -369,3 +369,17 @@ def test_the_backfill_settles_games_finished_before_the_gate(user):
     standings = dict(Game.objects.values_list("pk", "standing"))
     assert standings == {scripted: "flagged", person: "counts"}
     assert GameReview.objects.get(game_id=scripted).flagged
+
+
+def test_a_held_players_games_count_once_the_hold_is_lifted(user, monkeypatch):
+    from integrity import gate
+
+    monkeypatch.setattr(gate, "_player_held", lambda user_id: True)
+    client = client_for(user)
+    game_id, last = play_as_person(client, puzzle_create(FOUR))
+    assert last["game"]["unranked_reason"]["code"] == "player_held"
+    assert not RatingChange.objects.filter(game_id=game_id).exists()
+    monkeypatch.setattr(gate, "_player_held", lambda user_id: False)
+    assert gate.player_games_settle(user_id=user.pk) == 1
+    assert shown(client, game_id)["counts"] is True
+    assert RatingChange.objects.filter(game_id=game_id).count() == 1
