@@ -100,17 +100,20 @@ def game_standing(game: Game, *, review: GameReview | None) -> Standing | None:
 
 
 def game_standing_settle(
-    *, game: Game, review: GameReview | None = None, rate: bool = True
+    *, game: Game, review: GameReview | None = None, rate: bool = True, judge: bool = True
 ) -> Standing | None:
     """Decide and store the finished ``game``'s standing, reviewing it first when it is a
     completed ranked game of an account (a guest's claimed game too, so that its flag is
-    on the player's record); then rate it when it counts and ``rate`` (once: a game rated
-    before is never rated again). Runs in the transaction of the write that ended the
-    game, or holding its row lock. None for an unfinished game."""
+    on the player's record; not when ``judge`` is False, for a game that cannot count);
+    then rate it when it counts and ``rate`` (once: a game rated before is never rated
+    again). Runs in the transaction of the write that ended the game, or holding its row
+    lock. None for an unfinished game."""
     if not game.is_finished:
         return None
     reviewable = game.status == Status.COMPLETED and game.user_id is not None
-    if review is None and reviewable and _origin(game) in (None, GUEST):
+    if not judge and _origin(game) is None:
+        raise ValueError("only a game that cannot count may be settled without a review")
+    if review is None and judge and reviewable and _origin(game) in (None, GUEST):
         # Made now, or the stored one (game_review keeps one review per game).
         review = game_review(game=game)
     standing = game_standing(game, review=review)

@@ -51,6 +51,11 @@ __all__ = [
 
 # --- Guests ----------------------------------------------------------------
 
+CLAIM_REVIEWS = 20
+"""Claimed finished games reviewed at sign-up or sign-in, the latest first (a review reads
+a game's log and judges up to 120 positions). Claimed games never count, so the rest are
+only left out of the player's record of flags."""
+
 
 def _abandon(game: Game, now: Any) -> None:
     seen = seen_of(game)
@@ -105,8 +110,14 @@ def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> i
         game.guest_key = ""
         game.claimed = True
     Game.objects.bulk_update(games, ["user", "guest_key", "ranked", "claimed"])
-    for game in games:
-        game_standing_settle(game=game)
+    # Reviewed: the latest finished ones, so that signing in stays a bounded request.
+    latest = sorted(
+        (g for g in games if g.is_finished),
+        key=lambda g: (g.finished or g.created, g.pk),
+        reverse=True,
+    )
+    for i, game in enumerate(latest):
+        game_standing_settle(game=game, judge=i < CLAIM_REVIEWS)
     return len(games)
 
 

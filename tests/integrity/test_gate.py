@@ -383,3 +383,14 @@ def test_a_held_players_games_count_once_the_hold_is_lifted(user, monkeypatch):
     assert gate.player_games_settle(user_id=user.pk) == 1
     assert shown(client, game_id)["counts"] is True
     assert RatingChange.objects.filter(game_id=game_id).count() == 1
+
+
+def test_signing_in_reviews_only_the_latest_claimed_games(monkeypatch):
+    monkeypatch.setattr("play.lifecycle.CLAIM_REVIEWS", 1)
+    guest = browser()
+    play_as_bot(guest, puzzle_create(FOUR), every_ms=16)
+    latest, _ = play_as_bot(guest, puzzle_create(NINE))
+    Game.objects.filter(pk=latest).update(finished=timezone.now())
+    _sign_up_on_the_web(guest)
+    assert list(GameReview.objects.values_list("game_id", flat=True)) == [latest]
+    assert set(Game.objects.values_list("standing", flat=True)) == {"guest"}
