@@ -25,10 +25,17 @@ PLAYER_FIELDS = (
 
 
 def puzzle_list(
-    *, size: int | None = None, difficulty: str | None = None, pack_id: int | None = None
+    *,
+    size: int | None = None,
+    difficulty: str | None = None,
+    pack_id: int | None = None,
+    bank_only: bool = False,
 ) -> QuerySet[Puzzle]:
-    """Puzzles without their solutions, by id (by position within a pack)."""
+    """Puzzles without their solutions, by id (by position within a pack); only the
+    bank's (no puzzle a player typed in) when ``bank_only``."""
     puzzles = Puzzle.objects.only(*PLAYER_FIELDS)
+    if bank_only:
+        puzzles = puzzles.exclude(source=Source.TYPED)
     if size is not None:
         puzzles = puzzles.filter(size=size)
     if difficulty:

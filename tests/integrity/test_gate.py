@@ -252,6 +252,8 @@ def test_a_typed_in_puzzle_is_never_handed_to_another_player(user):
     response = other.post("/api/v1/games/", {"daily": True, "size": 9}, format="json")
     assert response.status_code == 404
     assert not DailyPuzzle.objects.filter(puzzle_id=typed["id"]).exists()
+    # Nor is it listed with the bank's puzzles.
+    assert other.get("/api/v1/puzzles/", {"size": 9}).json()["count"] == 0
     # Once a bank puzzle is there, that is what the level hands out.
     bank = puzzle_create(NINE)
     picked = other.post("/api/v1/games/", {"difficulty": "easy", "size": 9}, format="json")
