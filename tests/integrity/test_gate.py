@@ -260,12 +260,18 @@ def test_a_typed_in_puzzle_is_never_handed_to_another_player(user):
     assert picked.json()["puzzle"]["id"] == bank.pk
 
 
-def test_staff_can_take_a_typed_in_puzzle_into_the_bank(user):
-    from puzzles.bank import puzzle_promote
+def test_staff_can_take_a_typed_in_puzzle_into_the_bank(user, client):
+    from django.urls import reverse
 
     grid, _ = _one_blank()
     typed = client_for(user).post("/api/v1/games/", {"grid": grid}, format="json").json()
-    assert puzzle_promote(puzzle_ids=[typed["puzzle"]["id"]]) == 1
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    response = client.post(
+        reverse("admin:puzzles_puzzle_changelist"),
+        {"action": "promote", "_selected_action": [typed["puzzle"]["id"]]},
+        follow=True,
+    )
+    assert "1 typed-in puzzle taken into the bank" in response.content.decode()
     assert Puzzle.objects.get(pk=typed["puzzle"]["id"]).source == Source.IMPORTED
 
 
