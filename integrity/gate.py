@@ -32,6 +32,7 @@ from ratings.services import rating_record_game
 
 from .models import GameReview, Verdict
 from .services import game_review
+from .signals import min_placements
 
 COUNTS = "counts"
 GUEST = "guest"
@@ -81,6 +82,15 @@ def _origin(game: Game) -> str | None:
     return None
 
 
+def _judged(review: GameReview, size: int) -> bool:
+    """Whether the review had enough placements to judge (a review stored before it said
+    so is asked again from its count)."""
+    signals = review.signals
+    if "judged" in signals:
+        return bool(signals["judged"])
+    return int(signals.get("placements", 0)) >= min_placements(size)
+
+
 def game_standing(game: Game, *, review: GameReview | None) -> Standing | None:
     """Whether the finished ``game`` counts, and why not (None while it is unfinished).
 
@@ -94,7 +104,7 @@ def game_standing(game: Game, *, review: GameReview | None) -> Standing | None:
     if held is None and game.status == Status.COMPLETED and review is not None:
         if review.flagged:
             held = FLAGGED
-        elif review.verdict != Verdict.CLEARED and not review.signals.get("judged", True):
+        elif review.verdict != Verdict.CLEARED and not _judged(review, game.puzzle.size):
             held = TOO_FAST_TO_REVIEW
     return Standing(counts=held is None, reason=held or COUNTS)
 

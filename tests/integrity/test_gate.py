@@ -402,3 +402,14 @@ def test_signing_in_reviews_only_the_latest_claimed_games(monkeypatch):
     _sign_up_on_the_web(guest)
     assert list(GameReview.objects.values_list("game_id", flat=True)) == [latest]
     assert set(Game.objects.values_list("standing", flat=True)) == {"guest"}
+
+
+def test_the_backfill_judges_a_review_stored_before_the_gate_by_its_placements(user):
+    client = client_for(user)
+    game_id, _ = play_as_person(client, puzzle_create(FOUR))
+    review = GameReview.objects.get(game_id=game_id)
+    signals = {k: v for k, v in review.signals.items() if k != "judged"}
+    GameReview.objects.filter(pk=review.pk).update(signals={**signals, "placements": 3})
+    Game.objects.update(counts=None, standing="")
+    call_command("games_settle", stdout=io.StringIO())
+    assert Game.objects.get(pk=game_id).standing == "too_fast_to_review"
