@@ -413,3 +413,21 @@ def test_the_backfill_judges_a_review_stored_before_the_gate_by_its_placements(u
     Game.objects.update(counts=None, standing="")
     call_command("games_settle", stdout=io.StringIO())
     assert Game.objects.get(pk=game_id).standing == "too_fast_to_review"
+
+
+def test_staff_can_clear_a_game_too_short_to_judge_in_the_admin(user, client):
+    from django.urls import reverse
+
+    solution = format_line(solve(parse(FOUR)))
+    puzzle = puzzle_create("." + solution[1:3] + "." + solution[4:])
+    game_id, _ = play_as_person(client_for(user), puzzle)
+    review = GameReview.objects.get(game_id=game_id)
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    response = client.post(
+        reverse("admin:integrity_gamereview_changelist"),
+        {"action": "clear_reviews", "_selected_action": [review.pk]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert Game.objects.get(pk=game_id).standing == "counts"
+    assert RatingChange.objects.filter(game_id=game_id).count() == 1
