@@ -283,9 +283,11 @@ def _costs(count: int) -> None:
     pick_ms = (time.perf_counter() - started) / 300 * 1000
     window = _unplayed(user, 9).filter(rating__gte=1400, rating__lte=1600).filter(rating__gte=1500)
     plan = window.select_related("puzzle").order_by("rating")[:1].explain(analyze=True)
-    # rating_record_game, one per finished game, each in its own transaction.
+    # rating_record_game, one per finished game the gate let count, each in its own
+    # transaction.
     free = [pk for (pk,) in rated.filter(rating__lt=1300)[:300]]
-    games = [Game(puzzle_id=pk, elapsed_ms=rng.randint(100_000, 2_000_000), ranked=True, **done)
+    games = [Game(puzzle_id=pk, elapsed_ms=rng.randint(100_000, 2_000_000), ranked=True,
+                  counts=True, **done)
              for pk in free]  # fmt: skip
     Game.objects.bulk_create(games)
     games = list(Game.objects.filter(pk__in=[g.pk for g in games]).select_related("puzzle"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -113,7 +113,11 @@ class GameReviewAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Clear: the games may enter boards and ratings"))
     def clear_reviews(self, request: HttpRequest, queryset: QuerySet[GameReview]) -> None:
-        for review in queryset.filter(verdict__in=(Verdict.FLAGGED, Verdict.CONFIRMED)):
+        # Flagged or confirmed games, and games too short to judge (integrity.gate).
+        undecided = Q(verdict__in=(Verdict.FLAGGED, Verdict.CONFIRMED)) | Q(
+            verdict=Verdict.PLAUSIBLE, signals__judged=False
+        )
+        for review in queryset.filter(undecided):
             services.review_decide(review_id=review.pk, staff=request.user, cleared=True)
         self.message_user(request, _("Cleared."), messages.SUCCESS)
 

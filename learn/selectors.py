@@ -12,7 +12,7 @@ from learn.errors import TechniqueNotOnSize, UnknownTechnique
 from learn.examples import example_of
 from learn.lessons import lesson_text
 from play.models import Game, Status
-from puzzles.models import Difficulty, PuzzleTechnique
+from puzzles.models import Difficulty, PuzzleTechnique, Source
 from puzzles.techniques import technique_frequency
 from solver.practice import practice_sizes
 from solver.techniques import BY_SLUG, LEVELS, ORDER, Technique
@@ -94,10 +94,12 @@ def _name(tech: Technique) -> str:
 
 def practice_puzzle_pick(*, slug: str, size: int, played: QuerySet[Any]) -> int | None:
     """The id of a puzzle of ``size`` the player has not played whose solution uses
-    ``slug`` at its level: one walk of the (technique, size, difficulty, puzzle) index."""
+    ``slug`` at its level: one walk of the (technique, size, difficulty, puzzle) index.
+    Never a puzzle a player typed in: it is not the bank's."""
     tech = BY_SLUG[slug]
     return (
         PuzzleTechnique.objects.filter(technique=slug, size=size, difficulty=tech.level)
+        .exclude(puzzle__source=Source.TYPED)
         .exclude(puzzle_id__in=played)
         .order_by("puzzle_id")
         .values_list("puzzle_id", flat=True)

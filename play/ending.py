@@ -9,8 +9,7 @@ here.
 
 from __future__ import annotations
 
-from integrity.services import game_review
-from ratings.services import rating_record_game
+from integrity.gate import game_standing_settle
 from replays.services import analysis_enqueue
 
 from .models import Game
@@ -18,9 +17,7 @@ from .models import Game
 
 def game_ended(game: Game) -> None:
     """Run what follows the end of ``game`` (its status is completed, lost or abandoned)."""
-    # First: a game flagged as implausible moves no rating until staff clear it (the
-    # clearing rates it then: integrity.services.review_decide).
-    review = game_review(game=game)
-    if review is None or not review.flagged:
-        rating_record_game(game=game)
+    # The gate reviews a completed game, decides whether it counts and rates it if so: a
+    # game flagged implausible moves no rating until staff clear it.
+    game_standing_settle(game=game)
     analysis_enqueue(game_id=game.pk)

@@ -16,6 +16,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from integrity.gate import game_standing_settle
 from puzzles.daily import daily_puzzle_get
 from puzzles.models import Difficulty, Puzzle
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
@@ -50,6 +51,11 @@ __all__ = [
 
 # --- Guests ----------------------------------------------------------------
 
+CLAIM_REVIEWS = 20
+"""Claimed finished games reviewed at sign-up or sign-in, the latest first (a review reads
+a game's log and judges up to 120 positions). Claimed games never count, so the rest are
+only left out of the player's record of flags."""
+
 
 def _abandon(game: Game, now: Any) -> None:
     seen = seen_of(game)
@@ -61,16 +67,20 @@ def _abandon(game: Game, now: Any) -> None:
 def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> int:
     """Give the games a guest played in this session to ``user`` (on sign-up or log-in).
 
-    Only the user's first game of each puzzle counts on leaderboards, so a claimed game of
-    a puzzle the user had already played is unranked. A player has one unfinished game of
-    a puzzle at most: where the guest and the account both have one, the one played last
-    goes on and the other is abandoned (it stays in the history).
+    A claimed game stays a guest's game for the boards and ratings: it never counts
+    (integrity.gate; a guest can throw a session away, so only chosen results would be
+    claimed), but a finished one is reviewed now like any signed-in game, so a flag joins
+    the player's record. A claimed game of a puzzle the user had already played is
+    unranked. A player has one unfinished game of a puzzle at most: where the guest and the
+    account both have one, the one played last goes on and the other is abandoned (it
+    stays in the history).
     """
     key = request.session.pop(GUEST_SESSION_KEY, "")
     if not key:
         return 0
     games = list(
-        Game.objects.select_for_update()
+        Game.objects.select_for_update(of=("self",))
+        .select_related("puzzle")
         .filter(Player(guest_key=key).owns())
         .order_by("created", "id")
     )
@@ -98,7 +108,16 @@ def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> i
     for game in games:
         game.user = user
         game.guest_key = ""
-    Game.objects.bulk_update(games, ["user", "guest_key", "ranked"])
+        game.claimed = True
+    Game.objects.bulk_update(games, ["user", "guest_key", "ranked", "claimed"])
+    # Reviewed: the latest finished ones, so that signing in stays a bounded request.
+    latest = sorted(
+        (g for g in games if g.is_finished),
+        key=lambda g: (g.finished or g.created, g.pk),
+        reverse=True,
+    )
+    for i, game in enumerate(latest):
+        game_standing_settle(game=game, judge=i < CLAIM_REVIEWS)
     return len(games)
 
 

@@ -92,8 +92,14 @@ class Game(models.Model):
     move_count = models.PositiveIntegerField(default=0)
     undo_depth = models.PositiveIntegerField(default=0)
     redo_depth = models.PositiveIntegerField(default=0)
-    # Counts on leaderboards: the player's first game of this puzzle.
+    # The player's first game of this puzzle (only such a game may count: integrity.gate).
     ranked = models.BooleanField(default=True)
+    # Started by a guest and given to an account at sign-up or sign-in.
+    claimed = models.BooleanField(default=False)
+    # What integrity.gate decided when the game finished (and again on a staff verdict):
+    # whether it counts for boards and ratings, and the reason code; null and "" until then.
+    counts = models.BooleanField(null=True, blank=True)
+    standing = models.CharField(max_length=24, blank=True, default="")
     # A practice game: the technique slug the player asked to practise (learn app).
     practice_technique = models.CharField(max_length=40, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
@@ -125,6 +131,10 @@ class Game(models.Model):
             models.Index(fields=["guest_key"], name="game_guest_key"),
             models.Index(fields=["status", "finished"], name="game_status_finished"),
             models.Index(fields=["puzzle", "status"], name="game_puzzle_status"),
+            # The boards read only the games that count, by period.
+            models.Index(
+                fields=["finished"], condition=models.Q(counts=True), name="game_counts_finished"
+            ),
         ]
 
     def __str__(self) -> str:

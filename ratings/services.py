@@ -1,9 +1,10 @@
 """Rating a game: both sides' Glicko-2 updates, once, in the transaction that ends it.
 
-``rating_record_game`` is called by play.ending.game_ended right after the conditional write
-that finishes a game (completion, loss at the mistake limit, abandon) has succeeded, in
-the same transaction: if the game's write rolls back, so does its rating, and a game
-whose write did not happen (a retry, a race lost) is never rated.
+``rating_record_game`` is called by the gate (integrity.gate, from play.ending.game_ended)
+right after the conditional write that finishes a game (completion, loss at the mistake
+limit, abandon) has succeeded, in the same transaction: if the game's write rolls back,
+so does its rating, and a game whose write did not happen (a retry, a race lost) is
+never rated.
 
 Once: the ``RatingChange`` row is unique per game, and the ratings are written only
 when that row is inserted, so even a second call for one game changes nothing.
@@ -48,14 +49,12 @@ PERIOD_SECONDS = 86_400.0
 
 
 def game_is_rateable(game: Game) -> bool:
-    """Whether ``game`` moves ratings: finished, ranked (the player's first game of the
-    puzzle, as the leaderboards decide), played by a user (guests are never rated).
-
-    A game flagged implausible by the integrity checks is not passed here until staff
-    clear it (play.ending, integrity.services.review_decide)."""
+    """Whether ``game`` moves ratings: finished, and counted by the gate
+    (integrity.gate, which stored ``counts``: never a guest's game, a typed-in puzzle, a
+    replay, or a game flagged or too short to review)."""
     from play.models import FINISHED
 
-    return game.user_id is not None and game.ranked and game.status in FINISHED
+    return game.user_id is not None and game.counts is True and game.status in FINISHED
 
 
 def _q(name: str) -> str:
@@ -243,9 +242,10 @@ def rating_record_game(*, game: Game) -> RatingChange | None:
 def puzzle_ratings_backfill(*, size: int | None = None) -> int:
     """Give every stored puzzle without a rating its starting one (one query to find
     them, inserts in batches). Returns how many were made."""
-    from puzzles.models import Puzzle
+    from puzzles.models import Puzzle, Source
 
-    missing = Puzzle.objects.filter(rating__isnull=True)
+    # A typed-in puzzle is never rated against (integrity.gate), so it needs no rating.
+    missing = Puzzle.objects.filter(rating__isnull=True).exclude(source=Source.TYPED)
     if size is not None:
         missing = missing.filter(size=size)
     made = 0

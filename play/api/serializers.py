@@ -11,6 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from integrity.gate import MESSAGES
 from puzzles.models import Difficulty
 from puzzles.packs import PACK_SIZES
 from ratings.selectors import game_rating
@@ -194,6 +195,22 @@ class GameRatingSerializer(serializers.Serializer):
     )
 
 
+class UnrankedReasonSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(
+        choices=sorted(MESSAGES),
+        help_text="Stable: guest, typed_in, replayed_puzzle, player_held, flagged, "
+        "too_fast_to_review.",
+    )
+    message = serializers.CharField(help_text="One line for the player, in their language.")
+
+
+def unranked_reason(game: Game) -> dict[str, str] | None:
+    """Why a finished game does not count, from what the gate stored (no query)."""
+    if game.counts is not False or game.standing not in MESSAGES:
+        return None
+    return {"code": game.standing, "message": str(MESSAGES[game.standing])}
+
+
 class GameSerializer(serializers.ModelSerializer):
     """A game as its player sees it: no board while paused, no solution until it is over."""
 
@@ -208,6 +225,8 @@ class GameSerializer(serializers.ModelSerializer):
     solution = serializers.SerializerMethodField()
     mistake_cells = serializers.SerializerMethodField()
     rating = serializers.SerializerMethodField()
+    counts = serializers.SerializerMethodField()
+    unranked_reason = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
@@ -226,6 +245,8 @@ class GameSerializer(serializers.ModelSerializer):
             "hint",
             "score",
             "rating",
+            "counts",
+            "unranked_reason",
             "version",
             "can_undo",
             "can_redo",
@@ -263,6 +284,8 @@ class GameSerializer(serializers.ModelSerializer):
             "hint": self.get_hint(game),
             "score": game.score,
             "rating": game_rating(game),
+            "counts": self.get_counts(game),
+            "unranked_reason": unranked_reason(game),
             "version": game.version,
             "can_undo": self.get_can_undo(game),
             "can_redo": self.get_can_redo(game),
@@ -350,6 +373,26 @@ class GameSerializer(serializers.ModelSerializer):
     )
     def get_rating(self, game: Game) -> dict[str, Any] | None:
         return game_rating(game)
+
+    @extend_schema_field(
+        serializers.BooleanField(
+            allow_null=True,
+            help_text="Whether the finished game counts for the boards and ratings "
+            "(docs/integrity.md); null while it is unfinished.",
+        )
+    )
+    def get_counts(self, game: Game) -> bool | None:
+        return game.counts if game.is_finished else None
+
+    @extend_schema_field(
+        UnrankedReasonSerializer(
+            allow_null=True,
+            help_text="Why a finished game does not count; null while it is unfinished "
+            "and when it counts.",
+        )
+    )
+    def get_unranked_reason(self, game: Game) -> dict[str, str] | None:
+        return unranked_reason(game)
 
     @extend_schema_field(
         serializers.CharField(

@@ -335,7 +335,8 @@ class LeaderboardView(_LeaderboardView):
     @extend_schema(
         summary="Best players at one size and level, or the best ratings at one size",
         description="board=score (the default): each player's best score and best time over "
-        "completed, ranked games (their first game of each puzzle) at `difficulty`; period: "
+        "completed games that count (a game's `counts`: their first game of a bank puzzle, "
+        "signed in, judged plausible; docs/integrity.md) at `difficulty`; period: "
         "day (since midnight), week (since Monday) or all; server time zone. board=rating: "
         "players' Glicko-2 ratings at `size`, best first, only established ones (deviation "
         f"under {BOARD_MAX_DEVIATION:.0f} after at least {BOARD_MIN_GAMES} rated games); "

@@ -30,8 +30,11 @@ def finish(game, player, puzzle, clock, *, seconds: int, mistakes: int = 0):
             cell=cells[0],
             value=wrong,
         )
-    clock.shift(timedelta(seconds=seconds))
-    for cell in cells:
+    # At a person's pace: the time spread over the placements, to the millisecond.
+    gaps = [seconds * 1000 // len(cells)] * len(cells)
+    gaps[-1] += seconds * 1000 - sum(gaps)
+    for cell, gap in zip(cells, gaps, strict=True):
+        clock.shift(timedelta(milliseconds=gap))
         result = moves.move_apply(
             game_id=game.pk,
             player=player,
