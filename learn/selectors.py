@@ -92,17 +92,15 @@ def _name(tech: Technique) -> str:
     return technique_name({"technique": tech.slug, "name": tech.name})
 
 
-def practice_puzzle_pick(*, slug: str, size: int, played: QuerySet[Any]) -> int | None:
-    """The id of a puzzle of ``size`` the player has not played whose solution uses
-    ``slug`` at its level: one walk of the (technique, size, difficulty, puzzle) index."""
+def practice_puzzle_pick(*, slug: str, size: int, played: QuerySet[Any] | None) -> int | None:
+    """The id of a puzzle of ``size`` the player has not played (any, when ``played`` is
+    None) whose solution uses ``slug`` at its level: one walk of the (technique, size,
+    difficulty, puzzle) index."""
     tech = BY_SLUG[slug]
-    return (
-        PuzzleTechnique.objects.filter(technique=slug, size=size, difficulty=tech.level)
-        .exclude(puzzle_id__in=played)
-        .order_by("puzzle_id")
-        .values_list("puzzle_id", flat=True)
-        .first()
-    )
+    rows = PuzzleTechnique.objects.filter(technique=slug, size=size, difficulty=tech.level)
+    if played is not None:
+        rows = rows.exclude(puzzle_id__in=played)
+    return rows.order_by("puzzle_id").values_list("puzzle_id", flat=True).first()
 
 
 def practice_progress(*, user: Any) -> list[dict[str, Any]]:
