@@ -243,3 +243,33 @@ def test_practise_on_the_lesson_page_opens_a_game_with_an_empty_stock(client, no
     game = Game.objects.get()
     assert answer["Location"] == f"/play/{game.pk}/"
     assert game.practice_technique == "x_wing"
+
+
+def test_a_practice_games_hint_leads_to_its_technique_when_the_board_has_it(
+    token_client, no_enqueue
+):
+    from rest_framework.test import APIClient
+
+    from accounts.factories import UserFactory
+    from accounts.services import token_create
+    from learn.examples import example_of
+    from learn.services import practice_example_puzzle
+
+    example = example_of("x_wing")
+    puzzle_id = practice_example_puzzle(technique="x_wing", size=9)
+    started = token_client.post("/api/v1/games/", {"technique": "x_wing"}, format="json").json()
+    other = APIClient()
+    other.credentials(HTTP_AUTHORIZATION=f"Token {token_create(user=UserFactory())[1]}")
+    plain = other.post("/api/v1/games/", {"puzzle": puzzle_id}, format="json").json()
+    assert started["puzzle"]["id"] == plain["puzzle"]["id"] == puzzle_id
+    # Both at the lesson's position: one step before the X-Wing, and other steps too.
+    Game.objects.filter(pk__in=[started["id"], plain["id"]]).update(
+        entries=example["values"].replace("0", ".")
+    )
+    hints = {}
+    for gid, client in ((started["id"], token_client), (plain["id"], other)):
+        answer = client.post(f"/api/v1/games/{gid}/hint/", {"level": 2}, format="json")
+        assert answer.status_code == 200, answer.json()
+        hints[gid] = answer.json()["hint"]["technique"]
+    assert hints[started["id"]] == "x_wing"
+    assert hints[plain["id"]] != "x_wing"  # the engine's own order starts elsewhere
