@@ -192,6 +192,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "urls": _api_urls(game),
         "user": request.user.is_authenticated,
         "username": request.user.get_username() if request.user.is_authenticated else None,
+        # Until the game's JSON says why a game is unranked (unranked_reason), game.js
+        # words it from this: a replayed puzzle is not ranked.
+        "ranked": game.ranked,
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
     context["practice"] = _practice_of(game)
