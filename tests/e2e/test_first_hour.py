@@ -14,8 +14,18 @@ from playwright.sync_api import Page, expect
 from accounts.factories import UserFactory
 from play.models import Game, Status
 from solver.techniques import ORDER
-from tests.e2e.boards import ARTIFACTS_DIR, BoardDriver, four_by_four, make_puzzle
+from tests.e2e.boards import (
+    ARTIFACTS_DIR,
+    BoardDriver,
+    easy_nine,
+    empty_cells,
+    four_by_four,
+    make_puzzle,
+)
+from tests.e2e.test_axe import GUEST_PAGES, USER_PAGES
+from tests.e2e.test_axe import violations as axe_violations
 from tests.e2e.test_game import fill_rest
+from tests.e2e.test_layout import finished_games
 
 LANGUAGES = {"en": "en", "zh": "zh-Hans"}
 
@@ -73,9 +83,7 @@ def stocked_bank(per_group: int = 120) -> None:
                 )
     stored = Puzzle.objects.bulk_create(rows)
     PuzzleTechnique.objects.bulk_create(
-        PuzzleTechnique(
-            puzzle=p, technique=slug, size=p.size, difficulty=p.difficulty, count=1
-        )
+        PuzzleTechnique(puzzle=p, technique=slug, size=p.size, difficulty=p.difficulty, count=1)
         for p in stored
         for slug in slugs
     )
@@ -100,9 +108,7 @@ def too_wide(page: Page) -> list[str]:
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 @pytest.mark.parametrize("width", [320, 375])
-def test_every_lesson_and_the_lesson_list_fit_a_small_phone(
-    live_server, new_page, width, language
-):
+def test_every_lesson_and_the_lesson_list_fit_a_small_phone(live_server, new_page, width, language):
     stocked_bank()
     page = new_page(width, language)
     wide = {}
@@ -254,3 +260,101 @@ def test_the_servers_unranked_reason_is_shown_when_the_game_carries_one(live_ser
     finish(page, game)
     expect(page.get_by_test_id("result-note")).to_have_text("Too fast to be reviewed.")
     expect(page.get_by_test_id("result-rank")).to_have_text("Unranked")
+
+
+# ---- Every page, both languages: fits a phone, nothing serious for axe-core ---------------
+
+
+def violations(page: Page) -> list[str]:
+    return axe_violations(page)
+
+
+def played_nine(page: Page, url: str) -> None:
+    """A 9x9 game with notes in a cell and a hint shown (both stages)."""
+    puzzle = make_puzzle(easy_nine(5))
+    game = open_game(page, url, puzzle.pk)
+    board = BoardDriver(page, 9)
+    board.focus()
+    board.go(empty_cells(game.puzzle.givens)[0])
+    for digit in "258":
+        page.keyboard.press(f"Shift+{digit}")
+    board.wait_synced()
+    expect(page.locator(".cell .notes span:not(:empty)").first).to_be_visible()
+
+
+def every_page(page: Page, url: str, check: Callable[[str], None], *, signed_in: bool) -> None:
+    """Visit every page (and the game page's states), calling ``check(name)`` on each."""
+    if not signed_in:
+        for path in [*GUEST_PAGES, "/learn/", "/learn/x_wing/", "/games/"]:
+            page.goto(url + path)
+            check(path)
+        return
+    for path in [*USER_PAGES, "/learn/", "/learn/x_wing/"]:
+        page.goto(url + path)
+        check(path)
+    played_nine(page, url)
+    check("game with notes")
+    page.keyboard.press("h")
+    expect(page.locator("#hint-panel")).to_be_visible()
+    check("game with a hint")
+    page.locator("#hint-next").click()
+    expect(page.get_by_test_id("hint-lesson")).to_be_visible()
+    check("game with the hint's technique")
+    park_any(page)
+    finished = open_game(page, url, make_puzzle(four_by_four(6)).pk)  # not one finished_games uses
+    finish(page, finished)
+    check("game with the end-of-game dialog")
+    page.goto(f"{url}/play/{finished.pk}/replay/")
+    check("replay")
+    page.goto(url + "/games/")
+    check("/games/ with games in progress")
+    page.goto(url + "/learn/x_wing/")
+    page.get_by_test_id("practise").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    expect(page.get_by_test_id("practice-note")).to_be_visible()
+    check("practice game")
+    park_any(page)
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (375, "dark")])
+def test_no_page_in_either_language_has_a_serious_violation_or_scrolls_sideways(
+    live_server, new_page, width, scheme, language
+):
+    for i in range(3):
+        make_puzzle(easy_nine(i))
+    found: dict[str, list[str]] = {}
+    wide: dict[str, list[str]] = {}
+
+    def check(name: str) -> None:
+        found[name] = violations(page)
+        if overflow(page) > 0:
+            wide[name] = too_wide(page)
+
+    page = new_page(width, language, scheme, height=900)
+    every_page(page, live_server.url, check, signed_in=False)
+    sign_in(page, live_server.url)
+    finished_games(UserFactory._meta.model.objects.latest("id"), [95, 80])
+    found = {f"guest {k}": v for k, v in found.items()}
+    every_page(page, live_server.url, check, signed_in=True)
+    page.screenshot(path=str(ARTIFACTS_DIR / f"practice-{width}-{language}.png"), full_page=True)
+    assert {name: v for name, v in found.items() if v} == {}
+    assert wide == {}
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_page_fits_a_320_px_phone(live_server, new_page, language):
+    for i in range(3):
+        make_puzzle(easy_nine(i))
+    wide: dict[str, list[str]] = {}
+
+    def check(name: str) -> None:
+        if overflow(page) > 0:
+            wide[name] = too_wide(page)
+
+    page = new_page(320, language, height=640)
+    every_page(page, live_server.url, check, signed_in=False)
+    sign_in(page, live_server.url)
+    finished_games(UserFactory._meta.model.objects.latest("id"), [95, 80])
+    every_page(page, live_server.url, check, signed_in=True)
+    assert wide == {}
