@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from collections.abc import Callable
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -38,17 +39,26 @@ the player (``PRACTICE_MAKE_SECONDS`` in settings overrides it)."""
 
 
 def practice_game_start(
-    *, player: Player, technique: str, size: int = 9, mistake_limit: int | None = None
+    *,
+    player: Player,
+    technique: str,
+    size: int = 9,
+    mistake_limit: int | None = None,
+    may_make: Callable[[], bool] | None = None,
 ) -> tuple[Game, bool]:
     """Start a practice game of ``technique`` on a puzzle of ``size`` that needs it: an
-    unplayed one from the stock when there is one, else see the module docstring."""
+    unplayed one from the stock when there is one, else see the module docstring.
+
+    ``may_make`` is asked before a puzzle is made here (the caller's rate for solver work);
+    when it answers False the request goes straight to the other fallbacks."""
     tech = technique_get(slug=technique, size=size)
     played = Game.objects.filter(player.owns()).values("puzzle_id")
     puzzle_id = practice_puzzle_pick(slug=technique, size=size, played=played)
     if puzzle_id is None:
         practice_pack_queue(technique=technique, size=size)  # unless one is on its way
+        make = may_make is None or may_make()
         puzzle_id = (
-            practice_puzzle_make(technique=technique, size=size)
+            (practice_puzzle_make(technique=technique, size=size) if make else None)
             or practice_puzzle_pick(slug=technique, size=size, played=None)
             or practice_example_puzzle(technique=technique, size=size)
         )

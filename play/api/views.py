@@ -154,11 +154,15 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if "technique" in v:
             from learn.services import practice_game_start
 
+            # Making a puzzle here (the stock has none left for the player) costs solver
+            # work: it shares the rate of a typed-in grid; past it, a fallback answers.
+            make_throttle = AnalyseThrottle()
             game, created = practice_game_start(
                 player=player_of(request, create=True),
                 technique=v["technique"],
                 size=v.get("size", 9),
                 mistake_limit=v.get("mistake_limit"),
+                may_make=lambda: make_throttle.allow_request(request, self),
             )
             return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
         game, created = game_start(

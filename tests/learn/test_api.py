@@ -273,3 +273,29 @@ def test_a_practice_games_hint_leads_to_its_technique_when_the_board_has_it(
         hints[gid] = answer.json()["hint"]["technique"]
     assert hints[started["id"]] == "x_wing"
     assert hints[plain["id"]] != "x_wing"  # the engine's own order starts elsewhere
+
+
+def test_past_the_solver_rate_a_practice_request_is_answered_without_making_one(
+    token_client, no_enqueue, monkeypatch
+):
+    from learn import services
+    from solving.api.throttles import AnalyseThrottle
+
+    made: list[str] = []
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: made.append(kw) or None)
+    monkeypatch.setattr(AnalyseThrottle, "allow_request", lambda self, request, view: False)
+    answer = token_client.post("/api/v1/games/", {"technique": "x_wing"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert made == []
+    game = Game.objects.select_related("puzzle").get(pk=answer.json()["id"])
+    assert game.puzzle_id == services.practice_example_puzzle(technique="x_wing", size=9)
+
+
+def test_within_the_solver_rate_a_practice_request_makes_one(token_client, no_enqueue, monkeypatch):
+    from learn import services
+
+    made: list[dict] = []
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: made.append(kw) or None)
+    answer = token_client.post("/api/v1/games/", {"technique": "x_wing"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert made == [{"technique": "x_wing", "size": 9}]
