@@ -4,7 +4,7 @@ A practice request is answered with a puzzle every time, quickly. The workers ke
 per technique (``puzzles.practice.practice_top_up`` on Celery beat); when the player has
 played all of it, the request tops it up in the background and tries, in this order:
 making one here within :data:`PRACTICE_MAKE_SECONDS`, a practice puzzle of the technique
-the player has played before, and the lesson's own example puzzle (shipped, 9x9).
+the player played longest ago, and the lesson's own example puzzle (shipped, 9x9).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from learn.errors import NoPracticePuzzle
 from learn.examples import example_of
-from learn.selectors import practice_puzzle_pick, technique_get
+from learn.selectors import practice_puzzle_pick, practice_puzzle_replay, technique_get
 from play.lifecycle import Player, game_start
 from play.models import Game
 from puzzles.bank import puzzle_get_or_create_from_grid
@@ -52,14 +52,14 @@ def practice_game_start(
     ``may_make`` is asked before a puzzle is made here (the caller's rate for solver work);
     when it answers False the request goes straight to the other fallbacks."""
     tech = technique_get(slug=technique, size=size)
-    played = Game.objects.filter(player.owns()).values("puzzle_id")
-    puzzle_id = practice_puzzle_pick(slug=technique, size=size, played=played)
+    games = Game.objects.filter(player.owns())
+    puzzle_id = practice_puzzle_pick(slug=technique, size=size, played=games.values("puzzle_id"))
     if puzzle_id is None:
         practice_pack_queue(technique=technique, size=size)  # unless one is on its way
         make = may_make is None or may_make()
         puzzle_id = (
             (practice_puzzle_make(technique=technique, size=size) if make else None)
-            or practice_puzzle_pick(slug=technique, size=size, played=None)
+            or practice_puzzle_replay(slug=technique, size=size, games=games)
             or practice_example_puzzle(technique=technique, size=size)
         )
     if puzzle_id is None:

@@ -299,3 +299,23 @@ def test_within_the_solver_rate_a_practice_request_makes_one(token_client, no_en
     answer = token_client.post("/api/v1/games/", {"technique": "x_wing"}, format="json")
     assert answer.status_code == 201, answer.json()
     assert made == [{"technique": "x_wing", "size": 9}]
+
+
+def test_a_player_who_played_every_one_replays_the_one_played_longest_ago(
+    token_client, user, practice_puzzle, no_enqueue, monkeypatch
+):
+    from datetime import timedelta
+
+    from learn import services
+
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: None)
+    first, second = practice_puzzle("x_wing", seed="p1"), practice_puzzle("x_wing", seed="p2")
+    now = timezone.now()
+    for puzzle, days_ago in ((first, 1), (second, 5)):
+        game = Game.objects.create(
+            user=user, puzzle=puzzle, entries=puzzle.solution, status=Status.COMPLETED
+        )
+        Game.objects.filter(pk=game.pk).update(created=now - timedelta(days=days_ago))
+    answer = token_client.post("/api/v1/games/", {"technique": "x_wing"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert Game.objects.get(pk=answer.json()["id"]).puzzle_id == second.pk
