@@ -87,6 +87,8 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
             _hint_eliminations(game, board),
             budget=HINT_BUDGET,
             solution=puzzle.solution_grid(),  # checked unique when stored: no search per hint
+            # A practice game's technique first, when the board has one: what it is for.
+            prefer=game.practice_technique or None,
         )
     except BudgetExceeded as exc:
         raise HintUnavailable(_("This position is too hard for a hint: try a move.")) from exc

@@ -25,6 +25,8 @@ from django.views.decorators.http import require_POST
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
 from ratings.views import rating_leaderboard_rows, rating_stats_for_page
+from solver.techniques import BY_SLUG
+from solving.steps import technique_name
 from sudokusite.errors import DomainError
 
 from . import selectors
@@ -41,6 +43,7 @@ SIZES = (
 )
 SIZE_VALUES = tuple(size for size, _, _ in SIZES)
 LEADERBOARD_ROWS = 50
+LOBBY_UNFINISHED = 4
 MISTAKE_LIMITS = (("", gettext_lazy("No limit")), ("3", "3"), ("5", "5"))
 PERIODS = (
     ("day", gettext_lazy("Today")),
@@ -78,9 +81,11 @@ def home(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     unfinished = list(
         selectors.game_list(player=player).filter(status__in=[Status.IN_PROGRESS, Status.PAUSED])[
-            :4
+            : LOBBY_UNFINISHED + 1
         ]
     )
+    more_unfinished = len(unfinished) > LOBBY_UNFINISHED  # the history page lists them all
+    unfinished = unfinished[:LOBBY_UNFINISHED]
     for game in unfinished:
         game.filled_percent = _filled_percent(game)  # type: ignore[attr-defined]
         game.clock = clock(game.elapsed_at(now))  # type: ignore[attr-defined]
@@ -103,6 +108,7 @@ def home(request: HttpRequest) -> HttpResponse:
         ),
         "mistake_limits": MISTAKE_LIMITS,
         "unfinished": unfinished,
+        "more_unfinished": more_unfinished,
         "daily_game": daily_game,
     }
     return render(request, "play/home.html", context)
@@ -186,10 +192,27 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "urls": _api_urls(game),
         "user": request.user.is_authenticated,
         "username": request.user.get_username() if request.user.is_authenticated else None,
+        # Until the game's JSON says why a game is unranked (unranked_reason), game.js
+        # words it from this: a replayed puzzle is not ranked.
+        "ranked": game.ranked,
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
+    context["practice"] = _practice_of(game)
     context["puzzle_rating"] = (page_data["game"]["rating"] or {}).get("puzzle")
     return render(request, "play/game.html", context)
+
+
+def _practice_of(game: Game) -> dict[str, str] | None:
+    """A practice game's technique: its name in the reader's language and its lesson."""
+    slug = game.practice_technique
+    if not slug or slug not in BY_SLUG:
+        return None
+    return {
+        "slug": slug,
+        "name": technique_name({"technique": slug, "name": BY_SLUG[slug].name}),
+        "lesson": reverse("learn:lesson", args=[slug]),
+        "practise": reverse("learn:practise", args=[slug]),
+    }
 
 
 @ensure_csrf_cookie
@@ -225,6 +248,8 @@ def stats(request: HttpRequest) -> HttpResponse:
         group["label"] += f"{group['size']}×{group['size']}"
         group["best_time"] = clock(group["best_time_ms"])
         group["average_time"] = clock(group["average_time_ms"])
+        for r in group["recent"]:
+            r["clock"] = clock(r["elapsed_ms"])
         times = [r["elapsed_ms"] for r in group["recent"]]
         group["chart"] = solve_times_svg(
             times,

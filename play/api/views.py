@@ -115,8 +115,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         'played yet when there is one), `{"puzzle": 12}`, `{"grid": "53..7...."}` (your own '
         "puzzle, any format the solver parses, with exactly one solution), "
         '`{"daily": true}` (with an optional "size") or `{"technique": "x_wing", "size": 9}` '
-        "(a practice game on a puzzle you have not played that needs the technique; when the "
-        "bank has none, 404 no_practice_puzzle and a pack is queued). `mistake_limit` (1-99) "
+        "(a practice game on a puzzle that needs the technique: one you have not played from "
+        "the stock, else one made within a second, else one you have played; the stock is "
+        "topped up behind it). `mistake_limit` (1-99) "
         "ends the game as lost at that many mistakes. The clock starts now. A typed-in grid "
         "is checked within the solver's work budget (422 too_hard beyond it) and shares the "
         "rate of POST /api/v1/solver/analyse/. You have one unfinished game of a puzzle at most: "
@@ -153,11 +154,15 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if "technique" in v:
             from learn.services import practice_game_start
 
+            # Making a puzzle here (the stock has none left for the player) costs solver
+            # work: it shares the rate of a typed-in grid; past it, a fallback answers.
+            make_throttle = AnalyseThrottle()
             game, created = practice_game_start(
                 player=player_of(request, create=True),
                 technique=v["technique"],
                 size=v.get("size", 9),
                 mistake_limit=v.get("mistake_limit"),
+                may_make=lambda: make_throttle.allow_request(request, self),
             )
             return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
         game, created = game_start(

@@ -698,7 +698,34 @@ async function showResult() {
       true,
     ),
   );
-  $("result-rank").textContent = won ? await rankText(g) : "—";
+  const reason = unrankedReason(g);
+  if (reason) showNote(reason);
+  if (!won) $("result-rank").textContent = "—";
+  else if (!data.username) $("result-rank").textContent = gettext("Log in to rank");
+  else if (reason) $("result-rank").textContent = gettext("Unranked");
+  else {
+    const rank = await rankText(g);
+    $("result-rank").textContent = rank || gettext("Unranked");
+    // Ranked, signed in, solved, yet not on the board: the fair-play review holds it.
+    if (!rank) showNote(gettext("Held off the board for review."));
+  }
+}
+
+/** Why this game is not ranked, in one short line; null when it is (or may be) ranked.
+ * The server's word when the game carries it (unranked_reason), else what the page knows. */
+function unrankedReason(g) {
+  if ("unranked_reason" in g) return g.unranked_reason ? g.unranked_reason.message : null;
+  if (g.status !== "completed") return null;
+  if (!data.username) return gettext("Guest games are not ranked.");
+  if (data.ranked === false) return gettext("A replayed puzzle is not ranked.");
+  return null;
+}
+
+function showNote(text) {
+  const note = $("result-note");
+  note.textContent = text;
+  note.title = text; // the whole line, should a long one be cut to fit
+  note.hidden = false;
 }
 
 /** Both sides' rating change after a ranked finish (the server sends it with the game). */
@@ -706,15 +733,20 @@ function showRatingChange(g) {
   const change = g.rating && g.rating.change;
   if (!change) return;
   const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
-  $("result-rating").textContent =
-    `${change.player_before} → ${change.player_after} (${signed(change.player_delta)}); ` +
-    interpolate(gettext("puzzle %(delta)s"), { delta: signed(change.puzzle_delta) }, true);
+  // Two lines at most on a phone: the player's change, then the puzzle's, smaller.
+  const mine = document.createElement("span");
+  mine.className = "rating-mine";
+  mine.textContent = `${change.player_before} → ${change.player_after} (${signed(change.player_delta)})`;
+  const puzzle = document.createElement("span");
+  puzzle.className = "rating-puzzle";
+  puzzle.textContent = interpolate(gettext("puzzle %(delta)s"), { delta: signed(change.puzzle_delta) }, true);
+  $("result-rating").replaceChildren(mine, " ", puzzle);
   $("result-rating-row").hidden = false;
 }
 
-/** The player's place on this puzzle's leaderboard (paged through, a few pages at most). */
+/** The player's place on this puzzle's leaderboard (paged through, a few pages at most);
+ * null when they are not on it. */
 async function rankText(g) {
-  if (!data.username) return gettext("Log in to rank");
   let url = urls.leaderboard;
   for (let page = 0; url && page < 10; page++) {
     const res = await api("GET", url);
@@ -724,7 +756,7 @@ async function rankText(g) {
     if (mine) return interpolate(gettext("#%(rank)s of %(count)s"), { rank: mine.rank, count: res.data.count ?? rows.length }, true);
     url = res.data.next;
   }
-  return gettext("Unranked");
+  return url ? "—" : null; // "—": too far down to look for
 }
 
 // ---- Wiring -------------------------------------------------------------------------------

@@ -67,6 +67,13 @@ def handled(exc: Exception):
         return api_exception_handler(exc, {"request": None, "view": None})
 
 
+def _no_practice_puzzle(c: Ctx, monkeypatch):
+    from learn import services
+
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: None)
+    return c.client.post("/api/v1/games/", {"technique": "hidden_single", "size": 6}, format="json")
+
+
 def _given(c: Ctx):
     return c.move(FOUR.index("1"), 2)
 
@@ -203,9 +210,7 @@ TRIGGERS: dict[str, Callable[..., Any]] = {
     "technique_not_on_size": lambda c: c.client.post(
         "/api/v1/games/", {"technique": "swordfish", "size": 4}, format="json"
     ),
-    "no_practice_puzzle": lambda c: c.client.post(
-        "/api/v1/games/", {"technique": "hidden_single", "size": 9}, format="json"
-    ),
+    "no_practice_puzzle": _no_practice_puzzle,
     "game_not_finished": lambda c: c.client.get(c.url + "replay/"),
     "puzzle_in_play": lambda c: handled(PuzzleInPlay()),
     "login_locked": _locked,
