@@ -247,17 +247,21 @@ def test_a_typed_in_puzzle_is_never_handed_to_another_player(user):
     # At my level, practice, the daily: never it either.
     response = other.post("/api/v1/games/", {"level": "mine", "size": 9}, format="json")
     assert response.status_code == 404
-    response = other.post("/api/v1/games/", {"technique": "full_house", "size": 9}, format="json")
-    assert response.status_code == 404
     response = other.post("/api/v1/games/", {"daily": True, "size": 9}, format="json")
     assert response.status_code == 404
     assert not DailyPuzzle.objects.filter(puzzle_id=typed["id"]).exists()
     # Nor is it listed with the bank's puzzles.
     assert other.get("/api/v1/puzzles/", {"size": 9}).json()["count"] == 0
+    # Practice always answers (a puzzle made on the spot), never with the typed-in one.
+    response = other.post("/api/v1/games/", {"technique": "full_house", "size": 9}, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["puzzle"]["id"] != typed["id"]
     # Once a bank puzzle is there, that is what the level hands out.
     bank = puzzle_create(NINE)
-    picked = other.post("/api/v1/games/", {"difficulty": "easy", "size": 9}, format="json")
-    assert picked.json()["puzzle"]["id"] == bank.pk
+    picked = typist.post("/api/v1/games/", {"difficulty": "easy", "size": 9}, format="json")
+    assert picked.json()["puzzle"]["id"] != typed["id"]
+    assert Puzzle.objects.get(pk=picked.json()["puzzle"]["id"]).source != Source.TYPED
+    assert bank.source != Source.TYPED
 
 
 def test_staff_can_take_a_typed_in_puzzle_into_the_bank(user, client):
