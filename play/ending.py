@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from integrity.services import game_review
 from ratings.services import rating_record_game
-from replays.services import analysis_enqueue
+from replays.services import analysis_enqueue, analysis_skip
 
+from .limits import analysis_allow
 from .models import Game
 
 
@@ -23,4 +24,7 @@ def game_ended(game: Game) -> None:
     review = game_review(game=game)
     if review is None or not review.flagged:
         rating_record_game(game=game)
-    analysis_enqueue(game_id=game.pk)
+    if analysis_allow(user_id=game.user_id, guest_key=game.guest_key):
+        analysis_enqueue(game_id=game.pk)
+    else:  # more games ended this hour than a person finishes: the worker is spared
+        analysis_skip(game_id=game.pk)

@@ -26,6 +26,7 @@ from puzzles.models import DailyPuzzle, Difficulty, Puzzle
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
 from ratings.views import rating_leaderboard_rows, rating_stats_for_page
 from sudokusite.errors import DomainError
+from sudokusite.net import client_ip
 
 from . import selectors
 from .api.serializers import GameSerializer
@@ -53,7 +54,9 @@ def player_of(request: HttpRequest, *, create: bool = False) -> Player:
     """The signed-in user, or the guest of this browser session."""
     if request.user.is_authenticated:
         return Player(user=request.user)
-    return Player(guest_key=guest_key_get(request=request, create=create))
+    return Player(
+        guest_key=guest_key_get(request=request, create=create), address=client_ip(request) or ""
+    )
 
 
 def _filled_percent(game: Game) -> int:

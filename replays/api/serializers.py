@@ -12,7 +12,7 @@ from play.models import Game
 from sudokusite.fields import StrictIntegerField
 from sudokusite.serializers import InputSerializer
 
-from ..selectors import analysis_of, share_of
+from ..selectors import analysis_of, analysis_skipped, share_of
 from ..timeline import Position
 
 SPEEDS = (1, 4, 16)
@@ -56,7 +56,8 @@ class EventSerializer(serializers.Serializer):
 class AnalysisSerializer(serializers.Serializer):
     status = serializers.CharField(
         help_text="pending until the analysis is stored, then ready; held (data null) on a "
-        "shared replay while the puzzle's solution is held (play/disclosure.py)."
+        "shared replay while the puzzle's solution is held (play/disclosure.py); skipped "
+        "(data null) when the player ended more games than ANALYSES_PER_HOUR."
     )
     data = serializers.DictField(allow_null=True, help_text="placements and summary.")
 
@@ -113,6 +114,8 @@ def replay_payload(
     shown = game_disclosure(game, player=owner)
     analysis = analysis_of(game) if shown.correctness else None
     analysis_status = "pending" if analysis is None else "ready"
+    if analysis_skipped(analysis):
+        analysis, analysis_status = None, "skipped"
     if not shown.correctness:
         analysis_status = "held"
     share = share_of(game)

@@ -256,14 +256,12 @@ function techniqueText(p) {
 
 function renderAnalysis(a) {
   const box = $("analysis");
-  if (D.analysis.status === "held") {
-    box.replaceChildren(
-      el(
-        "p",
-        { class: "muted", "data-testid": "analysis-held" },
-        gettext("The analysis is shown once this puzzle's daily or leaderboard period is over."),
-      ),
-    );
+  const why = {
+    held: gettext("The analysis is shown once this puzzle's daily or leaderboard period is over."),
+    skipped: gettext("This game was not analysed: more games ended within an hour than are analysed."),
+  }[D.analysis.status];
+  if (why) {
+    box.replaceChildren(el("p", { class: "muted", "data-testid": `analysis-${D.analysis.status}` }, why));
     return;
   }
   if (!a) {
