@@ -47,12 +47,41 @@ def _validate_new_password(password: str, *, user: AbstractBaseUser) -> None:
         raise ValidationError({"password": exc.messages}) from exc
 
 
+def username_skeletons_backfill(*, limit: int = 1000) -> int:
+    """Store the skeleton of accounts made without one (``createsuperuser``, a shell):
+    a look-alike of their names is refused like any other. Accounts that already look
+    alike keep their names (the later one's skeleton gets ``#<id>``, as in migration
+    0003). Returns how many were stored; one query when there are none."""
+    missing = list(
+        User.objects.filter(username_skeleton__isnull=True)
+        .order_by("pk")
+        .values_list("pk", "username")[:limit]
+    )
+    if not missing:
+        return 0
+    shapes = {pk: skeleton(name) for pk, name in missing}
+    taken = set(
+        UsernameSkeleton.objects.filter(skeleton__in=shapes.values()).values_list(
+            "skeleton", flat=True
+        )
+    )
+    rows = []
+    for pk, shape in shapes.items():
+        if shape in taken:
+            shape = f"{shape}#{pk}"
+        taken.add(shape)
+        rows.append(UsernameSkeleton(user_id=pk, skeleton=shape))
+    UsernameSkeleton.objects.bulk_create(rows, ignore_conflicts=True)
+    return len(rows)
+
+
 def username_check(username: str, *, exclude_user_id: int | None = None) -> None:
     """ValidationError (on ``username``) for a name people could not tell from a taken one,
-    or that mixes alphabets or hides characters (accounts.names); reads only."""
+    or that mixes alphabets or hides characters (accounts.names)."""
     problem = username_problem(username)
     if problem is not None:
         raise ValidationError({"username": [problem]})
+    username_skeletons_backfill()
     others = UsernameSkeleton.objects.filter(skeleton=skeleton(username))
     if exclude_user_id is not None:
         others = others.exclude(user_id=exclude_user_id)

@@ -120,3 +120,20 @@ def test_the_skeleton_is_what_the_name_looks_like():
     assert skeleton("Ivan") == skeleton("lvan")
     assert skeleton("admin") != skeleton("admit")
     assert mixed_script("pаypal") and not mixed_script("paypal") and not mixed_script("小明abc")
+
+
+def test_a_look_alike_of_an_account_made_outside_sign_up_is_refused(api_client):
+    get_user_model().objects.create_superuser("admin", "admin@example.com", STRONG)
+    assert not UsernameSkeleton.objects.exists()
+    assert "looks the same" in username_error(register(api_client, "ɑdmin"))
+    assert register(api_client, "someone").status_code == 201
+    assert UsernameSkeleton.objects.filter(skeleton=skeleton("admin")).exists()
+
+
+def test_a_pack_name_of_only_invisible_characters_is_refused(api_client):
+    staff = UserFactory(is_staff=True)
+    api_client.force_authenticate(staff)
+    body = {"name": "\u200f\u200b\u200b", "size": 4, "difficulty": "easy", "count": 1}
+    response = api_client.post("/api/v1/packs/", body, format="json")
+    assert response.status_code == 400
+    assert "name" in response.json()["error"]["fields"]
