@@ -137,3 +137,20 @@ def test_a_pack_name_of_only_invisible_characters_is_refused(api_client):
     response = api_client.post("/api/v1/packs/", body, format="json")
     assert response.status_code == 400
     assert "name" in response.json()["error"]["fields"]
+
+
+def test_the_text_rule_refuses_invisible_labels_and_keeps_visible_notes():
+    from sudokusite.fields import text_problem
+
+    for bad in ["\u200f\u200b", "\u3164", "\u202eabc", "a\x00b", " \u200b "]:
+        assert text_problem(bad) is not None, repr(bad)
+    assert text_problem("line one\nline two", multiline=True) is None
+    assert text_problem("小明 · 9x9") is None
+
+
+def test_the_review_admin_refuses_an_invisible_note(client):
+    from integrity.admin import GameReviewForm
+
+    form = GameReviewForm(data={"note": "\u200b\u200f"})
+    assert not form.is_valid() and "note" in form.errors
+    assert GameReviewForm(data={"note": "Checked the moves: fine."}).is_valid()
