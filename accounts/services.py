@@ -86,6 +86,12 @@ def username_check(username: str, *, exclude_user_id: int | None = None) -> None
     if exclude_user_id is not None:
         others = others.exclude(user_id=exclude_user_id)
     if others.exists():
+        # The same name in another case (taken since the caller looked) says so plainly.
+        same = User.objects.filter(username__iexact=username)
+        if exclude_user_id is not None:
+            same = same.exclude(pk=exclude_user_id)
+        if same.exists():
+            raise ValidationError({"username": [_("A user with that username already exists.")]})
         raise ValidationError({"username": [looks_taken_message()]})
 
 

@@ -154,3 +154,33 @@ def test_the_review_admin_refuses_an_invisible_note(client):
     form = GameReviewForm(data={"note": "\u200b\u200f"})
     assert not form.is_valid() and "note" in form.errors
     assert GameReviewForm(data={"note": "Checked the moves: fine."}).is_valid()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_sign_ups_of_look_alike_names_make_one_account():
+    import threading
+
+    from django.db import connection
+    from rest_framework.test import APIClient
+
+    names = ["admin", "ɑdmin", "adrnin", "ａdmin"]
+    barrier = threading.Barrier(len(names))
+    statuses: list[int] = []
+
+    def sign_up(index: int, username: str) -> None:
+        try:
+            client = APIClient(REMOTE_ADDR=f"192.0.2.{index + 1}")
+            barrier.wait()
+            statuses.append(register(client, username).status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sign_up, args=pair) for pair in enumerate(names)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [201] + [400] * (len(names) - 1)
+    assert get_user_model().objects.count() == 1
+    assert UsernameSkeleton.objects.count() == 1
