@@ -35,6 +35,7 @@ class Player(Protocol):
     guest_key: str
     address: str
 
+
 MINUTE = 60
 DAY = 24 * 60 * 60
 
