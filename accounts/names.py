@@ -32,6 +32,7 @@ from importlib import resources
 
 from confusable_homoglyphs import categories
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from sudokusite.fields import BIDI_CONTROLS, BLANK_LETTERS, text_problem
 
@@ -45,6 +46,22 @@ ALLOWED_MIXES = (
     frozenset({"LATIN", "HAN", "BOPOMOFO"}),
     frozenset({"LATIN", "HAN", "HANGUL"}),
 )
+
+
+# Script names a player may meet in the message; others show as Unicode names them.
+SCRIPT_NAMES = {
+    "LATIN": gettext_lazy("Latin"),
+    "CYRILLIC": gettext_lazy("Cyrillic"),
+    "GREEK": gettext_lazy("Greek"),
+    "ARMENIAN": gettext_lazy("Armenian"),
+    "HEBREW": gettext_lazy("Hebrew"),
+    "ARABIC": gettext_lazy("Arabic"),
+    "HAN": gettext_lazy("Han"),
+    "HIRAGANA": gettext_lazy("Hiragana"),
+    "KATAKANA": gettext_lazy("Katakana"),
+    "HANGUL": gettext_lazy("Hangul"),
+    "CHEROKEE": gettext_lazy("Cherokee"),
+}
 
 
 def _clean(text: str) -> str:
@@ -116,6 +133,10 @@ def mixed_script(name: str) -> bool:
     return len(found) > 1 and not any(found <= allowed for allowed in ALLOWED_MIXES)
 
 
+def _script_name(script: str) -> str:
+    return str(SCRIPT_NAMES.get(script, script.replace("_", " ").title()))
+
+
 def username_problem(name: str) -> str | None:
     """Why ``name`` cannot be a username on its own (not counting other accounts)."""
     problem = text_problem(name)
@@ -127,7 +148,7 @@ def username_problem(name: str) -> str | None:
         return _(
             "This username mixes alphabets (%(scripts)s), so it can look like another "
             "name: use letters of one alphabet."
-        ) % {"scripts": ", ".join(sorted(s.title() for s in scripts_of(name)))}
+        ) % {"scripts": ", ".join(sorted(_script_name(s) for s in scripts_of(name)))}
     return None
 
 

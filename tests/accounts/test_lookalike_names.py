@@ -184,3 +184,9 @@ def test_concurrent_sign_ups_of_look_alike_names_make_one_account():
     assert sorted(statuses) == [201] + [400] * (len(names) - 1)
     assert get_user_model().objects.count() == 1
     assert UsernameSkeleton.objects.count() == 1
+
+
+def test_the_mixed_script_refusal_names_the_alphabets_in_chinese(api_client):
+    response = register(api_client, "аdmin", HTTP_ACCEPT_LANGUAGE="zh-Hans")
+    message = username_error(response)
+    assert "西里尔字母" in message and "拉丁字母" in message
