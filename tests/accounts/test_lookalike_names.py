@@ -190,3 +190,12 @@ def test_the_mixed_script_refusal_names_the_alphabets_in_chinese(api_client):
     response = register(api_client, "аdmin", HTTP_ACCEPT_LANGUAGE="zh-Hans")
     message = username_error(response)
     assert "西里尔字母" in message and "拉丁字母" in message
+
+
+def test_the_pack_admin_form_refuses_a_name_of_only_invisible_characters():
+    from puzzles.admin import PackRequestForm
+
+    data = {"size": 4, "difficulty": "easy", "count": 1, "symmetry": "none", "technique": ""}
+    form = PackRequestForm(data={**data, "name": "\u200f\u200b"})
+    assert not form.is_valid() and "name" in form.errors
+    assert PackRequestForm(data={**data, "name": "Weekend 4x4"}).is_valid()
