@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from play.models import Move
 from solver import cell_name
+from sudokusite.fields import validate_visible_note
 
 from . import services
 from .models import GameReview, Verdict
@@ -23,8 +25,22 @@ from .models import GameReview, Verdict
 MOVES_SHOWN = 2000
 
 
+class GameReviewForm(forms.ModelForm):
+    """A staff note must be text people can read (sudokusite.fields.text_problem)."""
+
+    class Meta:
+        model = GameReview
+        fields = ("note",)
+
+    def clean_note(self) -> str:
+        note = self.cleaned_data["note"]
+        validate_visible_note(note)
+        return note
+
+
 @admin.register(GameReview)
 class GameReviewAdmin(admin.ModelAdmin):
+    form = GameReviewForm
     list_display = (
         "game_id",
         "user",

@@ -10,8 +10,9 @@ here.
 from __future__ import annotations
 
 from integrity.gate import game_standing_settle
-from replays.services import analysis_enqueue
+from replays.services import analysis_enqueue, analysis_skip
 
+from .limits import analysis_allow
 from .models import Game
 
 
@@ -20,4 +21,7 @@ def game_ended(game: Game) -> None:
     # The gate reviews a completed game, decides whether it counts and rates it if so: a
     # game flagged implausible moves no rating until staff clear it.
     game_standing_settle(game=game)
-    analysis_enqueue(game_id=game.pk)
+    if analysis_allow(user_id=game.user_id, guest_key=game.guest_key):
+        analysis_enqueue(game_id=game.pk)
+    else:  # more games ended this hour than a person finishes: the worker is spared
+        analysis_skip(game_id=game.pk)

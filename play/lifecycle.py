@@ -24,6 +24,7 @@ from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
 
 from .errors import GameFinished, NoPuzzleAvailable
+from .limits import game_start_allow
 from .models import FINISHED, UNFINISHED, Game, MoveKind, Status
 from .steps import (
     GUEST_SESSION_KEY,
@@ -231,6 +232,7 @@ def game_start(
     existing = _unfinished_game(player, puzzle)
     if existing is not None:
         return existing, False
+    game_start_allow(player=player)  # counts only starts that make a game
     ranked = (
         player.user is not None and not _played_puzzles(player).filter(puzzle_id=puzzle.pk).exists()
     )

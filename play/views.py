@@ -28,6 +28,7 @@ from ratings.views import rating_leaderboard_rows, rating_stats_for_page
 from solver.techniques import BY_SLUG
 from solving.steps import technique_name
 from sudokusite.errors import DomainError
+from sudokusite.net import client_ip
 
 from . import selectors
 from .api.serializers import GameSerializer
@@ -56,7 +57,9 @@ def player_of(request: HttpRequest, *, create: bool = False) -> Player:
     """The signed-in user, or the guest of this browser session."""
     if request.user.is_authenticated:
         return Player(user=request.user)
-    return Player(guest_key=guest_key_get(request=request, create=create))
+    return Player(
+        guest_key=guest_key_get(request=request, create=create), address=client_ip(request) or ""
+    )
 
 
 def _filled_percent(game: Game) -> int:

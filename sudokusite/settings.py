@@ -309,6 +309,15 @@ API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 SOLVER_NODE_BUDGET = env_int("SOLVER_NODE_BUDGET", 20_000, minimum=100, maximum=1_000_000)
 SOLVER_LOGIC_BUDGET = env_int("SOLVER_LOGIC_BUDGET", 3_500, minimum=100, maximum=100_000)
 
+# Work one player may ask of the server (play/limits.py): games started per minute and
+# per day (per user; a guest per session and per address), writes per game per cell of
+# its grid (a 9x9 game about 200 with notes and undo; 8 per cell allows 648), and game
+# analyses queued per hour (beyond it a game ends without one).
+GAME_STARTS_PER_MINUTE = env_int("GAME_STARTS_PER_MINUTE", 20, minimum=1)
+GAME_STARTS_PER_DAY = env_int("GAME_STARTS_PER_DAY", 500, minimum=1)
+GAME_MOVES_PER_CELL = env_int("GAME_MOVES_PER_CELL", 8, minimum=2, maximum=1000)
+ANALYSES_PER_HOUR = env_int("ANALYSES_PER_HOUR", 30, minimum=0)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # knox's tokens, in one query per request (see accounts/auth.py).

@@ -46,6 +46,7 @@ class GameCreateInputSerializer(InputSerializer):
         required=False,
         max_length=10_000,
         trim_whitespace=False,
+        visible=False,  # not a label: the solver's parser judges it
         help_text="A puzzle of your own in any format the solver parses; it must have "
         "exactly one solution.",
     )
