@@ -183,9 +183,7 @@ def history(style: Style, games: int, rng: random.Random) -> list[dict[str, Any]
             events, shape=puzzle.shape, givens=puzzle.givens, solution=puzzle.solution
         )
         placements = sum(1 for e in events if e.placement)
-        out.append(
-            {"trace": trace, "level": puzzle.level, "ms_per_placement": elapsed // placements}
-        )
+        out.append(trace | {"level": puzzle.level, "ms_per_placement": elapsed // placements})
     return out
 
 

@@ -118,19 +118,19 @@ def game_figures(trace: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def player_signals(games: Sequence[Mapping[str, Any]]) -> PlayerSignals:
+def player_signals(traces: Sequence[Mapping[str, Any]]) -> PlayerSignals:
     """Judge a player's recent games, most recent first (at most ``WINDOW`` are read).
-    Each game is ``{"trace": game_trace(...), "level": str, "ms_per_placement": int}``."""
+    Each is a ``game_trace`` with the puzzle's ``level`` and the game's
+    ``ms_per_placement`` added (``GameReview.trace``)."""
     judged = []
-    for game in games[:WINDOW]:
-        trace = game.get("trace")
+    for trace in traces[:WINDOW]:
         if not trace:
             continue
         figures = game_figures(trace)
         if figures["placements"] < MIN_PLACEMENTS:
             continue
-        typical = TYPICAL_MS.get(game.get("level") or "", TYPICAL_MS["easy"])
-        per = game.get("ms_per_placement")
+        typical = TYPICAL_MS.get(trace.get("level") or "", TYPICAL_MS["easy"])
+        per = trace.get("ms_per_placement")
         figures["speed"] = per / typical if per else None
         judged.append(figures)
     choices = sum(f["choices"] for f in judged)

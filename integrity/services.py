@@ -20,9 +20,11 @@ from ratings.services import rating_record_game
 from sudokusite.unique import insert_or_existing
 
 from .models import GameReview, Verdict
+from .players import EXEMPT_PERMISSION, player_held
 from .signals import Event, game_signals
+from .trace import game_trace
 
-EXEMPT_PERMISSION = "integrity.exempt_from_review"
+__all__ = ["EXEMPT_PERMISSION", "game_review", "game_reviewable", "review_decide"]
 
 logger = logging.getLogger(__name__)
 
@@ -73,11 +75,14 @@ def game_review(*, game: Game) -> GameReview | None:
     if not game_reviewable(game):
         return None
     puzzle = game.puzzle
+    events = _events(game)
+    givens = [value_of(ch) for ch in puzzle.givens]
+    solution = [value_of(ch) for ch in puzzle.solution]
     signals = game_signals(
-        _events(game),
+        events,
         shape=puzzle.shape,
-        givens=[value_of(ch) for ch in puzzle.givens],
-        solution=[value_of(ch) for ch in puzzle.solution],
+        givens=givens,
+        solution=solution,
         level=puzzle.difficulty,
         elapsed_ms=game.elapsed_ms,
     )
@@ -91,6 +96,11 @@ def game_review(*, game: Game) -> GameReview | None:
         flagged=flagged,
         signals=signals.as_dict(),
         reasons=list(signals.reasons),
+        trace={
+            **game_trace(events, shape=puzzle.shape, givens=givens, solution=solution),
+            "level": puzzle.difficulty,
+            "ms_per_placement": signals.ms_per_placement,
+        },
     )
     stored, created = insert_or_existing(
         review, lambda: GameReview.objects.filter(game=game).first()
@@ -121,7 +131,9 @@ def review_decide(
     if note:
         review.note = note
     review.save(update_fields=["verdict", "flagged", "reviewed_by", "reviewed", "note"])
-    if cleared:
+    if cleared and not player_held(user_id=review.user_id):
+        # A held player's games are rated when staff clear the player
+        # (integrity.players.player_release), not before.
         rating_record_game(game=review.game)
     return review
 

@@ -9,6 +9,7 @@ here.
 
 from __future__ import annotations
 
+from integrity.players import player_evaluate
 from integrity.services import game_review
 from ratings.services import rating_record_game
 from replays.services import analysis_enqueue
@@ -21,6 +22,13 @@ def game_ended(game: Game) -> None:
     # First: a game flagged as implausible moves no rating until staff clear it (the
     # clearing rates it then: integrity.services.review_decide).
     review = game_review(game=game)
-    if review is None or not review.flagged:
+    # Then the evidence across the player's games: a held player's games move no rating
+    # until staff clear the player (integrity.players.player_review_decide rates them).
+    held = (
+        game.user_id is not None
+        and game.ranked
+        and player_evaluate(game=game, reviewed=review is not None)
+    )
+    if (review is None or not review.flagged) and not held:
         rating_record_game(game=game)
     analysis_enqueue(game_id=game.pk)

@@ -11,6 +11,7 @@ from django.db.models import Avg, Count, F, Max, Min, Q, QuerySet, Window
 from django.db.models.functions import RowNumber, TruncDate
 from django.utils import timezone
 
+from integrity.players import held_user_ids
 from integrity.selectors import players_flagged_repeatedly
 
 from .disclosure import solution_held_expression
@@ -135,11 +136,13 @@ def period_start(period: str, now: datetime | None = None) -> datetime | None:
 
 def _board(games: QuerySet[Game]) -> QuerySet:
     """Completed ranked games of signed-in players, less those the plausible-play review
-    keeps off (a flagged game; every game of a player flagged repeatedly)."""
+    keeps off (a flagged game; every game of a player flagged repeatedly, or held by the
+    evidence across their games)."""
     return (
         games.filter(status=Status.COMPLETED, ranked=True, user__isnull=False)
         .exclude(review__flagged=True)
         .exclude(user_id__in=players_flagged_repeatedly())
+        .exclude(user_id__in=held_user_ids())
         .values(username=F("user__username"))
         .annotate(
             best_score=Max("score"),
