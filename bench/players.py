@@ -159,7 +159,8 @@ def play(style: Style, puzzle: Puzzle, rng: random.Random) -> tuple[list[Event],
             if effort > 12 and rng.random() < style.notes:  # pencil marks in a hard spot
                 for _ in range(rng.randint(2, 8)):
                     clock += round(think / 8 + rng.uniform(500, 1500))
-                    events.append(Event("note", rng.randrange(len(known)), 1, clock))
+                    spot = rng.choice([c for c, v in enumerate(board.values) if not v])
+                    events.append(Event("note", spot, rng.randint(1, board.shape.size), clock))
             clock += round(style.floor_ms + think)
             if rng.random() < style.mistakes:
                 wrong = value % board.shape.size + 1
