@@ -11,6 +11,7 @@ do and how to read the figures: docs/integrity.md.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -18,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from bench import load
@@ -199,14 +201,23 @@ def judged(games: list[dict[str, Any]]) -> tuple[int | None, Any]:
     return None, signals
 
 
-def run_population(
+def histories(
     make: Callable[[random.Random], Style], count: int, games: int, seed: str
-) -> dict[str, Any]:
-    flagged, when, reasons = 0, [], Counter()
-    figures: dict[str, list[float]] = {k: [] for k in ("engine", "cv", "corr", "speed")}
+) -> list[list[dict[str, Any]]]:
+    """``count`` players' histories, each from its own seed ``"<seed>:<i>"``."""
+    out = []
     for i in range(count):
         rng = random.Random(f"{seed}:{i}")
-        end, signals = judged(history(make(rng), games, rng))
+        out.append(history(make(rng), games, rng))
+    return out
+
+
+def summarise(players: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """How many histories are flagged, after how many games, with which signals."""
+    flagged, when, reasons = 0, [], Counter()
+    figures: dict[str, list[float]] = {k: [] for k in ("engine", "cv", "corr", "speed")}
+    for games in players:
+        end, signals = judged(games)
         if signals is not None:
             for key, value in (
                 ("engine", signals.engine_share),
@@ -221,12 +232,18 @@ def run_population(
             when.append(end)
             reasons.update(r.split(":")[0].split(" (")[0][:40] for r in signals.reasons)
     return {
-        "count": count,
+        "count": len(players),
         "flagged": flagged,
         "games_to_flag": statistics.median(when) if when else None,
         "figures": {k: _spread(v) for k, v in figures.items()},
         "reasons": reasons.most_common(4),
     }
+
+
+def run_population(
+    make: Callable[[random.Random], Style], count: int, games: int, seed: str
+) -> dict[str, Any]:
+    return summarise(histories(make, count, games, seed))
 
 
 def _spread(values: list[float]) -> str:
@@ -236,10 +253,24 @@ def _spread(values: list[float]) -> str:
     return f"{q[0]:.2f} / {statistics.median(values):.2f} / {q[-1]:.2f}"
 
 
-def run(quick: bool = False, humans: int = 1000, scripts: int = 50, games: int = 12) -> list[str]:
-    """The report as Markdown lines."""
+def run(
+    quick: bool = False,
+    humans: int = 1000,
+    scripts: int = 30,
+    games: int = 12,
+    cache: str | None = None,
+) -> list[str]:
+    """The report as Markdown lines. With ``cache`` (a JSON file) the played histories
+    are kept there and read back by a later run with the same counts, so that only the
+    judgement runs again (for trying thresholds)."""
     if quick:
         humans, scripts = 100, 10
+    key = f"{humans}:{scripts}:{games}"
+    stored: dict[str, Any] = {}
+    if cache and Path(cache).exists():
+        stored = json.loads(Path(cache).read_text())
+        if stored.get("key") != key:
+            stored = {}
     lines = [
         "## Evidence across games (integrity.player_signals)",
         "",
@@ -253,24 +284,29 @@ def run(quick: bool = False, humans: int = 1000, scripts: int = 50, games: int =
         (name, make, scripts) for name, make in SCRIPTS.items()
     ]
     for name, make, count in populations:
-        result = run_population(make, count, games, seed=name)
+        if name not in stored:
+            stored[name] = histories(make, count, games, seed=name)
+        result = summarise(stored[name])
         f = result["figures"]
         lines.append(
             f"| {name} | {count} | {result['flagged']} | {result['flagged'] / count:.1%} "
             f"| {result['games_to_flag'] or '-'} | {f['engine']} | {f['cv']} | {f['corr']} "
             f"| {f['speed']} |"
         )
+    if cache:
+        Path(cache).write_text(json.dumps(stored | {"key": key}))
     return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--humans", type=int, default=1000)
-    parser.add_argument("--scripts", type=int, default=50)
+    parser.add_argument("--scripts", type=int, default=30)
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--cache", help="a JSON file keeping the played histories")
     args = parser.parse_args()
-    print("\n".join(run(args.quick, args.humans, args.scripts, args.games)))
+    print("\n".join(run(args.quick, args.humans, args.scripts, args.games, args.cache)))
 
 
 if __name__ == "__main__":
