@@ -72,9 +72,7 @@ def test_a_game_in_a_persons_order_seldom_takes_the_engines_cell():
     puzzle = sim.pool()[0]
     style = sim.Style("random", 2000, 0.7, 0.5)
     events, _ = sim.play(style, puzzle, random.Random(3))
-    trace = game_trace(
-        events, shape=puzzle.shape, givens=puzzle.givens, solution=puzzle.solution
-    )
+    trace = game_trace(events, shape=puzzle.shape, givens=puzzle.givens, solution=puzzle.solution)
     figures = game_figures(trace)
     assert figures["choices"] >= 30
     assert figures["engine"] / figures["choices"] < ENGINE_SHARE / 2

@@ -149,3 +149,33 @@ def test_a_player_the_staff_exempted_is_not_held():
     for i in range(MIN_GAMES):
         play_engine_order(client, hard_puzzle(i), hour=i)
     assert not PlayerReview.objects.filter(user=scripted).exists()
+
+
+def test_the_evidence_costs_two_queries_at_a_completion_and_one_once_held(user):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from integrity.players import player_evaluate
+
+    client = client_for(user)
+    games = [play_engine_order(client, hard_puzzle(i), hour=i) for i in range(MIN_GAMES - 1)]
+    game = Game.objects.select_related("user").get(pk=games[-1])
+    with CaptureQueriesContext(connection) as captured:
+        assert player_evaluate(game=game, reviewed=True) is False
+    assert len(captured.captured_queries) == 2  # the latest player review, the window
+    play_engine_order(client, hard_puzzle(MIN_GAMES), hour=MIN_GAMES)
+    with CaptureQueriesContext(connection) as captured:
+        assert player_evaluate(game=game, reviewed=True) is True
+    assert len(captured.captured_queries) == 1
+
+
+def test_an_ordinary_move_makes_no_query_for_the_player_review(user):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = client_for(user)
+    puzzle = hard_puzzle(0)
+    game = start(client, puzzle)
+    with CaptureQueriesContext(connection) as queries:
+        move(client, game["id"], puzzle.givens.index("."), 1)
+    assert not [q for q in queries.captured_queries if "integrity_playerreview" in q["sql"]]
