@@ -179,3 +179,21 @@ def test_an_ordinary_move_makes_no_query_for_the_player_review(user):
     with CaptureQueriesContext(connection) as queries:
         move(client, game["id"], puzzle.givens.index("."), 1)
     assert not [q for q in queries.captured_queries if "integrity_playerreview" in q["sql"]]
+
+
+def test_the_admin_lists_held_players_and_clears_them(user, admin_client):
+    client = client_for(user)
+    games = [play_engine_order(client, hard_puzzle(i), hour=i) for i in range(MIN_GAMES)]
+    review = PlayerReview.objects.get(user=user, held=True)
+    page = admin_client.get("/admin/integrity/playerreview/")
+    assert page.status_code == 200
+    assert user.username in page.content.decode() and "1.0" in page.content.decode()
+    assert admin_client.get(f"/admin/integrity/playerreview/{review.pk}/change/").status_code == 200
+    answer = admin_client.post(
+        "/admin/integrity/playerreview/",
+        {"action": "clear_players", "_selected_action": [review.pk]},
+    )
+    assert answer.status_code == 302
+    review.refresh_from_db()
+    assert review.verdict == Verdict.CLEARED and not review.held
+    assert RatingChange.objects.filter(game_id=games[-1]).count() == 1
