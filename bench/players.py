@@ -25,7 +25,7 @@ from typing import Any
 from bench import load
 from integrity.player_signals import MIN_GAMES, WINDOW, player_signals
 from integrity.signals import Event
-from integrity.trace import _HARDER, _single_cells, engine_path, game_trace
+from integrity.trace import HARDER, engine_path, game_trace, single_cells
 from solver.search import solve
 from solver.techniques import BY_SLUG
 from solver.techniques.base import Board
@@ -120,10 +120,10 @@ def _pick(style: Style, board: Board, puzzle: Puzzle, last: int | None, rng: ran
         return next(c for c in puzzle.path if not values[c]), 1.0
     score = 0
     for _ in range(60):
-        first, cells = _single_cells(board)
+        first, cells = single_cells(board)
         if cells:
             break
-        step = next((s for tech in _HARDER for s in tech.find(board)), None)
+        step = next((s for tech in HARDER for s in tech.find(board)), None)
         if step is None:
             return rng.choice([c for c, v in enumerate(values) if not v]), empty * 30.0
         score += BY_SLUG[step.technique].score if step.technique in BY_SLUG else 0

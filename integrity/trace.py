@@ -39,8 +39,12 @@ EFFORT_SCALE = 20
 the effort of the step it is needed for."""
 
 PASS_LIMIT = 60
-"""Harder steps the engine may take looking for a placement; past it the step's effort is
-unknown (None) and its engine placement too."""
+"""Harder steps the engine may take looking for one placement; past it the step's effort
+is unknown (None) and its engine placement too."""
+
+GAME_PASS_LIMIT = 300
+"""Harder steps for a whole game: once used up, positions without a single are not
+judged (their effort is None), so a big grid's trace stays bounded."""
 
 TRACE_LIMIT = 120
 """Right placements traced per game at most (a 9x9 has at most 64; the rest of a bigger
@@ -50,7 +54,7 @@ PATH_BUDGET = 3000
 """Technique passes for the engine's own path through the puzzle (``logic_solve``)."""
 
 _SINGLES = tuple(t for t in ORDER if t.slug in SINGLES)
-_HARDER = tuple(t for t in ORDER if t.slug not in SINGLES)
+HARDER = tuple(t for t in ORDER if t.slug not in SINGLES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +65,10 @@ class Step:
     engine_cell: int | None
     options: int
     effort: float | None
+    passes: int = 0  # harder steps taken
 
 
-def _single_cells(board: Board) -> tuple[int | None, set[int]]:
+def single_cells(board: Board) -> tuple[int | None, set[int]]:
     """The engine's first single (full house, then naked, then hidden), and every cell any
     single places."""
     first: int | None = None
@@ -77,24 +82,27 @@ def _single_cells(board: Board) -> tuple[int | None, set[int]]:
     return first, cells
 
 
-def position_step(board: Board) -> Step:
-    """The engine's view of ``board`` (which it may change: the eliminations it needs)."""
+def position_step(board: Board, limit: int = PASS_LIMIT) -> Step:
+    """The engine's view of ``board`` (which it may change: the eliminations it needs),
+    taking at most ``limit`` harder steps."""
     empty = board.values.count(0)
     score = 0
-    for _ in range(PASS_LIMIT):
-        first, cells = _single_cells(board)
+    for passes in range(limit + 1):
+        first, cells = single_cells(board)
         if cells:
             effort = empty / len(cells) * (1 + score / EFFORT_SCALE)
-            return Step(first, len(cells), round(effort, 2))
-        step = next((s for tech in _HARDER for s in tech.find(board)), None)
+            return Step(first, len(cells), round(effort, 2), passes)
+        if passes == limit:
+            break
+        step = next((s for tech in HARDER for s in tech.find(board)), None)
         if step is None:
             break
         score += BY_SLUG[step.technique].score if step.technique in BY_SLUG else 0
         if step.placements:
             effort = empty * (1 + score / EFFORT_SCALE)
-            return Step(step.placements[0][0], 1, round(effort, 2))
+            return Step(step.placements[0][0], 1, round(effort, 2), passes + 1)
         board.apply(step)
-    return Step(None, 0, None)
+    return Step(None, 0, None, limit)
 
 
 def engine_path(shape: Shape, givens: Sequence[int]) -> list[int]:
@@ -123,6 +131,7 @@ def game_trace(
     path_at = 0
     trace: dict[str, list[Any]] = {"gaps": [], "efforts": [], "options": [], "engine": []}
     mark = 0
+    passes_left = GAME_PASS_LIMIT
     for event in events:
         right = (
             event.placement
@@ -134,7 +143,8 @@ def game_trace(
         )
         if right:
             assert board is not None and event.cell is not None
-            seen = position_step(board)
+            seen = position_step(board, min(PASS_LIMIT, passes_left))
+            passes_left -= seen.passes
             while path_at < len(path) and known[path[path_at]]:
                 path_at += 1
             path_next = path[path_at] if path_at < len(path) else None
