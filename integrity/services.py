@@ -24,8 +24,6 @@ from .players import EXEMPT_PERMISSION, player_held
 from .signals import Event, game_signals
 from .trace import game_trace
 
-__all__ = ["EXEMPT_PERMISSION", "game_review", "game_reviewable", "review_decide"]
-
 logger = logging.getLogger(__name__)
 
 
