@@ -110,14 +110,20 @@ def _distance(a: int, b: int, n: int) -> int:
     return abs(a // n - b // n) + abs(a % n - b % n)
 
 
+def _empty(values: list[int]) -> list[int]:
+    return [c for c, v in enumerate(values) if not v]
+
+
 def _pick(style: Style, board: Board, puzzle: Puzzle, last: int | None, rng: random.Random):
     """The cell to place next and the effort of finding it (None: no technique helps)."""
     values, n = board.values, board.shape.size
     empty = values.count(0)
     if style.order == "any":
-        return rng.choice([c for c, v in enumerate(values) if not v]), 1.0
+        return rng.choice(_empty(values)), 1.0
     if style.order == "engine":
-        return next(c for c in puzzle.path if not values[c]), 1.0
+        # The engine's path, then (on a puzzle it cannot finish) the rest at random.
+        ahead = next((c for c in puzzle.path if not values[c]), None)
+        return (ahead if ahead is not None else rng.choice(_empty(values))), 1.0
     score = 0
     for _ in range(60):
         first, cells = single_cells(board)
@@ -125,7 +131,7 @@ def _pick(style: Style, board: Board, puzzle: Puzzle, last: int | None, rng: ran
             break
         step = next((s for tech in HARDER for s in tech.find(board)), None)
         if step is None:
-            return rng.choice([c for c, v in enumerate(values) if not v]), empty * 30.0
+            return rng.choice(_empty(values)), empty * 30.0
         score += BY_SLUG[step.technique].score if step.technique in BY_SLUG else 0
         board.apply(step)
     effort = empty / max(1, len(cells)) * (1 + score / 20)
@@ -286,6 +292,8 @@ def run(
     for name, make, count in populations:
         if name not in stored:
             stored[name] = histories(make, count, games, seed=name)
+            if cache:  # kept as it goes: a long run that fails keeps what it played
+                Path(cache).write_text(json.dumps(stored | {"key": key}))
         result = summarise(stored[name])
         f = result["figures"]
         lines.append(
