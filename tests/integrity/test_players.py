@@ -197,3 +197,43 @@ def test_the_admin_lists_held_players_and_clears_them(user, admin_client):
     review.refresh_from_db()
     assert review.verdict == Verdict.CLEARED and not review.held
     assert RatingChange.objects.filter(game_id=games[-1]).count() == 1
+
+
+def test_a_flagged_game_cleared_while_its_player_is_held_waits_for_the_player(user):
+    from integrity.services import review_decide
+
+    client = client_for(user)
+    for i in range(MIN_GAMES):
+        play_engine_order(client, hard_puzzle(i), hour=i)
+    bot_game = play_engine_order(client, hard_puzzle(MIN_GAMES), hour=MIN_GAMES, every_ms=50)
+    game_review = GameReview.objects.get(game_id=bot_game)
+    assert game_review.flagged
+    staff = UserFactory(is_staff=True)
+    review_decide(review_id=game_review.pk, staff=staff, cleared=True)
+    assert not RatingChange.objects.filter(game_id=bot_game).exists()
+    held = PlayerReview.objects.get(user=user, held=True)
+    player_review_decide(review_id=held.pk, staff=staff, cleared=True)
+    assert RatingChange.objects.filter(game_id=bot_game).count() == 1
+
+
+def test_the_worker_rates_what_one_clearing_leaves(
+    user, monkeypatch, django_capture_on_commit_callbacks
+):
+    from integrity import players, tasks
+
+    client = client_for(user)
+    games = [play_engine_order(client, hard_puzzle(i), hour=i) for i in range(MIN_GAMES + 1)]
+    monkeypatch.setattr(players, "RELEASE_CHUNK", 1)
+    sent = []
+    monkeypatch.setattr(tasks.player_release, "delay", lambda user_id: sent.append(user_id))
+    review = PlayerReview.objects.get(user=user, held=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        player_review_decide(review_id=review.pk, staff=UserFactory(is_staff=True), cleared=True)
+    assert sent == [user.pk]
+    assert RatingChange.objects.filter(game_id=games[MIN_GAMES - 1]).exists()
+    assert not RatingChange.objects.filter(game_id=games[MIN_GAMES]).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.player_release(user.pk) == 1
+    assert RatingChange.objects.filter(game_id=games[MIN_GAMES]).count() == 1
+    assert sent == [user.pk]  # nothing left: not sent again
+    assert tasks.player_release(user.pk) == 0
