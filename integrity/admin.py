@@ -1,4 +1,5 @@
-"""The review list: games the plausible-play review flagged, their signals, their moves."""
+"""The review lists: games the plausible-play review flagged, their signals, their moves;
+players the evidence across their games holds."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from play.models import Move
 from solver import cell_name
 from sudokusite.fields import validate_visible_note
 
-from . import services
-from .models import GameReview, Verdict
+from . import players, services
+from .models import GameReview, PlayerReview, Verdict
 
 MOVES_SHOWN = 2000
 
@@ -187,3 +188,79 @@ class GameReviewAdmin(admin.ModelAdmin):
             "truncated": len(rows) == MOVES_SHOWN,
         }
         return TemplateResponse(request, "admin/integrity/moves.html", context)
+
+
+@admin.register(PlayerReview)
+class PlayerReviewAdmin(admin.ModelAdmin):
+    """Players the evidence across their games flagged: held off boards and ratings until
+    staff clear them (their held games are rated then) or confirm the hold."""
+
+    list_display = (
+        "user",
+        "verdict",
+        "held",
+        "games",
+        "engine_share",
+        "pause_cv",
+        "difficulty_corr",
+        "speed_ratio",
+        "released",
+        "reviewed_by",
+        "created",
+    )
+    list_filter = ("verdict", "held")
+    list_select_related = ("user", "reviewed_by")
+    search_fields = ("user__username",)
+    readonly_fields = (
+        "user",
+        "verdict",
+        "held",
+        "reasons",
+        "signals",
+        "game",
+        "held_since",
+        "last_game_review_id",
+        "released",
+        "reviewed_by",
+        "reviewed",
+        "created",
+    )
+    fields = (*readonly_fields, "note")
+    actions = ("clear_players", "confirm_players")
+    list_per_page = 50
+    ordering = ("-held", "-created")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.display(description=_("games judged"))
+    def games(self, review: PlayerReview) -> Any:
+        return review.signals.get("games")
+
+    @admin.display(description=_("engine's next cell"))
+    def engine_share(self, review: PlayerReview) -> Any:
+        return review.signals.get("engine_share")
+
+    @admin.display(description=_("pause variation"))
+    def pause_cv(self, review: PlayerReview) -> Any:
+        return review.signals.get("pause_cv")
+
+    @admin.display(description=_("pause vs difficulty"))
+    def difficulty_corr(self, review: PlayerReview) -> Any:
+        return review.signals.get("difficulty_corr")
+
+    @admin.display(description=_("speed vs typical"))
+    def speed_ratio(self, review: PlayerReview) -> Any:
+        return review.signals.get("speed_ratio")
+
+    @admin.action(description=_("Clear: back on the boards, held games rated"))
+    def clear_players(self, request: HttpRequest, queryset: QuerySet[PlayerReview]) -> None:
+        for review in queryset.filter(held=True):
+            players.player_review_decide(review_id=review.pk, staff=request.user, cleared=True)
+        self.message_user(request, _("Cleared."), messages.SUCCESS)
+
+    @admin.action(description=_("Confirm: the player stays off boards and ratings"))
+    def confirm_players(self, request: HttpRequest, queryset: QuerySet[PlayerReview]) -> None:
+        for review in queryset.filter(verdict__in=(Verdict.FLAGGED, Verdict.CLEARED)):
+            players.player_review_decide(review_id=review.pk, staff=request.user, cleared=False)
+        self.message_user(request, _("Confirmed."), messages.SUCCESS)

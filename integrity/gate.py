@@ -31,6 +31,7 @@ from puzzles.models import Source
 from ratings.services import rating_record_game
 
 from .models import GameReview, Verdict
+from .players import player_evaluate, player_held
 from .services import game_review
 from .signals import min_placements
 
@@ -65,10 +66,9 @@ class Standing:
 
 
 def _player_held(user_id: int) -> bool:
-    """Whether the player is held off boards and ratings by the per-player review.
-
-    The per-player review plugs in here (integrity.players.player_held, wired at merge)."""
-    return False
+    """Whether the player is held off boards and ratings by the evidence across their
+    games (integrity.players)."""
+    return player_held(user_id=user_id)
 
 
 def _origin(game: Game) -> str | None:
@@ -110,14 +110,21 @@ def game_standing(game: Game, *, review: GameReview | None) -> Standing | None:
 
 
 def game_standing_settle(
-    *, game: Game, review: GameReview | None = None, rate: bool = True, judge: bool = True
+    *,
+    game: Game,
+    review: GameReview | None = None,
+    rate: bool = True,
+    judge: bool = True,
+    evaluate: bool = False,
 ) -> Standing | None:
     """Decide and store the finished ``game``'s standing, reviewing it first when it is a
     completed ranked game of an account (a guest's claimed game too, so that its flag is
     on the player's record; not when ``judge`` is False, for a game that cannot count);
     then rate it when it counts and ``rate`` (once: a game rated before is never rated
-    again). Runs in the transaction of the write that ended the game, or holding its row
-    lock. None for an unfinished game."""
+    again). With ``evaluate`` (the game has just ended), the evidence across the player's
+    recent games is weighed first (integrity.players.player_evaluate), so that the game
+    that makes a player held is held too. Runs in the transaction of the write that ended
+    the game, or holding its row lock. None for an unfinished game."""
     if not game.is_finished:
         return None
     reviewable = game.status == Status.COMPLETED and game.user_id is not None
@@ -126,6 +133,8 @@ def game_standing_settle(
     if review is None and judge and reviewable and _origin(game) in (None, GUEST):
         # Made now, or the stored one (game_review keeps one review per game).
         review = game_review(game=game)
+    if evaluate and game.user_id is not None and _origin(game) is None:
+        player_evaluate(game=game, reviewed=review is not None)
     standing = game_standing(game, review=review)
     assert standing is not None
     if (game.counts, game.standing) != (standing.counts, standing.reason):
@@ -136,22 +145,22 @@ def game_standing_settle(
     return standing
 
 
-@transaction.atomic
-def player_games_settle(*, user_id: int) -> int:
-    """Decide again for the player's finished games the gate held with them
-    (``player_held``), once the per-player review has let the player go: those that count
-    now are rated then, once, as a cleared game is. Returns how many count now."""
-    games = (
+def player_games_settle(*, user_id: int, limit: int) -> tuple[int, bool]:
+    """Decide again, oldest first, at most ``limit`` of the player's finished games the
+    gate held with them (``player_held``), once the per-player review has let the player
+    go: those that count now are rated then, once, as a cleared game is. Returns how many
+    count now, and whether more wait. Runs in the caller's transaction."""
+    games = list(
         Game.objects.filter(user_id=user_id, standing=PLAYER_HELD)
         .select_for_update(of=("self",))
         .select_related("puzzle")
-        .order_by("finished", "pk")
+        .order_by("finished", "pk")[: limit + 1]
     )
     counted = 0
-    for game in games:
+    for game in games[:limit]:
         standing = game_standing_settle(game=game)
         counted += bool(standing and standing.counts)
-    return counted
+    return counted, len(games) > limit
 
 
 def counting_games() -> Q:

@@ -19,9 +19,9 @@ from play.models import Game, Move, MoveKind, Status
 from sudokusite.unique import insert_or_existing
 
 from .models import GameReview, Verdict
+from .players import EXEMPT_PERMISSION
 from .signals import Event, game_signals
-
-EXEMPT_PERMISSION = "integrity.exempt_from_review"
+from .trace import game_trace
 
 logger = logging.getLogger(__name__)
 
@@ -73,11 +73,14 @@ def game_review(*, game: Game) -> GameReview | None:
     if not game_reviewable(game):
         return None
     puzzle = game.puzzle
+    events = _events(game)
+    givens = [value_of(ch) for ch in puzzle.givens]
+    solution = [value_of(ch) for ch in puzzle.solution]
     signals = game_signals(
-        _events(game),
+        events,
         shape=puzzle.shape,
-        givens=[value_of(ch) for ch in puzzle.givens],
-        solution=[value_of(ch) for ch in puzzle.solution],
+        givens=givens,
+        solution=solution,
         level=puzzle.difficulty,
         elapsed_ms=game.elapsed_ms,
     )
@@ -93,6 +96,11 @@ def game_review(*, game: Game) -> GameReview | None:
         flagged=flagged,
         signals=signals.as_dict(),
         reasons=list(signals.reasons),
+        trace={
+            **game_trace(events, shape=puzzle.shape, givens=givens, solution=solution),
+            "level": puzzle.difficulty,
+            "ms_per_placement": signals.ms_per_placement,
+        },
     )
     stored, created = insert_or_existing(
         review, lambda: GameReview.objects.filter(game=game).first()

@@ -18,9 +18,10 @@ from .models import Game
 
 def game_ended(game: Game) -> None:
     """Run what follows the end of ``game`` (its status is completed, lost or abandoned)."""
-    # The gate reviews a completed game, decides whether it counts and rates it if so: a
-    # game flagged implausible moves no rating until staff clear it.
-    game_standing_settle(game=game)
+    # The gate reviews a completed game, weighs the player's recent games
+    # (integrity.players), decides whether it counts and rates it if so: a game flagged
+    # implausible, or a held player's, moves no rating until staff clear it.
+    game_standing_settle(game=game, evaluate=True)
     if analysis_allow(user_id=game.user_id, guest_key=game.guest_key):
         analysis_enqueue(game_id=game.pk)
     else:  # more games ended this hour than a person finishes: the worker is spared

@@ -392,7 +392,7 @@ def test_a_held_players_games_count_once_the_hold_is_lifted(user, monkeypatch):
     assert last["game"]["unranked_reason"]["code"] == "player_held"
     assert not RatingChange.objects.filter(game_id=game_id).exists()
     monkeypatch.setattr(gate, "_player_held", lambda user_id: False)
-    assert gate.player_games_settle(user_id=user.pk) == 1
+    assert gate.player_games_settle(user_id=user.pk, limit=10) == (1, False)
     assert shown(client, game_id)["counts"] is True
     assert RatingChange.objects.filter(game_id=game_id).count() == 1
 
