@@ -63,9 +63,7 @@ def _language(scope: dict[str, Any]) -> str:
         return translation.get_supported_language_variant(cookie)
     for name, value in scope.get("headers", ()):
         if name == b"accept-language":
-            for code, _q in translation.trans_real.parse_accept_lang_header(
-                value.decode("latin1")
-            ):
+            for code, _q in translation.trans_real.parse_accept_lang_header(value.decode("latin1")):
                 try:
                     return translation.get_supported_language_variant(code)
                 except LookupError:
@@ -156,7 +154,9 @@ class RaceConsumer(AsyncWebsocketConsumer):
         self._schedule(due_at)
 
     async def _send_error(self, code: str, message: str) -> None:
-        await self.send(text_data=encode({"type": "error", "error": {"code": code, "message": message}}))
+        await self.send(
+            text_data=encode({"type": "error", "error": {"code": code, "message": message}})
+        )
 
     async def race_message(self, event: dict[str, Any]) -> None:
         """An update from the race's group (races.broadcast), already encoded."""

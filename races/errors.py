@@ -27,6 +27,11 @@ class RaceNotStarted(Conflict):
     message = _("The race has not started yet.")
 
 
+class RaceNotFinished(Conflict):
+    code = "race_not_finished"
+    message = _("The race is not over yet.")
+
+
 class NotHost(Forbidden):
     code = "not_host"
     message = _("Only the race's host can do that.")

@@ -29,16 +29,16 @@ def race_get(*, code: str) -> Race:
 def racer_list(*, race: Race) -> list[Racer]:
     """The race's racers in joining order, each with their user and game (one query,
     at most MAX_RACERS rows)."""
-    return list(
-        Racer.objects.filter(race=race).select_related("user", "game")[: MAX_RACERS + 1]
-    )
+    return list(Racer.objects.filter(race=race).select_related("user", "game")[: MAX_RACERS + 1])
 
 
 def progress_of(game: Game | None, *, givens: str, solution: str) -> int:
     """How many of the cells to fill the game has right (never which)."""
     if game is None:
         return 0
-    return sum(1 for e, g, s in zip(game.entries, givens, solution, strict=False) if g == "." and e == s)
+    return sum(
+        1 for e, g, s in zip(game.entries, givens, solution, strict=False) if g == "." and e == s
+    )
 
 
 def _ms_until(moment: datetime | None, now: datetime) -> int | None:
@@ -90,9 +90,7 @@ def race_state(
     }
 
 
-def you_state(
-    race: Race, racers: list[Racer], *, user: AbstractBaseUser | None
-) -> dict[str, Any]:
+def you_state(race: Race, racers: list[Racer], *, user: AbstractBaseUser | None) -> dict[str, Any]:
     """What the socket's snapshot tells only the one who asked: who they are in the race,
     and (once it runs) their own game."""
     user_id = user.pk if user is not None and user.is_authenticated else None

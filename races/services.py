@@ -320,7 +320,9 @@ def race_advance_due(*, limit: int = 200) -> int:
 # --- What a socket or the API shows ------------------------------------------------------
 
 
-def race_snapshot(*, code: str, user: AbstractBaseUser | None) -> tuple[dict[str, Any], float | None]:
+def race_snapshot(
+    *, code: str, user: AbstractBaseUser | None
+) -> tuple[dict[str, Any], float | None]:
     """The whole race as it stands for ``user`` (the start or the time limit made to
     happen first if due), and when it next changes by itself."""
     from .selectors import race_get, you_state
