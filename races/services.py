@@ -56,7 +56,7 @@ _OUTCOME_OF_STATUS = {
 
 
 def _race_locked(*, code: str | None = None, race_id: int | None = None) -> Race:
-    query = Race.objects.select_for_update().select_related("host", "puzzle")
+    query = Race.objects.select_for_update(of=("self",)).select_related("host", "puzzle")
     race = query.filter(code=code).first() if code else query.filter(pk=race_id).first()
     if race is None:
         raise RaceNotFound()
