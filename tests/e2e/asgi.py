@@ -1,0 +1,57 @@
+"""An ASGI live server for browser tests that need the race socket.
+
+pytest-django's ``live_server`` is WSGI (no WebSocket). This runs the project's ASGI
+application (sudokusite.asgi: HTTP and the race sockets) under uvicorn, the server used in
+production, in a thread of the test process, so it shares the test database (SQLite's
+in-memory test database is shared between the connections of one process; PostgreSQL's is
+the test database) and the channel layer settings (in memory, or Redis with REDIS_URL).
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+
+
+@dataclass
+class AsgiServer:
+    url: str
+
+
+@pytest.fixture
+def asgi_server(transactional_db: None) -> Iterator[AsgiServer]:
+    import uvicorn
+
+    from sudokusite.asgi import application
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        application,
+        lifespan="off",
+        loop="asyncio",
+        ws="websockets-sansio",
+        log_level="warning",
+        ws_max_size=16 * 1024,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the ASGI server did not start")
+        time.sleep(0.05)
+    try:
+        yield AsgiServer(url=f"http://127.0.0.1:{port}")
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
