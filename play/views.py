@@ -188,6 +188,12 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "username": request.user.get_username() if request.user.is_authenticated else None,
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
+    if game.race_id is not None:  # a race game links back to its race
+        from races.models import Race
+
+        context["race_code"] = (
+            Race.objects.filter(pk=game.race_id).values_list("code", flat=True).first()
+        )
     context["puzzle_rating"] = (page_data["game"]["rating"] or {}).get("puzzle")
     return render(request, "play/game.html", context)
 

@@ -19,6 +19,7 @@ from sudokusite.errors import DomainError
 
 from . import services
 from .errors import RaceNotFound
+from .models import Outcome, RaceStatus
 
 SIZES = ((4, "4×4"), (6, "6×6"), (9, "9×9"), (16, "16×16"))
 TIME_LIMITS = ((5, "5"), (10, "10"), (20, "20"), (30, "30"), (60, "60"))
@@ -86,9 +87,14 @@ def race_page(request: HttpRequest, code: str) -> HttpResponse:
     except RaceNotFound:
         raise Http404(_("No such race.")) from None
     race = data["race"]
+    outcomes = dict(Outcome.choices)
     context = {
         "data": data,
-        "race": race,
+        "race": {
+            **race,
+            "racers": [{**r, "outcome_label": outcomes[r["outcome"]]} for r in race["racers"]],
+        },
+        "status_label": RaceStatus(race["status"]).label,
         "you": data["you"],
         "link": request.build_absolute_uri(data["page"]),
         "level": dict(Difficulty.choices).get(race["difficulty"], ""),

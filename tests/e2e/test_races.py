@@ -124,6 +124,8 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     expect(third.get_by_test_id("race-status")).to_have_text("比赛结束了。")
     results = host.get_by_test_id("standings").locator("tbody tr")
     expect(results.nth(0)).to_contain_text(second_name)
+    expect(results.nth(1)).to_contain_text(host_name)
+    expect(results.nth(2)).to_contain_text(third_name)
     expect(results).to_have_count(3)
     expect(host.get_by_test_id("racer-replay")).to_have_count(3)
     second.screenshot(path=str(ARTIFACTS_DIR / "race-results-375.png"), full_page=True)
