@@ -81,8 +81,10 @@ class RaceConsumer(AsyncWebsocketConsumer):
     _timer: asyncio.TimerHandle | None = None
 
     async def connect(self) -> None:
+        offered = self.scope.get("subprotocols") or []
+        subprotocol = SUBPROTOCOL if SUBPROTOCOL in offered else None
         if self.scope.get("auth_failed"):
-            await self.close(code=CLOSE_UNAUTHORISED)
+            await self._refuse(subprotocol, CLOSE_UNAUTHORISED)
             return
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.user = self.scope.get("user")
@@ -92,14 +94,19 @@ class RaceConsumer(AsyncWebsocketConsumer):
         try:
             race = await database_sync_to_async(race_get)(code=self.code)
         except RaceNotFound:
-            await self.close(code=CLOSE_NOT_FOUND)
+            await self._refuse(subprotocol, CLOSE_NOT_FOUND)
             return
         # Into the group before the snapshot is read, so no update falls between the two.
         self.race_id = race.pk
         await self.channel_layer.group_add(group_name(race.pk), self.channel_name)
-        offered = self.scope.get("subprotocols") or []
-        await self.accept(SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        await self.accept(subprotocol)
         await self._send_snapshot()
+
+    async def _refuse(self, subprotocol: str | None, code: int) -> None:
+        """Accept, then close with ``code``: a handshake refused outright reaches the client
+        as a bare HTTP 403, without saying why."""
+        await self.accept(subprotocol)
+        await self.close(code=code)
 
     async def disconnect(self, code: int) -> None:
         if self._timer is not None:

@@ -7,6 +7,7 @@ docs/api.md prints these; races.protocol validates what a client sends against
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .models import MAX_RACERS, Outcome, RaceStatus
@@ -139,3 +140,35 @@ SERVER_MESSAGES: dict[str, dict[str, Any]] = {
         "A message that was refused, and why (the socket stays open)",
     ),
 }
+
+
+def _brief(schema: dict[str, Any], shared: dict[int, str]) -> str:
+    """A schema as docs/api.md prints it: one property a line, the race and racer objects
+    by name (printed once on their own)."""
+
+    def value(v: Any) -> str:
+        if id(v) in shared:
+            return f'{{"$ref": "#/{shared[id(v)]}"}}'
+        if isinstance(v, dict) and v.get("type") == "array" and id(v.get("items")) in shared:
+            return json.dumps({**v, "items": {"$ref": f"#/{shared[id(v['items'])]}"}})
+        return json.dumps(v, ensure_ascii=False)
+
+    head = {k: v for k, v in schema.items() if k not in ("properties", "$schema", "title")}
+    lines = [f'  "{name}": {value(prop)}' for name, prop in schema["properties"].items()]
+    return "{" + json.dumps(head)[1:-1] + ', "properties": {\n' + ",\n".join(lines) + "\n}}"
+
+
+def docs_markdown() -> str:
+    """The socket's messages as docs/api.md shows them (tests/races checks it does)."""
+    shared = {id(RACE): "race", id(RACER): "racer", id(YOU): "you"}
+    parts = [f"Client → server ({CLIENT_MESSAGE['title']}):\n", _fence(_brief(CLIENT_MESSAGE, {}))]
+    for name, schema in SERVER_MESSAGES.items():
+        parts += [f"`{name}`: {schema['title']}.\n", _fence(_brief(schema, shared))]
+    parts += ["`race`, the race object:\n", _fence(_brief(RACE, {id(RACER): "racer"}))]
+    parts += ["`racer`, one racer:\n", _fence(_brief(RACER, {}))]
+    parts += ["`you`, in a snapshot only:\n", _fence(_brief(YOU, {}))]
+    return "\n".join(parts)
+
+
+def _fence(text: str) -> str:
+    return f"```json\n{text}\n```\n"
