@@ -248,18 +248,17 @@ else:
 
 # The channel layer carries a race's updates to every socket watching it, whichever
 # process holds the socket: Redis with REDIS_URL (every process of every machine), else
-# in memory (one process: `make run`, the tests without Redis).
+# in memory (one process: `make run`, the tests without Redis). Redis' Pub/Sub layer: a
+# group send is one PUBLISH that each subscribed process fans out to its own sockets (the
+# list-based RedisChannelLayer pushes a copy per socket and pops each one). Delivery is
+# at most once, which suits progress updates: a socket that reconnects gets a snapshot.
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [REDIS_URL],
                 "prefix": f"{CACHE_KEY_PREFIX}:channels",
-                # A socket that stops reading loses updates rather than holding memory;
-                # it gets the whole state again when it reconnects.
-                "capacity": 200,
-                "expiry": 30,
             },
         }
     }
