@@ -76,7 +76,8 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     second, second_name = sign_in(contexts(375), url)
     third, third_name = sign_in(contexts(locale="zh-CN"), url)
 
-    host.goto(url + "/races/new/")
+    host.goto(url + "/")
+    host.get_by_test_id("race-new").click()
     host.get_by_label("Size").select_option("4")
     host.get_by_label("Puzzle").select_option("easy")
     host.get_by_test_id("race-create").click()
