@@ -79,6 +79,13 @@ def race_data(request: HttpRequest, code: str) -> dict[str, Any]:
     }
 
 
+def labelled(race: dict[str, Any]) -> dict[str, Any]:
+    """The race with each racer's outcome in words, for the page before race.js runs."""
+    outcomes = dict(Outcome.choices)
+    racers = [{**r, "outcome_label": outcomes[r["outcome"]]} for r in race["racers"]]
+    return {**race, "racers": racers}
+
+
 @ensure_csrf_cookie
 def race_page(request: HttpRequest, code: str) -> HttpResponse:
     """The race: anyone with the link watches; signed-in players join and race."""
@@ -87,13 +94,9 @@ def race_page(request: HttpRequest, code: str) -> HttpResponse:
     except RaceNotFound:
         raise Http404(_("No such race.")) from None
     race = data["race"]
-    outcomes = dict(Outcome.choices)
     context = {
         "data": data,
-        "race": {
-            **race,
-            "racers": [{**r, "outcome_label": outcomes[r["outcome"]]} for r in race["racers"]],
-        },
+        "race": labelled(race),
         "status_label": RaceStatus(race["status"]).label,
         "you": data["you"],
         "link": request.build_absolute_uri(data["page"]),

@@ -1,5 +1,5 @@
-// The race page: the lobby, the countdown, the live standings and the results, kept up to
-// date over the race socket (/ws/races/<code>/, docs/api.md "Races"). The server sends the
+// The race page (the lobby, the countdown, the live standings and the results), and the
+// race panel beside a racer's board on the game page, kept up to date over the race socket (/ws/races/<code>/, docs/api.md "Races"). The server sends the
 // whole race on connecting (and again after a reconnect), then small updates; it never
 // sends a cell, only how many each racer has right. Times come from the server as
 // "milliseconds from now", so this page never trusts its own clock for the race.
@@ -112,6 +112,10 @@ function statusText() {
   }
 }
 
+function show(element, visible) {
+  if (element) element.hidden = !visible;
+}
+
 function render() {
   statusEl.dataset.status = race.status;
   statusEl.textContent = statusText();
@@ -122,12 +126,12 @@ function render() {
   body.replaceChildren(...racers.map(row));
   const signedIn = you.player !== null;
   const lobby = race.status === "lobby";
-  buttons.join.hidden = !(signedIn && lobby && !you.racer && race.racers.length < race.capacity);
-  buttons.leave.hidden = !(lobby && you.racer && !you.host);
-  buttons.start.hidden = !(lobby && you.host);
+  show(buttons.join, signedIn && lobby && !you.racer && race.racers.length < race.capacity);
+  show(buttons.leave, lobby && you.racer && !you.host);
+  show(buttons.start, lobby && you.host);
   const mine = race.racers.find((r) => r.player === you.player);
-  play.hidden = !(you.game && race.status === "running" && mine && mine.outcome === "racing");
-  if (you.game) play.href = data.play.replace("{game}", you.game);
+  show(play, you.game && race.status === "running" && mine && mine.outcome === "racing");
+  if (play && you.game) play.href = data.play.replace("{game}", you.game);
 }
 
 function setDeadline() {
@@ -182,7 +186,7 @@ function onSnapshot(message) {
   onRace(message.race);
   const mine = race.racers.find((r) => r.player === you.player);
   // Everyone who watched the countdown goes to their board the moment it starts.
-  if (sawCountdown && you.game && race.status === "running" && mine && mine.outcome === "racing") {
+  if (play && sawCountdown && you.game && race.status === "running" && mine && mine.outcome === "racing") {
     sawCountdown = false;
     window.location.assign(data.play.replace("{game}", you.game));
   }
@@ -211,11 +215,11 @@ function connect() {
   socket.addEventListener("open", () => {
     retry = 0;
     connection.textContent = "";
-    document.body.dataset.live = "1";
+    document.body.dataset.raceLive = "1";
   });
   socket.addEventListener("message", onMessage);
   socket.addEventListener("close", (event) => {
-    document.body.dataset.live = "0";
+    document.body.dataset.raceLive = "0";
     if (event.code === 4404 || event.code === 4401) {
       connection.textContent = gettext("This race cannot be followed live.");
       return;
@@ -227,9 +231,9 @@ function connect() {
 }
 
 for (const [type, button] of Object.entries(buttons)) {
-  button.addEventListener("click", () => send(type));
+  if (button) button.addEventListener("click", () => send(type));
 }
-el("race-copy").addEventListener("click", async () => {
+el("race-copy")?.addEventListener("click", async () => {
   const link = el("race-link");
   link.select();
   try {

@@ -49,7 +49,7 @@ def sign_in(context: BrowserContext, url: str) -> tuple[Page, str]:
 
 
 def live(page: Page) -> None:
-    expect(page.locator("body")).to_have_attribute("data-live", "1")
+    expect(page.locator("body")).to_have_attribute("data-race-live", "1")
 
 
 def solve(page: Page) -> None:
@@ -100,7 +100,12 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     assert {g.puzzle_id for g in games} == {puzzle.pk}
     assert len({g.pk for g in games}) == 3
 
+    for page in (host, third):  # the race beside each board
+        live(page)
     solve(second)
+    # The others see it beside their own board, live.
+    expect(row(host, second_name)).to_contain_text("#1")
+    expect(row(third, second_name).get_by_test_id("racer-result")).to_contain_text("第 1 名")
     second.goto(link)
     live(second)
     expect(row(second, second_name)).to_contain_text("#1")
