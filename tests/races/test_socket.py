@@ -260,3 +260,28 @@ def test_a_phone_without_an_origin_connects_with_its_token(puzzle4):
         return snapshot
 
     assert run(attempt)["you"]["host"] is True
+
+
+def test_a_racer_who_comes_back_sees_the_race_as_it_stands(puzzle4):
+    host, guest = player(), player()
+    code = race_create(host, size=4)["race"]["code"]
+
+    async def away_and_back() -> dict[str, Any]:
+        socket = Socket(code, token=host.token)
+        assert len((await socket.open())["race"]["racers"]) == 1
+        await socket.close()
+        # While the host is away, a player joins and the host's other device starts the race.
+        await database_sync_to_async(guest.post)(f"/api/v1/races/{code}/join/")
+        await database_sync_to_async(host.post)(f"/api/v1/races/{code}/start/")
+        again = Socket(code, token=host.token)
+        snapshot = await again.open()
+        await again.close()
+        return snapshot
+
+    snapshot = run(away_and_back)
+    assert snapshot["race"]["status"] == "countdown"
+    assert [r["name"] for r in snapshot["race"]["racers"]] == [
+        host.user.username,
+        guest.user.username,
+    ]
+    assert snapshot["you"]["host"] is True
