@@ -100,8 +100,10 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     assert {g.puzzle_id for g in games} == {puzzle.pk}
     assert len({g.pk for g in games}) == 3
 
-    for page in (host, third):  # the race beside each board
+    for page in (host, third):  # the race beside each board, and no hint in a race
         live(page)
+        expect(page.locator("#hint")).to_be_hidden()
+        expect(page.locator("#auto-notes")).to_be_hidden()
     solve(second)
     # The others see it beside their own board, live.
     expect(row(host, second_name)).to_contain_text("#1")
