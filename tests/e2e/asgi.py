@@ -24,7 +24,7 @@ class AsgiServer:
 
 
 @pytest.fixture
-def asgi_server(transactional_db: None) -> Iterator[AsgiServer]:
+def asgi_server(transactional_db: None, one_connection_a_request: None) -> Iterator[AsgiServer]:
     import uvicorn
 
     from sudokusite.asgi import application
@@ -55,3 +55,21 @@ def asgi_server(transactional_db: None) -> Iterator[AsgiServer]:
         server.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+@pytest.fixture
+def one_connection_a_request() -> Iterator[None]:
+    """Database connections that close at the end of each request and socket call.
+
+    The server runs Django's sync code in threads of its own (one per request context), and
+    a connection kept for reuse (DATABASE_CONN_MAX_AGE) would outlive its thread and keep
+    the test database from being dropped at the end of the run."""
+    from django.db import connections
+
+    config = connections["default"].settings_dict
+    kept = config["CONN_MAX_AGE"]
+    config["CONN_MAX_AGE"] = 0
+    try:
+        yield
+    finally:
+        config["CONN_MAX_AGE"] = kept
