@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,9 @@ class AsgiServer:
 
 
 @pytest.fixture
-def asgi_server(transactional_db: None, one_connection_a_request: None) -> Iterator[AsgiServer]:
+def asgi_server(
+    transactional_db: None, one_connection_a_request: None, shared_memory_reads: None
+) -> Iterator[AsgiServer]:
     import uvicorn
 
     from sudokusite.asgi import application
@@ -55,6 +58,29 @@ def asgi_server(transactional_db: None, one_connection_a_request: None) -> Itera
         server.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+def _read_uncommitted(connection: Any, **kwargs: Any) -> None:
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA read_uncommitted = 1")
+
+
+@pytest.fixture
+def shared_memory_reads(transactional_db: None) -> Iterator[None]:
+    """SQLite's in-memory test database is shared between the connections of the process in
+    shared-cache mode, where a table being written is locked for readers at once (no busy
+    timeout): a page read while another request writes would fail. Readers here read
+    without those locks (PostgreSQL needs nothing of the kind)."""
+    from django.db import connections
+    from django.db.backends.signals import connection_created
+
+    connection_created.connect(_read_uncommitted)
+    _read_uncommitted(connections["default"])
+    try:
+        yield
+    finally:
+        connection_created.disconnect(_read_uncommitted)
 
 
 @pytest.fixture

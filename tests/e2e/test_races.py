@@ -12,7 +12,11 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from accounts.factories import UserFactory
 from play.models import Game
-from tests.e2e.asgi import asgi_server, one_connection_a_request  # noqa: F401 - fixtures
+from tests.e2e.asgi import (  # noqa: F401 - fixtures
+    asgi_server,
+    one_connection_a_request,
+    shared_memory_reads,
+)
 from tests.e2e.boards import ARTIFACTS_DIR, BoardDriver, four_by_four, make_puzzle, value_of
 from tests.e2e.test_axe import violations
 
