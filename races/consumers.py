@@ -18,6 +18,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from sudokusite.errors import DomainError
 
@@ -35,6 +36,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_FAST = 4429
 # Messages over the rate, in a row, before the socket is closed.
 _OVER_RATE_LIMIT = 20
+TOO_FAST = gettext_lazy("Too many messages: slow down.")
 
 
 class _Bucket:
@@ -81,16 +83,17 @@ class RaceConsumer(AsyncWebsocketConsumer):
     _timer: asyncio.TimerHandle | None = None
 
     async def connect(self) -> None:
-        offered = self.scope.get("subprotocols") or []
-        subprotocol = SUBPROTOCOL if SUBPROTOCOL in offered else None
-        if self.scope.get("auth_failed"):
-            await self._refuse(subprotocol, CLOSE_UNAUTHORISED)
-            return
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.user = self.scope.get("user")
         self.language = _language(self.scope)
         self.bucket = _Bucket(settings.RACE_SOCKET_RATE)
         self.over_rate = 0
+        self.refused = False
+        offered = self.scope.get("subprotocols") or []
+        subprotocol = SUBPROTOCOL if SUBPROTOCOL in offered else None
+        if self.scope.get("auth_failed"):
+            await self._refuse(subprotocol, CLOSE_UNAUTHORISED)
+            return
         try:
             race = await database_sync_to_async(race_get)(code=self.code)
         except RaceNotFound:
@@ -105,6 +108,7 @@ class RaceConsumer(AsyncWebsocketConsumer):
     async def _refuse(self, subprotocol: str | None, code: int) -> None:
         """Accept, then close with ``code``: a handshake refused outright reaches the client
         as a bare HTTP 403, without saying why."""
+        self.refused = True
         await self.accept(subprotocol)
         await self.close(code=code)
 
@@ -115,12 +119,15 @@ class RaceConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group_name(self.race_id), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.refused:  # a frame that crossed the close
+            return
         if not self.bucket.take():
             self.over_rate += 1
             if self.over_rate >= _OVER_RATE_LIMIT:
                 await self.close(code=CLOSE_TOO_FAST)
                 return
-            await self._send_error("rate_limited", _message("rate_limited", self.language))
+            with translation.override(self.language):
+                await self._send_error("rate_limited", str(TOO_FAST))
             return
         self.over_rate = 0
         try:
@@ -189,12 +196,3 @@ class RaceConsumer(AsyncWebsocketConsumer):
             await self._call(services.race_advance_by_id, race_id=self.race_id)
         except Exception:  # the next snapshot or the beat sweep tries again
             logger.warning("Could not advance race %s.", self.race_id, exc_info=True)
-
-
-def _message(code: str, language: str) -> str:
-    from django.utils.translation import gettext
-
-    with translation.override(language):
-        if code == "rate_limited":
-            return gettext("Too many messages: slow down.")
-    return code
