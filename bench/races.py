@@ -153,12 +153,14 @@ async def _drive(port: int, races: list[list[Any]], rate: int, seconds: float) -
         sent[(race_id, seq)] = time.time()
         event = {"type": EVENT, "text": encode(message), "due_at": None}
         await layer.group_send(group_name(race_id), event)
-    await asyncio.sleep(2)  # the last updates in flight
+    expected = count * RACERS
+    drain = time.monotonic() + 30  # the last updates in flight; later than this is lost
+    while len(latencies) < expected and time.monotonic() < drain:
+        await asyncio.sleep(0.1)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies.sort()
-    expected = count * RACERS
     return {
         "deliveries": len(latencies),
         "lost": expected - len(latencies),
