@@ -43,8 +43,9 @@ migrate: venv
 seed: migrate
 	$(PY) manage.py seed_bank
 
-# Development: runserver on 127.0.0.1:$(PORT) plus a Celery worker with beat,
-# on the embedded defaults (SQLite, filesystem broker). Ctrl-C stops both.
+# Development: uvicorn with reload (pages, API and race sockets) on 127.0.0.1:$(PORT) plus a
+# Celery worker with beat, on the embedded defaults (SQLite, filesystem broker, in-memory
+# channel layer). Ctrl-C stops both.
 run: export DEBUG := 1
 run: export PORT := $(PORT)
 run: seed
