@@ -26,7 +26,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from play.errors import NoPuzzleAvailable
+from play.errors import GameFinished, NoPuzzleAvailable
 from play.lifecycle import Player, game_abandon, game_start
 from play.models import FINISHED, UNFINISHED, Game, Status
 from puzzles.daily import daily_puzzle_get
@@ -242,10 +242,14 @@ def race_time_out(*, race_id: int) -> Race:
     for racer in racer_list(race=race):
         if racer.outcome != Outcome.RACING:
             continue
+        try:
+            if racer.game is not None:
+                game_abandon(game_id=racer.game_id, player=Player(user=racer.user))
+        except GameFinished:  # the racer's last move landed first: it counts
+            _racer_end(race, racer, Game.objects.select_related("puzzle").get(pk=racer.game_id))
+            continue
         racer.outcome = Outcome.TIMED_OUT
         racer.save(update_fields=["outcome"])
-        if racer.game is not None and racer.game.status not in FINISHED:
-            game_abandon(game_id=racer.game_id, player=Player(user=racer.user))
     _finish_if_over(race)
     race_announce(race)
     return race
@@ -265,6 +269,18 @@ def _finish_if_over(race: Race) -> None:
             replay_share(game_id=racer.game_id, player=Player(user=racer.user), show_username=True)
 
 
+def _racer_end(race: Race, racer: Racer, game: Game) -> None:
+    """The racer's outcome, time and place from their finished game (the race row is
+    locked: places are handed out one at a time)."""
+    assert race.starts_at is not None
+    racer.outcome = _OUTCOME_OF_STATUS.get(game.status, Outcome.GAVE_UP)
+    ended = game.finished or timezone.now()
+    racer.time_ms = max(0, int((ended - race.starts_at).total_seconds() * 1000))
+    if racer.outcome == Outcome.COMPLETED:
+        racer.place = Racer.objects.filter(race=race, place__isnull=False).count() + 1
+    racer.save(update_fields=["outcome", "time_ms", "place"])
+
+
 @transaction.atomic
 def race_game_finished(*, game: Game) -> None:
     """A racer's game ended (completed, lost, given up): their outcome, time and place."""
@@ -272,12 +288,7 @@ def race_game_finished(*, game: Game) -> None:
     racer = Racer.objects.select_for_update().filter(race=race, game_id=game.pk).first()
     if racer is None or racer.outcome != Outcome.RACING or race.starts_at is None:
         return
-    racer.outcome = _OUTCOME_OF_STATUS.get(game.status, Outcome.GAVE_UP)
-    ended = game.finished or timezone.now()
-    racer.time_ms = max(0, int((ended - race.starts_at).total_seconds() * 1000))
-    if racer.outcome == Outcome.COMPLETED:
-        racer.place = Racer.objects.filter(race=race, place__isnull=False).count() + 1
-    racer.save(update_fields=["outcome", "time_ms", "place"])
+    _racer_end(race, racer, game)
     if race.status == RaceStatus.RUNNING:
         _finish_if_over(race)
     race_announce(race)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -241,3 +243,25 @@ def test_a_race_with_no_puzzle_left_in_the_bank_cannot_start(db):
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "no_puzzle_available"
     assert Race.objects.get(code=code).status == RaceStatus.LOBBY
+
+
+def test_a_game_completed_just_before_the_time_limit_still_counts(puzzle4):
+    host, guest = player(), player()
+    code = race_create(host, time_limit_minutes=1)["race"]["code"]
+    guest.post(f"/api/v1/races/{code}/join/")
+    _start(host, code)
+    with after_start(code, seconds=30):
+        host_game = _game_of(host, code)
+        _game_of(guest, code)
+    # The last move landed, but its race update had not been recorded yet.
+    race = Race.objects.get(code=code)
+    Game.objects.filter(pk=host_game).update(
+        status=Status.COMPLETED, finished=race.starts_at + timedelta(seconds=59)
+    )
+    with after_start(code, seconds=61):
+        body = guest.get(f"/api/v1/races/{code}/").json()
+    rows = {r["name"]: r for r in body["race"]["racers"]}
+    assert rows[host.user.username]["outcome"] == "completed"
+    assert rows[host.user.username]["place"] == 1
+    assert rows[host.user.username]["time_ms"] == 59_000
+    assert rows[guest.user.username]["outcome"] == "timed_out"
