@@ -29,7 +29,7 @@ from solver.techniques import BY_SLUG
 from solving.steps import hint_where, step_localized
 
 from .board import Board, position_key
-from .errors import HintUnavailable
+from .errors import HintUnavailable, MoveRejected
 from .models import Game, Move, MoveKind
 from .steps import (
     Player,
@@ -174,6 +174,8 @@ def hint_request(
     game = game_locked(game_id, player)
     check_playable(game)
     check_version(game, version)
+    if game.race_id is not None:
+        raise MoveRejected(_("Hints are off in a race."), code="hints_off_in_race")
     seen = seen_of(game)
     board = board_of(game)
     key = position_key(game.entries, game.notes)

@@ -7,6 +7,7 @@ in one conditional write (play.steps.save, play.game_store).
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -175,6 +176,8 @@ def game_start(
     grid_text: str | None = None,
     mine: bool = False,
     practice_technique: str = "",
+    race_id: int | None = None,
+    clock_from: datetime | None = None,
 ) -> tuple[Game, bool]:
     """Start a game of a given puzzle, of the daily puzzle, of a puzzle the player typed in
     (``grid_text``, any format the solver parses; stored in the bank, or the bank's
@@ -186,7 +189,10 @@ def game_start(
     A player has one unfinished game of a puzzle at most: starting that puzzle again
     returns the game they have (``mistake_limit`` is the one it was started with), so a
     second game cannot be abandoned to show the first one's solution, and a retried start
-    makes no second game."""
+    makes no second game.
+
+    A race (races.services) starts its racers' games with ``race_id`` and the race's start
+    as ``clock_from``, so every racer's clock starts at the same moment."""
     if player.user is None and not player.guest_key:
         raise ValueError("a game needs a user or a guest key")
     if grid_text is not None:
@@ -236,7 +242,7 @@ def game_start(
     ranked = (
         player.user is not None and not _played_puzzles(player).filter(puzzle_id=puzzle.pk).exists()
     )
-    now = timezone.now()
+    now = clock_from or timezone.now()
     game = Game(
         user=player.user,
         guest_key="" if player.user is not None else player.guest_key,
@@ -248,6 +254,7 @@ def game_start(
         practice_technique=practice_technique,
         running_since=now,
         ranked=ranked,
+        race_id=race_id,
     )
     # The same player may be starting this puzzle at this moment (a retry, a second tab).
     return insert_or_existing(game, lambda: _unfinished_game(player, puzzle))

@@ -102,6 +102,11 @@ class Game(models.Model):
     standing = models.CharField(max_length=24, blank=True, default="")
     # A practice game: the technique slug the player asked to practise (learn app).
     practice_technique = models.CharField(max_length=40, blank=True, default="")
+    # A race game (races app): read with the game, so a move knows to tell the race
+    # without another query.
+    race = models.ForeignKey(
+        "races.Race", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     finished = models.DateTimeField(null=True, blank=True)

@@ -201,6 +201,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
     context["practice"] = _practice_of(game)
+    if game.race_id is not None:  # a race game shows its race, live
+        return _race_game_page(request, context)
     context["puzzle_rating"] = (page_data["game"]["rating"] or {}).get("puzzle")
     return render(request, "play/game.html", context)
 
@@ -216,6 +218,19 @@ def _practice_of(game: Game) -> dict[str, str] | None:
         "lesson": reverse("learn:lesson", args=[slug]),
         "practise": reverse("learn:practise", args=[slug]),
     }
+
+
+def _race_game_page(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+    from races.models import Race
+    from races.views import labelled, race_data, socket_csp
+
+    game = context["game"]
+    code = Race.objects.filter(pk=game.race_id).values_list("code", flat=True).first()
+    if code is not None:
+        data = race_data(request, code)
+        context.update(race_code=code, race_data=data, race=labelled(data["race"]))
+    context["puzzle_rating"] = (context["page_data"]["game"]["rating"] or {}).get("puzzle")
+    return socket_csp(request, render(request, "play/game.html", context))
 
 
 @ensure_csrf_cookie

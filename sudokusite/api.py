@@ -48,4 +48,5 @@ urlpatterns = [
     path("", include("puzzles.api.urls")),
     path("", include("solving.api.urls")),
     path("", include("learn.api.urls")),
+    path("", include("races.api.urls")),
 ]

@@ -158,6 +158,8 @@ INSTALLED_APPS = [
     "replays",
     "integrity",
     "learn",
+    "races",
+    "channels",
 ]
 
 MIDDLEWARE = [
@@ -183,6 +185,8 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "sudokusite.urls"
 WSGI_APPLICATION = "sudokusite.wsgi.application"
+# HTTP and the race sockets (races.routing), served by uvicorn (see docs/operations.md).
+ASGI_APPLICATION = "sudokusite.asgi.application"
 
 TEMPLATES = [
     {
@@ -239,6 +243,34 @@ else:
             "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
+
+# --- Races (Django Channels) -------------------------------------------------
+
+# The channel layer carries a race's updates to every socket watching it, whichever
+# process holds the socket: Redis with REDIS_URL (every process of every machine), else
+# in memory (one process: `make run`, the tests without Redis). Redis' Pub/Sub layer: a
+# group send is one PUBLISH that each subscribed process fans out to its own sockets (the
+# list-based RedisChannelLayer pushes a copy per socket and pops each one). Delivery is
+# at most once, which suits progress updates: a socket that reconnects gets a snapshot.
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": f"{CACHE_KEY_PREFIX}:channels",
+            },
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+RACE_COUNTDOWN_SECONDS = env_int("RACE_COUNTDOWN_SECONDS", 5, minimum=1, maximum=60)
+# Races a player may host at once (not yet finished), and how fast they may make them.
+RACE_OPEN_LIMIT = env_int("RACE_OPEN_LIMIT", 3, minimum=1, maximum=100)
+# A socket's messages: the largest accepted, and how many a second (a burst of twice that).
+RACE_SOCKET_MAX_BYTES = 1024
+RACE_SOCKET_RATE = env_int("RACE_SOCKET_RATE", 5, minimum=1, maximum=100)
 
 # --- Authentication ---------------------------------------------------------
 
@@ -341,6 +373,7 @@ REST_FRAMEWORK = {
         # The solver endpoints, per signed-in user or per client address for guests.
         "solver_analyse": env_str("SOLVER_ANALYSE_RATE", "30/min"),
         "solver_hint": env_str("SOLVER_HINT_RATE", "60/min"),
+        "race_create": env_str("RACE_CREATE_RATE", "20/hour"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -445,6 +478,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "accounts-token-purge": {"task": "accounts.token_purge_expired", "schedule": 86400.0},
     # Give puzzles stored since the last run their starting rating (ratings.prior).
     "ratings-puzzle-backfill": {"task": "ratings.puzzle_ratings_backfill", "schedule": 600.0},
+    # Start or time out the races nobody is watching when they fall due.
+    "races-advance-due": {"task": "races.race_advance_due", "schedule": 30.0},
 }
 
 # The puzzle bank keeps at least PUZZLE_BANK_MINIMUM puzzles of each size and

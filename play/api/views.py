@@ -65,6 +65,14 @@ def _game_response(game: Game, status_code: int = status.HTTP_200_OK) -> Respons
     return Response(GameSerializer(game).data, status=status_code)
 
 
+def _tell_race(game: Game) -> None:
+    """A race game's write reaches the race's sockets; any other game costs nothing."""
+    if game.race_id is not None:
+        from races.services import race_game_changed
+
+        race_game_changed(game=game)
+
+
 @extend_schema(tags=["games"])
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = GameSerializer
@@ -199,6 +207,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def moves(self, request: Request, pk: str) -> Response:
         move = MoveInputSerializer.validated(request.data)
         result = move_apply(game_id=int(pk), player=player_of(request), **move)
+        if not result.replayed:
+            _tell_race(result.game)
         return Response(
             {
                 "correct": result.correct,
@@ -211,6 +221,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _simple(self, request: Request, pk: str, service: Any) -> Response:
         game = service(game_id=int(pk), player=player_of(request), version=self._version(request))
+        _tell_race(game)
         return _game_response(game)
 
     @extend_schema(
@@ -269,7 +280,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         description="An aid: each use that changes the notes counts against the score "
         "(see the scoring). Undoable as one move; undo does not refund the aid.",
         request=VersionInputSerializer,
-        responses={200: GameSerializer, **error_responses({409: _PLAYING}, stale=True)},
+        responses={
+            200: GameSerializer,
+            **error_responses({409: [*_PLAYING, "aids_off_in_race"]}, stale=True),
+        },
     )
     @action(detail=True, methods=["post"], url_path="auto-notes")
     def auto_notes(self, request: Request, pk: str) -> Response:
@@ -292,7 +306,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         request=HintInputSerializer,
         responses={
             200: HintOutputSerializer,
-            **error_responses({409: [*_PLAYING, "hint_unavailable"]}, stale=True),
+            **error_responses(
+                {409: [*_PLAYING, "hint_unavailable", "hints_off_in_race"]}, stale=True
+            ),
         },
     )
     @action(detail=True, methods=["post"])
