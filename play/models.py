@@ -6,8 +6,11 @@ the hints and the score. ``version`` goes up by one on every write, so a client 
 the version it saw and get 409 instead of overwriting a newer state.
 
 The clock: ``elapsed_ms`` is the time accumulated so far and ``running_since`` the server
-timestamp from which the clock is running (None while paused or finished), so the time
-shown is ``elapsed_ms + (now - running_since)``; no client ever sends a time.
+time of the last sign of life while the clock runs (None while paused or finished). It
+counts only while someone plays: each sign of life (any write, or a heartbeat) adds the
+time since the previous one, but never more than ``GAME_CLOCK_GAP_SECONDS``, so the time
+shown is ``elapsed_ms + min(now - running_since, gap)`` and a browser killed mid-game
+stops the clock within the gap. No client ever sends a time.
 
 A ``Move`` is one entry of the log, and every write to a game appends one (play.game_store),
 so the log is the game's whole history: ``seq`` orders it, ``kind`` says what happened,
@@ -24,7 +27,7 @@ not, and hold in ``value`` the ``seq`` of the entry they took back or played aga
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -135,14 +138,18 @@ class Game(models.Model):
         return self.status in FINISHED
 
     def elapsed_at(self, now: datetime) -> int:
-        """Milliseconds played up to ``now``, counting the running stretch."""
+        """Milliseconds played up to ``now``: the running stretch since the last sign of
+        life counts up to the clock's gap (see the module's docstring)."""
         if self.running_since is None:
             return self.elapsed_ms
-        return self.elapsed_ms + max(0, _ms(now - self.running_since))
+        return self.elapsed_ms + counted_ms(now - self.running_since)
 
 
-def _ms(delta) -> int:  # type: ignore[no-untyped-def]
-    return int(delta.total_seconds() * 1000)
+def counted_ms(delta: timedelta) -> int:
+    """What a stretch between two signs of life adds to the clock: itself, in whole
+    milliseconds, up to the gap (``GAME_CLOCK_GAP_SECONDS``); nothing if negative."""
+    ms = int(delta.total_seconds() * 1000)
+    return max(0, min(ms, settings.GAME_CLOCK_GAP_SECONDS * 1000))
 
 
 class Move(models.Model):

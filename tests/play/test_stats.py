@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 
 import pytest
 import time_machine
@@ -14,6 +14,7 @@ from play.lifecycle import Player
 from play.scoring import game_score
 from play.selectors import streaks
 from tests.play.factories import FOUR_B, NINE, empty_cells, puzzle_create, value_at
+from tests.play.helpers import think
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,7 @@ def finish(game, player, puzzle, clock, *, seconds: int, mistakes: int = 0):
             cell=cells[0],
             value=wrong,
         )
-    clock.shift(timedelta(seconds=seconds))
+    think(clock, game_id=game.pk, player=player, seconds=seconds)
     for cell in cells:
         result = moves.move_apply(
             game_id=game.pk,
