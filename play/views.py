@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -162,6 +163,7 @@ def _api_urls(game: Game) -> dict[str, str]:
         "resume": base + "resume/",
         "hint": base + "hint/",
         "abandon": base + "abandon/",
+        "heartbeat": base + "heartbeat/",
         "auto_notes": base + "auto-notes/",
         "restart": base + "restart/",
         "leaderboard": f"/api/v1/puzzles/{game.puzzle_id}/leaderboard/",
@@ -186,10 +188,22 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "urls": _api_urls(game),
         "user": request.user.is_authenticated,
         "username": request.user.get_username() if request.user.is_authenticated else None,
+        # The clock's gap: the page sends a heartbeat every third of it (docs/playing.md).
+        "clock_gap_ms": settings.GAME_CLOCK_GAP_SECONDS * 1000,
+        "service_worker": reverse("play:service_worker"),
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
     context["puzzle_rating"] = (page_data["game"]["rating"] or {}).get("puzzle")
     return render(request, "play/game.html", context)
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The game page's service worker: served from /play/ so that its scope covers the game
+    pages, which it keeps to load offline (see the template). Never cached by HTTP, so a new
+    worker reaches browsers on their next visit."""
+    response = render(request, "play/sw.js", content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @ensure_csrf_cookie

@@ -1,0 +1,85 @@
+// A game page that survives a bad network: the moves not yet answered are kept in the page's
+// storage (so a reload, even offline, loses none), the last game the server sent is kept
+// beside them (so a page served from the service worker's cache starts from it), and the
+// service worker (/play/sw.js) keeps a copy of the page and its files to load offline.
+// The server stays the judge: a kept move is only shown as pending until it answers.
+
+const outboxKey = (gameId) => `sudoku.outbox.${gameId}`;
+const snapshotKey = (gameId) => `sudoku.game.${gameId}`;
+
+function read(key) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null; // storage off (private mode) or a value not ours: nothing kept
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or off: the moves still go out while the page stays open.
+  }
+}
+
+/** The moves waiting for the server, oldest first: [{id, kind, cell, value}]. */
+export function outboxLoad(gameId) {
+  const list = read(outboxKey(gameId));
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (m) => m && typeof m.id === "string" && (m.kind === "value" || m.kind === "note") && Number.isInteger(m.cell) && Number.isInteger(m.value),
+  );
+}
+
+export function outboxSave(gameId, moves) {
+  write(outboxKey(gameId), moves.length ? moves : null);
+}
+
+/** The last game the server sent, if it is newer than `game` (a page from the cache). */
+export function snapshotNewer(gameId, game) {
+  const kept = read(snapshotKey(gameId));
+  if (!kept || kept.id !== game.id || !(kept.version > game.version)) return null;
+  return kept;
+}
+
+export function snapshotSave(gameId, game) {
+  write(snapshotKey(gameId), game);
+}
+
+/** Forget what was kept for a game that is over. */
+export function forget(gameId) {
+  write(outboxKey(gameId), null);
+  write(snapshotKey(gameId), null);
+}
+
+/**
+ * Register the service worker and have it keep this page and the files it loaded, so the
+ * page loads again without a network. Resolves true once they are kept (false where
+ * service workers are not available: plain http off localhost, or turned off).
+ */
+export async function keepPageOffline(workerUrl) {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return false;
+  try {
+    await navigator.serviceWorker.register(workerUrl, { scope: new URL(".", new URL(workerUrl, location.href)).pathname });
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    if (!worker) return false;
+    const urls = [location.href];
+    for (const entry of performance.getEntriesByType("resource")) {
+      const url = new URL(entry.name);
+      if (url.origin !== location.origin || url.pathname.startsWith("/api/")) continue;
+      if (["script", "link", "img", "css", "other"].includes(entry.initiatorType)) urls.push(url.href);
+    }
+    return await new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (e) => resolve(Boolean(e.data && e.data.kept));
+      worker.postMessage({ type: "keep", urls }, [channel.port2]);
+      setTimeout(() => resolve(false), 15000);
+    });
+  } catch {
+    return false;
+  }
+}
