@@ -64,6 +64,8 @@ export async function keepPageOffline(workerUrl) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return false;
   try {
     await navigator.serviceWorker.register(workerUrl, { scope: new URL(".", new URL(workerUrl, location.href)).pathname });
+    // A page the worker already controls was kept on its way in, with its files.
+    if (navigator.serviceWorker.controller) return true;
     const registration = await navigator.serviceWorker.ready;
     const worker = registration.active;
     if (!worker) return false;

@@ -7,6 +7,8 @@
 const CACHE = "sudoku-game-pages-v1";
 const GAME_PAGE = /^\/play\/\d+\/$/;
 const API = "/api/";
+// What a controlled game page loads that it needs to start: kept on the way through.
+const FILES = new Set(["script", "style", "image", "font"]);
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -60,7 +62,7 @@ self.addEventListener("fetch", (event) => {
       const cache = await caches.open(CACHE);
       try {
         const response = await fetch(request);
-        if (response.ok && (page || (await cache.match(request, { ignoreVary: true })))) {
+        if (response.ok && (page || FILES.has(request.destination))) {
           await cache.put(request, response.clone());
         }
         return response;
