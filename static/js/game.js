@@ -137,9 +137,11 @@ function cellLabel(c, v, isClash, isWrong, isPending) {
   return isPending ? label + gettext(", ") + gettext("not saved yet") : label;
 }
 
+const isMove = (task) => task.kind === "value" || task.kind === "note";
+
 /** The moves still waiting for the server (in the queue, in order). */
 function movesWaiting() {
-  return S.queue.filter((t) => t.kind === "value" || t.kind === "note");
+  return S.queue.filter(isMove);
 }
 
 /** Cells whose last change the server has not answered yet, after a network failure. */
@@ -187,12 +189,12 @@ function render() {
   boardEl.setAttribute("aria-hidden", hidden ? "true" : "false");
   renderPad(hidden);
   renderStatus();
-  renderOffline(pending.size);
+  renderOffline();
 }
 
-function renderOffline(pending) {
+function renderOffline() {
   const banner = $("offline-banner");
-  banner.hidden = !S.offline && !(S.stalled && pending);
+  banner.hidden = !S.offline;
   const waiting = movesWaiting().length;
   $("offline-count").textContent = waiting
     ? interpolate(ngettext("%(count)s move waiting.", "%(count)s moves waiting.", waiting), { count: waiting }, true)
@@ -392,17 +394,19 @@ async function pump() {
       const code = res.data && res.data.error && res.data.error.code;
       if (res.ok) {
         answer(task, res.data);
-      } else if ((task.kind === "value" || task.kind === "note") && (MOVE_REFUSED.has(code) || res.status === 400)) {
+      } else if (isMove(task) && (MOVE_REFUSED.has(code) || res.status === 400)) {
         // The server's verdict on this move alone: it is not on the board; the rest go on.
         refused = true;
         const message = friendly(res.data);
         toast(message);
         announce(message);
-      } else if (code === "game_paused" && movesWaiting().length) {
-        // Paused elsewhere while moves waited: they wait on until the player resumes here.
-        S.queue = movesWaiting();
+      } else if (code === "game_paused" && (isMove(task) || movesWaiting().length)) {
+        // Paused elsewhere while moves waited: they wait on (this one first) until the
+        // player resumes here.
+        S.queue = [task, ...S.queue].filter(isMove);
         keepOutbox();
         S.stalled = true;
+        toast(friendly(res.data));
         await resync();
       } else {
         S.queue.length = 0;

@@ -22,7 +22,9 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from accounts.factories import UserFactory
+from play.lifecycle import Player, game_pause
 from play.models import Game, Move
+from play.moves import move_apply
 from tests.e2e.boards import BoardDriver, easy_nine, empty_cells, make_puzzle, park, value_of
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
@@ -182,3 +184,68 @@ def test_a_killed_browser_stops_the_servers_clock_within_the_gap(live_server, br
             shown = client.get(f"/api/v1/games/{game.pk}/").json()
         assert shown["elapsed_ms"] == counted + 10_000
         assert shown["status"] == "in_progress"
+
+
+def owner_of(game: Game) -> Player:
+    return Player(guest_key=game.guest_key) if game.user_id is None else Player(user=game.user)
+
+
+def test_moves_sent_late_meet_what_another_device_did_meanwhile(live_server, page):
+    make_puzzle(easy_nine(5), difficulty="easy")
+    game = open_game(page, live_server.url)
+    solution = game.puzzle.solution
+    x, y = empty_cells(game.puzzle.givens)[:2]
+    board = BoardDriver(page, 9)
+    board.focus()
+    page.context.set_offline(True)
+    board.put(x, value_of(solution[x]))
+    board.go(y)
+    page.keyboard.press("Shift+3")  # a note in y...
+    expect(board.cell(y)).to_have_class(PENDING)
+    # ... while another device, online, places y's value: the game's version moves on.
+    move_apply(
+        game_id=game.pk,
+        player=owner_of(game),
+        client_move_id=uuid.uuid4(),
+        kind="value",
+        cell=y,
+        value=value_of(solution[y]),
+    )
+
+    page.context.set_offline(False)
+    board.wait_synced()
+    # The waiting moves went without a stale version: x landed; the note in a cell that now
+    # holds a value was refused on its own, and the board is the server's.
+    expect(page.locator(".toast")).to_contain_text("holds a value")
+    expect(board.cell(x).locator(".v")).to_have_text(solution[x])
+    expect(board.cell(y).locator(".v")).to_have_text(solution[y])
+    expect(page.locator(".cell.pending")).to_have_count(0)
+    game.refresh_from_db()
+    assert game.entries[x] == solution[x] and game.entries[y] == solution[y]
+    assert game.notes == {}
+    park(page)
+
+
+def test_moves_wait_for_a_resume_when_another_device_paused_the_game(live_server, page):
+    make_puzzle(easy_nine(6), difficulty="easy")
+    game = open_game(page, live_server.url)
+    solution = game.puzzle.solution
+    x = empty_cells(game.puzzle.givens)[0]
+    board = BoardDriver(page, 9)
+    board.focus()
+    page.context.set_offline(True)
+    board.put(x, value_of(solution[x]))
+    game_pause(game_id=game.pk, player=owner_of(game))
+
+    page.context.set_offline(False)
+    cover = page.get_by_test_id("pause-cover")
+    expect(cover).to_be_visible()
+    game.refresh_from_db()
+    assert game.entries[x] == "."  # the move waits, kept
+    cover.get_by_role("button", name="Resume").click()
+    board.wait_synced()
+    expect(board.cell(x).locator(".v")).to_have_text(solution[x])
+    expect(page.locator(".cell.pending")).to_have_count(0)
+    game.refresh_from_db()
+    assert game.status == "in_progress" and game.entries[x] == solution[x]
+    park(page)
