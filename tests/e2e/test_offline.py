@@ -16,6 +16,7 @@ import uuid
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 import time_machine
 from django.test import Client
 from playwright.sync_api import Error as PlaywrightError
@@ -27,6 +28,7 @@ from play.models import Game, Move
 from play.moves import move_apply
 from tests.e2e.boards import BoardDriver, easy_nine, empty_cells, make_puzzle, park, value_of
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.test_axe import AXE, violations
 
 PENDING = re.compile(r"\bpending\b")
 WRONG = re.compile(r"\bwrong\b")
@@ -249,3 +251,29 @@ def test_moves_wait_for_a_resume_when_another_device_paused_the_game(live_server
     game.refresh_from_db()
     assert game.status == "in_progress" and game.entries[x] == solution[x]
     park(page)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_offline_banner_and_pending_moves_pass_axe(live_server, browser, scheme):
+    make_puzzle(easy_nine(7), difficulty="easy")
+    context = browser.new_context(
+        viewport={"width": 375, "height": 900}, color_scheme=scheme, bypass_csp=True
+    )
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        game = open_game(page, live_server.url)
+        page.add_script_tag(path=str(AXE))  # while online: the script is read from disk
+        context.set_offline(True)
+        cell = empty_cells(game.puzzle.givens)[0]
+        board = BoardDriver(page, 9)
+        board.focus()
+        board.put(cell, value_of(game.puzzle.solution[cell]))
+        expect(page.get_by_test_id("offline-banner")).to_be_visible()
+        expect(board.cell(cell)).to_have_class(PENDING)
+        assert violations(page) == []
+        context.set_offline(False)
+        board.wait_synced()
+        park(page)
+    finally:
+        context.close()
