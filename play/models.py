@@ -27,11 +27,13 @@ not, and hold in ``value`` the ``seq`` of the entry they took back or played aga
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .clock import counted_ms
 
 
 class Status(models.TextChoices):
@@ -143,13 +145,6 @@ class Game(models.Model):
         if self.running_since is None:
             return self.elapsed_ms
         return self.elapsed_ms + counted_ms(now - self.running_since)
-
-
-def counted_ms(delta: timedelta) -> int:
-    """What a stretch between two signs of life adds to the clock: itself, in whole
-    milliseconds, up to the gap (``GAME_CLOCK_GAP_SECONDS``); nothing if negative."""
-    ms = int(delta.total_seconds() * 1000)
-    return max(0, min(ms, settings.GAME_CLOCK_GAP_SECONDS * 1000))
 
 
 class Move(models.Model):

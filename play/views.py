@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -31,6 +30,7 @@ from sudokusite.errors import DomainError
 from . import selectors
 from .api.serializers import GameSerializer
 from .charts import clock, solve_times_svg
+from .clock import gap_ms
 from .lifecycle import Player, game_start, guest_key_get
 from .models import Game, Status
 
@@ -189,7 +189,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "user": request.user.is_authenticated,
         "username": request.user.get_username() if request.user.is_authenticated else None,
         # The clock's gap: the page sends a heartbeat every third of it (docs/playing.md).
-        "clock_gap_ms": settings.GAME_CLOCK_GAP_SECONDS * 1000,
+        "clock_gap_ms": gap_ms(),
         "service_worker": reverse("play:service_worker"),
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}

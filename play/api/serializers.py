@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,6 +17,7 @@ from ratings.selectors import game_rating
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
+from ..clock import gap_ms
 from ..disclosure import game_solution_visible
 from ..hints import pending_hint
 from ..models import FINISHED, Game, MoveKind, Status
@@ -417,7 +417,7 @@ class HeartbeatSerializer(serializers.Serializer):
             "version": game.version,
             "elapsed_ms": game.elapsed_at(timezone.now()),
             "clock_running": game.running_since is not None,
-            "clock_gap_ms": settings.GAME_CLOCK_GAP_SECONDS * 1000,
+            "clock_gap_ms": gap_ms(),
         }
 
 

@@ -180,3 +180,19 @@ def test_another_players_game_is_a_404(token_client, api_client, puzzle4):
     answer = beat(api_client, gid)
     assert answer.status_code == 404
     assert answer.json()["error"]["code"] == "not_found"
+
+
+def test_a_heartbeat_costs_the_token_a_read_and_one_update(token_client, puzzle4, clock):
+    gid = start(token_client, puzzle4)["id"]
+    token_client.get(f"/api/v1/games/{gid}/")  # the token's expiry refresh happens here
+    clock.shift(timedelta(seconds=20))
+    with CaptureQueriesContext(connection) as captured:
+        assert beat(token_client, gid).json()["elapsed_ms"] == 20_000
+    work = [
+        q["sql"]
+        for q in captured.captured_queries
+        if q["sql"].upper() not in ("BEGIN", "COMMIT")
+        and not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    ]
+    assert len(work) == 3, work
+    assert "knox_authtoken" in work[0] and work[2].upper().startswith("UPDATE")
