@@ -4,8 +4,39 @@
 // service worker (/play/sw.js) keeps a copy of the page and its files to load offline.
 // The server stays the judge: a kept move is only shown as pending until it answers.
 
-const outboxKey = (gameId) => `sudoku.outbox.${gameId}`;
+// Each tab keeps its own outbox (its id lives in the tab's sessionStorage, so a reload keeps
+// it): two tabs of one game must not overwrite each other's waiting moves.
+const outboxPrefix = (gameId) => `sudoku.outbox.${gameId}.`;
 const snapshotKey = (gameId) => `sudoku.game.${gameId}`;
+
+function tabId() {
+  try {
+    let id = sessionStorage.getItem("sudoku.tab");
+    if (!id) {
+      id = Math.random().toString(36).slice(2, 10);
+      sessionStorage.setItem("sudoku.tab", id);
+    }
+    return id;
+  } catch {
+    return "tab";
+  }
+}
+
+const outboxKey = (gameId) => outboxPrefix(gameId) + tabId();
+
+/** The storage keys of every tab's outbox for a game. */
+function outboxKeys(gameId) {
+  const keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(outboxPrefix(gameId))) keys.push(key);
+    }
+  } catch {
+    // storage off: nothing kept
+  }
+  return keys;
+}
 
 function read(key) {
   try {
@@ -25,13 +56,32 @@ function write(key, value) {
   }
 }
 
-/** The moves waiting for the server, oldest first: [{id, kind, cell, value}]. */
+/**
+ * The moves waiting for the server, oldest first: [{id, kind, cell, value}]: this tab's, then
+ * those another tab of the game left (closed or killed before it could send them), which this
+ * tab takes over. Were that tab still open, both would send them: the server applies a move id
+ * once.
+ */
 export function outboxLoad(gameId) {
-  const list = read(outboxKey(gameId));
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (m) => m && typeof m.id === "string" && (m.kind === "value" || m.kind === "note") && Number.isInteger(m.cell) && Number.isInteger(m.value),
-  );
+  const own = outboxKey(gameId);
+  const keys = [own, ...outboxKeys(gameId).filter((key) => key !== own)];
+  const seen = new Set();
+  const moves = [];
+  for (const key of keys) {
+    const list = read(key);
+    if (!Array.isArray(list)) continue;
+    for (const m of list) {
+      const valid =
+        m && typeof m.id === "string" && (m.kind === "value" || m.kind === "note") && Number.isInteger(m.cell) && Number.isInteger(m.value);
+      if (valid && !seen.has(m.id)) {
+        seen.add(m.id);
+        moves.push(m);
+      }
+    }
+    if (key !== own) write(key, null);
+  }
+  outboxSave(gameId, moves);
+  return moves;
 }
 
 export function outboxSave(gameId, moves) {
@@ -51,7 +101,7 @@ export function snapshotSave(gameId, game) {
 
 /** Forget what was kept for a game that is over. */
 export function forget(gameId) {
-  write(outboxKey(gameId), null);
+  for (const key of outboxKeys(gameId)) write(key, null);
   write(snapshotKey(gameId), null);
 }
 

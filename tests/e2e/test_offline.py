@@ -277,3 +277,38 @@ def test_the_offline_banner_and_pending_moves_pass_axe(live_server, browser, sch
         park(page)
     finally:
         context.close()
+
+
+def test_two_tabs_of_a_game_offline_keep_each_others_moves(live_server, page):
+    make_puzzle(easy_nine(8), difficulty="easy")
+    game = open_game(page, live_server.url)
+    expect(page.locator("body")).to_have_attribute("data-offline-ready", "1", timeout=20_000)
+    other = page.context.new_page()
+    other.goto(page.url)
+    expect(other.locator("body")).to_have_attribute("data-ready", "1")
+    solution = game.puzzle.solution
+    x, y = empty_cells(game.puzzle.givens)[:2]
+    page.context.set_offline(True)
+    first = BoardDriver(page, 9)
+    first.focus()
+    first.put(x, value_of(solution[x]))
+    expect(first.cell(x)).to_have_class(PENDING)
+    second = BoardDriver(other, 9)
+    second.focus()
+    second.put(y, value_of(solution[y]))
+    expect(second.cell(y)).to_have_class(PENDING)
+    other.close()  # gone before the network came back, its move unsent
+    game.refresh_from_db()
+    assert game.move_count == 0
+
+    page.reload()  # still offline: this tab takes over what the other left
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    board = BoardDriver(page, 9)
+    expect(board.cell(x)).to_have_class(PENDING)
+    expect(board.cell(y)).to_have_class(PENDING)
+    page.context.set_offline(False)
+    board.wait_synced()
+    game.refresh_from_db()
+    assert game.entries[x] == solution[x] and game.entries[y] == solution[y]
+    assert Move.objects.filter(game=game, kind="value").count() == 2
+    park(page)
