@@ -7,7 +7,7 @@ in one conditional write (play.steps.save, play.game_store).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -24,7 +24,8 @@ from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
 
-from .errors import GameFinished, NoPuzzleAvailable
+from .errors import GameFinished, GameNotFound, NoPuzzleAvailable
+from .game_store import game_read
 from .limits import game_start_allow
 from .models import FINISHED, UNFINISHED, Game, MoveKind, Status
 from .steps import (
@@ -44,6 +45,7 @@ __all__ = [
     "Player",
     "game_abandon",
     "game_claim_guest_games",
+    "game_heartbeat",
     "game_pause",
     "game_resume",
     "game_start",
@@ -295,6 +297,34 @@ def game_resume(*, game_id: int, player: Player, version: int | None = None) -> 
     game.status = Status.IN_PROGRESS
     game.running_since = now
     save_locked(game, log_entry(game, now, kind=MoveKind.RESUME), seen=seen)
+    return game
+
+
+# A heartbeat sooner than this after the last sign of life writes nothing: a page that
+# sends too many costs one read each, and the clock is the same either way.
+HEARTBEAT_MIN_INTERVAL = timedelta(seconds=5)
+
+
+def game_heartbeat(*, game_id: int, player: Player) -> Game:
+    """A sign of life from a page showing the running game: the clock counts up to now
+    (the stretch since the last sign of life up to the clock's gap, as every write does)
+    and the next stretch starts now. Nothing else changes, not even the version, so it
+    never makes another device's write stale; a paused or finished game is answered as it
+    is. No lock: one read and, at most every few seconds, one conditional UPDATE that does
+    nothing if another write ticked the clock since the read (that write counted the
+    same time)."""
+    found = game_read(game_id, user_id=player.user_id, guest_key=player.guest_key)
+    if found is None:
+        raise GameNotFound()
+    game = found[0]
+    seen = game.running_since
+    now = timezone.now()
+    if game.status != Status.IN_PROGRESS or seen is None or now - seen < HEARTBEAT_MIN_INTERVAL:
+        return game
+    tick(game, now)
+    Game.objects.filter(
+        pk=game.pk, status=Status.IN_PROGRESS, running_since=seen, score__isnull=True
+    ).update(elapsed_ms=game.elapsed_ms, running_since=now)
     return game
 
 

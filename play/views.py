@@ -33,6 +33,7 @@ from sudokusite.net import client_ip
 from . import selectors
 from .api.serializers import GameSerializer
 from .charts import clock, solve_times_svg
+from .clock import gap_ms
 from .lifecycle import Player, game_start, guest_key_get
 from .models import Game, Status
 
@@ -171,6 +172,7 @@ def _api_urls(game: Game) -> dict[str, str]:
         "resume": base + "resume/",
         "hint": base + "hint/",
         "abandon": base + "abandon/",
+        "heartbeat": base + "heartbeat/",
         "auto_notes": base + "auto-notes/",
         "restart": base + "restart/",
         "leaderboard": f"/api/v1/puzzles/{game.puzzle_id}/leaderboard/",
@@ -198,6 +200,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         # Until the game's JSON says why a game is unranked (unranked_reason), game.js
         # words it from this: a replayed puzzle is not ranked.
         "ranked": game.ranked,
+        # The clock's gap: the page sends a heartbeat every third of it (docs/playing.md).
+        "clock_gap_ms": gap_ms(),
+        "service_worker": reverse("play:service_worker"),
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
     context["practice"] = _practice_of(game)
@@ -231,6 +236,15 @@ def _race_game_page(request: HttpRequest, context: dict[str, Any]) -> HttpRespon
         context.update(race_code=code, race_data=data, race=labelled(data["race"]))
     context["puzzle_rating"] = (context["page_data"]["game"]["rating"] or {}).get("puzzle")
     return socket_csp(request, render(request, "play/game.html", context))
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The game page's service worker: served from /play/ so that its scope covers the game
+    pages, which it keeps to load offline (see the template). Never cached by HTTP, so a new
+    worker reaches browsers on their next visit."""
+    response = render(request, "play/sw.js", content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @ensure_csrf_cookie

@@ -330,6 +330,14 @@ REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Token",
 }
 
+# --- The game clock -----------------------------------------------------------
+
+# The clock counts only while someone plays: of the time between two signs of life (a
+# move, any write, a heartbeat the game page sends while it is visible), at most this
+# many seconds count. A browser killed mid-game stops the clock within this gap; the page
+# sends its heartbeat three times per gap (docs/playing.md#the-clock).
+GAME_CLOCK_GAP_SECONDS = env_int("GAME_CLOCK_GAP_SECONDS", 60, minimum=10, maximum=3600)
+
 # --- API --------------------------------------------------------------------
 
 # Largest request body the API reads, in bytes; larger answers 413.

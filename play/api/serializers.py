@@ -18,6 +18,7 @@ from ratings.selectors import game_rating
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
+from ..clock import gap_ms
 from ..disclosure import game_solution_visible
 from ..hints import pending_hint
 from ..models import FINISHED, Game, MoveKind, Status
@@ -438,6 +439,30 @@ class MoveOutputSerializer(serializers.Serializer):
         help_text="True when this client_move_id was seen before: nothing was applied again."
     )
     game = GameSerializer()
+
+
+class HeartbeatSerializer(serializers.Serializer):
+    """What a heartbeat answers: the clock and enough to tell whether the game changed."""
+
+    status = serializers.ChoiceField(choices=Status.choices)
+    version = serializers.IntegerField(
+        help_text="Another version than the one you hold: the game changed elsewhere."
+    )
+    elapsed_ms = serializers.IntegerField(help_text="The clock now, by the server's rule.")
+    clock_running = serializers.BooleanField()
+    clock_gap_ms = serializers.IntegerField(
+        help_text="The most a stretch between two signs of life adds to the clock; send a "
+        "heartbeat well within it (the game page sends one every third of it)."
+    )
+
+    def to_representation(self, game: Game) -> dict[str, Any]:
+        return {
+            "status": str(game.status),
+            "version": game.version,
+            "elapsed_ms": game.elapsed_at(timezone.now()),
+            "clock_running": game.running_since is not None,
+            "clock_gap_ms": gap_ms(),
+        }
 
 
 class HintOutputSerializer(serializers.Serializer):

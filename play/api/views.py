@@ -32,11 +32,12 @@ from ratings.selectors import (
 )
 from solving.api.throttles import AnalyseThrottle
 from sudokusite.schema import error_responses
+from sudokusite.serializers import NoInputSerializer
 
 from .. import selectors
 from ..errors import StaleVersion
 from ..hints import hint_request
-from ..lifecycle import game_abandon, game_pause, game_resume, game_start
+from ..lifecycle import game_abandon, game_heartbeat, game_pause, game_resume, game_start
 from ..models import Game
 from ..moves import game_auto_notes, game_redo, game_restart, game_undo, move_apply
 from .auth import GuestSessionAuthentication, IsPlayer, player_of
@@ -45,6 +46,7 @@ from .serializers import (
     GameListQuerySerializer,
     GameListSerializer,
     GameSerializer,
+    HeartbeatSerializer,
     HintInputSerializer,
     HintOutputSerializer,
     LeaderboardQuerySerializer,
@@ -265,6 +267,23 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def resume(self, request: Request, pk: str) -> Response:
         return self._simple(request, pk, game_resume)
+
+    @extend_schema(
+        summary="A sign of life: the clock counts up to now",
+        description="The clock counts only while someone plays: of the time between two "
+        "signs of life (any write to the game, or this), at most `clock_gap_ms` counts, so "
+        "a client that vanishes stops the clock within that gap. Send one while the game is "
+        "on screen, every third of the gap; no body. It changes neither the version nor "
+        "the log, sooner than 5 s after the last sign of life it writes nothing, and a "
+        "paused or finished game is answered as it is.",
+        request=None,
+        responses={200: HeartbeatSerializer},
+    )
+    @action(detail=True, methods=["post"])
+    def heartbeat(self, request: Request, pk: str) -> Response:
+        NoInputSerializer.validated(request.data)
+        game = game_heartbeat(game_id=int(pk), player=player_of(request))
+        return Response(HeartbeatSerializer(game).data)
 
     @extend_schema(
         summary="Give up the game (the solution is shown)",
