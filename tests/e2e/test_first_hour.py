@@ -219,8 +219,9 @@ def test_a_replayed_puzzle_says_in_one_line_why_it_is_unranked(live_server, new_
     assert not game.ranked
     finish(page, game)
     note = page.get_by_test_id("result-note")
+    # The server's reason (integrity.gate), in the reader's language.
     expect(note).to_have_text(
-        "A replayed puzzle is not ranked." if language == "en" else "重玩的题目不计排名。"
+        "You had played this puzzle before" if language == "en" else "你之前玩过这道题"
     )
     assert lines(page, "result-note") < 1.5
     assert note.evaluate("(el) => el.scrollWidth <= el.clientWidth")  # not cut either
@@ -236,7 +237,7 @@ def test_a_guest_game_says_why_it_is_unranked(live_server, new_page):
     page = new_page(375, height=667)
     game = open_game(page, live_server.url, puzzle.pk)
     finish(page, game)
-    expect(page.get_by_test_id("result-note")).to_have_text("Guest games are not ranked.")
+    expect(page.get_by_test_id("result-note")).to_have_text("Played as a guest")
     expect(page.get_by_test_id("result-rank")).to_have_text("Log in to rank")
 
 
