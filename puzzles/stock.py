@@ -29,8 +29,13 @@ from solver.grade import GRADER_VERSION, Grade, grade
 
 
 def bank_stock() -> dict[tuple[int, str], int]:
-    """Puzzles in the bank per (size, level)."""
-    rows = Puzzle.objects.values("size", "difficulty").annotate(n=Count("id")).order_by()
+    """Puzzles in the bank per (size, level); a player's typed-in puzzle is not the bank's."""
+    rows = (
+        Puzzle.objects.exclude(source=Source.TYPED)
+        .values("size", "difficulty")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
     return {(row["size"], row["difficulty"]): row["n"] for row in rows}
 
 

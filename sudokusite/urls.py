@@ -16,6 +16,7 @@ urlpatterns = [
     path("", play_views.home, name="home"),
     path("", include("play.urls")),
     path("", include("replays.urls")),
+    path("", include("races.urls")),
     path("learn/", include("learn.urls")),
     path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),

@@ -22,7 +22,17 @@ const LEVEL_NAMES = {
 };
 
 const given = [...P.givens].map((ch) => ch !== ".");
-const solution = [...P.solution].map(valueOf);
+// Null while the puzzle's solution is held (play/disclosure.py): wrong values are then
+// the ones the events say were wrong (null too on a shared replay of such a game).
+const solution = P.solution ? [...P.solution].map(valueOf) : null;
+const wrongValues = new Map();
+for (const e of D.events) {
+  if (e.kind === "value" && e.correct === false && e.cell != null) {
+    if (!wrongValues.has(e.cell)) wrongValues.set(e.cell, new Set());
+    wrongValues.get(e.cell).add(e.value);
+  }
+}
+const isWrong = (c, v) => (solution ? v !== solution[c] : Boolean(wrongValues.get(c)?.has(v)));
 const events = D.events;
 const cells = buildBoard($("board"), geo, interpolate(gettext("Replay board, %(n)s by %(n)s"), { n: N }, true));
 
@@ -105,7 +115,7 @@ function render() {
     const v = f.values[c];
     const el = cells[c];
     el.classList.toggle("given", given[c]);
-    el.classList.toggle("wrong", v !== 0 && !given[c] && v !== solution[c]);
+    el.classList.toggle("wrong", v !== 0 && !given[c] && isWrong(c, v));
     el.classList.toggle("selected", last !== null && last.cell === c);
     paintCell(el, v, f.notes.get(c), geo, false);
   }
@@ -246,6 +256,14 @@ function techniqueText(p) {
 
 function renderAnalysis(a) {
   const box = $("analysis");
+  const why = {
+    held: gettext("The analysis is shown once this puzzle's daily or leaderboard period is over."),
+    skipped: gettext("This game was not analysed: more games ended within an hour than are analysed."),
+  }[D.analysis.status];
+  if (why) {
+    box.replaceChildren(el("p", { class: "muted", "data-testid": `analysis-${D.analysis.status}` }, why));
+    return;
+  }
   if (!a) {
     box.replaceChildren(el("p", { class: "muted", "data-testid": "analysis-pending" }, gettext("Analysing…")));
     return;
@@ -373,5 +391,5 @@ S.analysis = D.analysis.status === "ready" ? D.analysis.data : null;
 renderAnalysis(S.analysis);
 drawMarks();
 render();
-if (!S.analysis) setTimeout(() => pollAnalysis(), POLL_MS);
+if (!S.analysis && D.analysis.status === "pending") setTimeout(() => pollAnalysis(), POLL_MS);
 document.body.dataset.ready = "1";

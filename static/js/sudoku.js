@@ -161,6 +161,9 @@ export function paintCell(el, value, notes, geo, numeric, sameValue = 0) {
     if (notes.has(d)) {
       s.textContent = symbol(d, numeric);
       if (d === sameValue) s.className = "on-same";
+      // A space between marks (a grid lays none out): the cell's text reads "2 5 8" as
+      // its name does ("..., notes 2 5 8"), not "258" (axe: label-content-name-mismatch).
+      if (box.textContent) box.append(" ");
     }
     box.appendChild(s);
   }
