@@ -23,7 +23,7 @@ PYTEST_ARGS ?= -n auto
 
 export PYTHONUNBUFFERED := 1
 
-.PHONY: venv run seed test lint fmt bench chaos serve asgi migrate clean messages
+.PHONY: venv run seed test lint fmt bench chaos drill serve asgi migrate clean messages
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -88,6 +88,14 @@ bench: venv
 # and redis-server on the PATH (it starts its own on CHAOS_REDIS_PORT, default 6390).
 chaos: venv
 	$(PY) -m ops.chaos
+
+# The site on two web machines (ops/drill.py): two nodes on 127.0.0.2 and 127.0.0.3 behind
+# HAProxy, one PostgreSQL, one Redis, two workers; a node killed, a node's database cut,
+# then the invariants and the figures. About three minutes; exit 1 on a broken invariant.
+# Needs PostgreSQL (DRILL_DATABASE_URL, default .../drill, recreated), redis-server and
+# haproxy on the PATH (Debian's packages).
+drill: venv
+	$(PY) -m ops.drill
 
 # Production-like: gunicorn, a Celery worker and beat, against DATABASE_URL and
 # REDIS_URL from the environment (SECRET_KEY and ALLOWED_HOSTS are required).
