@@ -6,7 +6,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from bench import cpu, load
+from bench import cpu, load, variants
 from solver.canon import canonical_key
 from solver.generate import Generated, generate, supported_levels
 from solver.grade import LEVELS
@@ -74,6 +74,7 @@ def run(quick: bool = False) -> list[str]:
                 f"| {statistics.median(r[1] for r in runs):.3f} "
                 f"| {statistics.mean(r[0].puzzle.clues for r in runs):.0f} | {target} |"
             )
+    out += variants.generate_rows(quick)
     out += ["", "| canonical key: set | puzzles | ms (CPU) |", "|---|---:|---:|"]
     for name, sample in CANON_SETS.items():
         grids = [g for g, _ in load(name, sample if quick else None)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from bench import load, spearman
+from bench import load, spearman, variants
 from solver.grade import LEVELS, grade
 from solver.logic import logic_solve
 
@@ -69,4 +69,5 @@ def run(quick: bool = False) -> list[str]:
         solved = sum(logic_solve(g).solved for g in grids)
         cpu = time.process_time() - cpu
         out.append(f"| {name} | {100 * solved / len(grids):.1f}% of {len(grids)} | {cpu:.1f} |")
+    out += variants.grade_rows(quick)
     return out

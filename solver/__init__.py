@@ -44,6 +44,14 @@ from solver.search import (
     solutions,
     solve,
 )
+from solver.variant import Cage, Rules, RulesError, is_variant_solution
+from solver.variant_generate import (
+    VariantGenerated,
+    VariantGenerationFailed,
+    generate_variant,
+    supported_variant_levels,
+)
+from solver.variant_logic import variant_logic_solve, variant_next_step
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",
@@ -54,6 +62,7 @@ __all__ = [
     "TECHNIQUES",
     "VALID_SIZES",
     "BudgetExceeded",
+    "Cage",
     "Conflict",
     "Generated",
     "GenerationFailed",
@@ -63,9 +72,13 @@ __all__ = [
     "MultipleSolutions",
     "NoSolution",
     "ParseError",
+    "Rules",
+    "RulesError",
     "Shape",
     "Step",
     "Tables",
+    "VariantGenerated",
+    "VariantGenerationFailed",
     "canonical_form",
     "canonical_key",
     "cell_name",
@@ -75,9 +88,11 @@ __all__ = [
     "format_line",
     "format_pretty",
     "generate",
+    "generate_variant",
     "grade",
     "is_solution",
     "is_symmetric",
+    "is_variant_solution",
     "logic_solve",
     "next_step",
     "parse",
@@ -86,6 +101,9 @@ __all__ = [
     "solutions",
     "solve",
     "supported_levels",
+    "supported_variant_levels",
     "tables",
     "unit_name",
+    "variant_logic_solve",
+    "variant_next_step",
 ]

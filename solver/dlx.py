@@ -15,11 +15,13 @@ use it as an oracle: both engines must agree on every puzzle of the shared data 
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations
 from typing import cast
 
 from solver.grid import Grid, Shape
+from solver.variant import Rules, layout
 
-COVERED = cast(set[int], frozenset(range(26)))
+COVERED = cast(set[int], frozenset(range(4096)))
 """Stands for a covered column: more rows than any real one, so never the fewest; keeping
 the key (instead of deleting it) keeps the columns in their first order, which breaks
 ties in the choice of column the same way every time."""
@@ -128,18 +130,81 @@ def _restore(
             x[j].add(i)
 
 
-def _solutions(grid: Grid, limit: int) -> list[list[Choice]]:
+@cache
+def _variant_matrix(rules: Rules) -> tuple[dict[Choice, tuple[Column, ...]], int, int]:
+    """The columns each choice covers under ``rules``, the number of columns, and the
+    number of rows a solution chooses beyond its cells.
+
+    Houses are columns like rows and columns (one per house and value). A cage's sum is
+    made exact cover too: a column per (cage, value) that a cage cell holding the value
+    covers, a column "the cage's combination" and a row per *combination* (the values
+    that add up to the sum) covering that column and the (cage, value) columns of the
+    values *not* in it. Choosing a combination row so leaves its values to be placed in
+    the cage exactly once each. A cage without a sum has a row per value instead, each
+    covering only its (cage, value) column: the value is absent from the cage.
+    """
+    shape = rules.shape
+    n, nc = shape.size, shape.ncells
+    lay = layout(rules)
+    nh = len(lay.houses)
+    cage_base = nc + nh * n
+    pick_base = cage_base + len(rules.cages) * n
+    y: dict[Choice, tuple[Column, ...]] = {}
+    for cell in range(nc):
+        in_cage = lay.cage_of[cell]
+        for v in range(n):
+            cols = [cell] + [nc + h * n + v for h in lay.cell_houses[cell]]
+            if in_cage >= 0:
+                cols.append(cage_base + in_cage * n + v)
+            y[cell * n + v] = tuple(cols)
+    row = n * nc
+    extra = 0
+    for i, cage in enumerate(rules.cages):
+        if cage.total is None:
+            for v in range(n):
+                y[row] = (cage_base + i * n + v,)
+                row += 1
+            extra += n - len(cage.cells)
+            continue
+        k = len(cage.cells)
+        # Worked out here, not taken from solver.variant, to keep the oracle independent.
+        combos = [
+            sum(1 << v for v in combo)
+            for combo in combinations(range(n), k)
+            if sum(combo) + k == cage.total
+        ]
+        if len(combos) >= len(COVERED):
+            raise ValueError(f"cage {i + 1} has too many combinations for the oracle")
+        for combo in combos:
+            left_out = [cage_base + i * n + v for v in range(n) if not combo >> v & 1]
+            y[row] = (pick_base + i, *left_out)
+            row += 1
+        extra += 1
+    return y, pick_base + len(rules.cages), extra
+
+
+def _solutions(grid: Grid, limit: int, rules: Rules | None = None) -> list[list[Choice]]:
     """Up to ``limit`` solutions, each the list of choices the search made."""
     shape = grid.shape
     n = shape.size
-    y = _matrix(shape)
-    cap = max(shape.box_rows, shape.box_cols)  # the most rows two columns can share
-    x: dict[Column, set[Choice]] = {j: set() for j in range(4 * n * n)}
+    needed = n * n  # rows still to choose: one per empty cell (and per cage's choice)
+    if rules is None or rules.is_classic:
+        y = _matrix(shape)
+        cap = max(shape.box_rows, shape.box_cols)  # the most rows two columns can share
+        ncols = 4 * n * n
+    else:
+        if rules.shape != shape:
+            raise ValueError(f"a {shape.label} grid cannot have {rules.shape.label} rules")
+        y, ncols, extra = _variant_matrix(rules)
+        cap = n
+        needed += extra
+    x: dict[Column, set[Choice]] = {j: set() for j in range(ncols)}
     for row, cols in y.items():
         for j in cols:
             x[j].add(row)
+    if ncols != 4 * n * n:  # a cage without a sum has no combination column
+        x = {j: rows for j, rows in x.items() if rows}
     touched: list[Choice] = []
-    needed = n * n  # rows still to choose: one per empty cell
     for cell, v in enumerate(grid.cells):
         if v:
             row = cell * n + v - 1
@@ -197,25 +262,28 @@ def _solutions(grid: Grid, limit: int) -> list[list[Choice]]:
         descend = True
 
 
-def dlx_solutions(grid: Grid, *, limit: int) -> list[Grid]:
-    """Up to ``limit`` solutions."""
+def dlx_solutions(grid: Grid, *, limit: int, rules: Rules | None = None) -> list[Grid]:
+    """Up to ``limit`` solutions (under ``rules``, when given)."""
     n = grid.shape.size
+    last = n * grid.shape.ncells  # rows from here on are a cage's choices
     out = []
-    for chosen in _solutions(grid, limit):
+    for chosen in _solutions(grid, limit, rules):
         cells = list(grid.cells)
         for row in chosen:
+            if row >= last:
+                continue
             cell, v = divmod(row, n)
             cells[cell] = v + 1
         out.append(Grid(grid.shape, tuple(cells)))
     return out
 
 
-def dlx_count(grid: Grid, *, limit: int = 2) -> int:
+def dlx_count(grid: Grid, *, limit: int = 2, rules: Rules | None = None) -> int:
     """The number of solutions, counting no further than ``limit``."""
-    return len(_solutions(grid, limit)) if limit > 0 else 0
+    return len(_solutions(grid, limit, rules)) if limit > 0 else 0
 
 
-def dlx_solve(grid: Grid) -> Grid | None:
+def dlx_solve(grid: Grid, *, rules: Rules | None = None) -> Grid | None:
     """A solution, or None when there is none."""
-    found = dlx_solutions(grid, limit=1)
+    found = dlx_solutions(grid, limit=1, rules=rules)
     return found[0] if found else None

@@ -5,7 +5,7 @@ Glossary (after Norvig):
 - a *cell* is an index 0 .. N*N-1, row by row; its name is ``r<row>c<col>`` counted from 1;
 - a *value* is 1 .. N, and 0 means empty; *symbols* are ``1``-``9`` then ``A``-``P``;
 - a *unit* is a row, a column or a box; units are numbered rows 0..N-1, columns N..2N-1,
-  boxes 2N..3N-1;
+  boxes 2N..3N-1 (the variants' extra houses follow: see :data:`UNIT_KINDS`);
 - the *peers* of a cell are the other cells that share a unit with it;
 - a *mask* is an int whose bit v-1 stands for value v.
 
@@ -25,7 +25,9 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 MAX_SIZE = 25
 EMPTY_CHARS = frozenset("._0")
 DECORATION_CHARS = frozenset("|-+=")
-UNIT_KINDS = ("row", "column", "box")
+UNIT_KINDS = ("row", "column", "box", "diagonal", "window")
+"""Unit kinds by ``unit // N``: the classic's three, then the variants' extra houses
+(diagonal 1 and 2 are units 3N and 3N+1, Windoku's windows 4N to 4N+3)."""
 
 
 def gettext_noop(message: str) -> str:

@@ -38,8 +38,12 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from solver.grid import BudgetExceeded, Grid, Shape, tables
+
+if TYPE_CHECKING:
+    from solver.variant import Rules
 
 DEFAULT_NODE_BUDGET = 10_000
 """A node budget that bounds the work of one untrusted grid, of any size up to 25x25.
@@ -88,6 +92,9 @@ class _Lanes:
     bits: dict[int, int]  # p -> its four bits
     keep: dict[int, int]  # p -> the board bits that survive placing p
     locked: tuple[LockPass, ...]  # see _lock_passes
+    # Rules beyond the classic (solver.variant_search): their propagation, or None.
+    propagate: Callable[[int, int, _Lanes], State | None] | None = None
+    cages: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
 def _position(shape: Shape, region: int, value: int, cell: int) -> int:
@@ -294,9 +301,8 @@ def _locked(unplaced: int, lz: _Lanes) -> int:
     return out
 
 
-def _start(grid: Grid) -> State | None:
+def _start(grid: Grid, lz: _Lanes) -> State | None:
     """The propagated state of the givens; None when they clash or cannot be completed."""
-    lz = _lanes(grid.shape)
     board = open_ = lz.full
     nc = lz.ncells
     keep, bits = lz.keep, lz.bits
@@ -307,7 +313,7 @@ def _start(grid: Grid) -> State | None:
                 return None  # a peer holds the same value
             board &= keep[p]
             open_ ^= bits[p]
-    return _propagate(board, open_, lz)
+    return (lz.propagate or _propagate)(board, open_, lz)
 
 
 def _branch(board: int, open_: int, lz: _Lanes) -> list[int] | None:
@@ -344,6 +350,7 @@ def _search(
 ) -> Iterator[int]:
     """Yield the board of every solution below ``start``, depth first."""
     keep, bits = lz.keep, lz.bits
+    propagate = lz.propagate or _propagate
     nodes = 0
     stack: list[tuple[int, int, list[int], int]] = []
     state: State | None = start
@@ -369,7 +376,7 @@ def _search(
         if budget is not None and nodes > budget:
             raise BudgetExceeded(f"the search used up its budget of {budget} nodes")
         p = tries[i]
-        state = _propagate(board & keep[p], open_ ^ bits[p], lz)
+        state = propagate(board & keep[p], open_ ^ bits[p], lz)
 
 
 def _grid_of(shape: Shape, board: int, lz: _Lanes) -> Grid:
@@ -380,14 +387,27 @@ def _grid_of(shape: Shape, board: int, lz: _Lanes) -> Grid:
     return Grid(shape, tuple(((cells >> (c * w)) & lane).bit_length() for c in range(lz.ncells)))
 
 
-def solutions(grid: Grid, *, limit: int, budget: int | None = None) -> list[Grid]:
+def _lanes_of(grid: Grid, rules: Rules | None) -> _Lanes:
+    """The lanes for ``grid`` under ``rules`` (None or classic rules: the classic's)."""
+    if rules is None or rules.is_classic:
+        return _lanes(grid.shape)
+    from solver.variant_search import variant_lanes  # it builds on this module
+
+    if rules.shape != grid.shape:
+        raise ValueError(f"a {grid.shape.label} grid cannot have {rules.shape.label} rules")
+    return variant_lanes(rules)
+
+
+def solutions(
+    grid: Grid, *, limit: int, budget: int | None = None, rules: Rules | None = None
+) -> list[Grid]:
     """Up to ``limit`` solutions, in a deterministic order."""
     if limit < 1:
         return []
-    start = _start(grid)
+    lz = _lanes_of(grid, rules)
+    start = _start(grid, lz)
     if start is None:
         return []
-    lz = _lanes(grid.shape)
     out: list[Grid] = []
     for board in _search(start, lz, budget):
         out.append(_grid_of(grid.shape, board, lz))
@@ -396,35 +416,51 @@ def solutions(grid: Grid, *, limit: int, budget: int | None = None) -> list[Grid
     return out
 
 
-def solve(grid: Grid, *, budget: int | None = None) -> Grid | None:
+def solve(grid: Grid, *, budget: int | None = None, rules: Rules | None = None) -> Grid | None:
     """The first solution, or None when there is none."""
-    found = solutions(grid, limit=1, budget=budget)
+    found = solutions(grid, limit=1, budget=budget, rules=rules)
     return found[0] if found else None
 
 
-def count_solutions(grid: Grid, *, limit: int = 2, budget: int | None = None) -> int:
-    """The number of solutions, counting no further than ``limit`` (2 answers "unique?")."""
+def count_solutions(
+    grid: Grid, *, limit: int = 2, budget: int | None = None, rules: Rules | None = None
+) -> int:
+    """The number of solutions, counting no further than ``limit`` (2 answers "unique?").
+
+    ``rules`` adds the houses and cages of a variant (:class:`solver.variant.Rules`)."""
     if limit < 1:
         return 0
-    start = _start(grid)
+    lz = _lanes_of(grid, rules)
+    start = _start(grid, lz)
     if start is None:
         return 0
     count = 0
-    for _ in _search(start, _lanes(grid.shape), budget):
+    for _ in _search(start, lz, budget):
         count += 1
         if count >= limit:
             break
     return count
 
 
-def random_solution(shape: Shape, rng: random.Random) -> Grid:
-    """A random complete grid of ``shape``, drawn with ``rng`` (same rng state, same grid)."""
-    lz = _lanes(shape)
-    start = _start(Grid.empty(shape))
-    assert start is not None
+def random_solution(shape: Shape, rng: random.Random, *, rules: Rules | None = None) -> Grid:
+    """A random complete grid of ``shape``, drawn with ``rng`` (same rng state, same grid).
+
+    With ``rules`` the grid obeys them too; rules no grid obeys raise ValueError (after a
+    full search, so only for layouts that really admit none)."""
+    empty = Grid.empty(shape)
+    lz = _lanes_of(empty, rules)
+    start = _start(empty, lz)
+    if start is None:
+        raise ValueError("no grid obeys these rules")
+    # A variant's layout may make draws fail more often: let the budget grow with each try.
+    grow = lz.propagate is not None or not (rules is None or rules.is_classic)
+    tries = 0
     while True:
+        tries += 1
         try:
-            for board in _search(start, lz, budget=4 * shape.ncells, rng=rng):
+            budget = 4 * shape.ncells * (tries if grow else 1)
+            for board in _search(start, lz, budget=budget, rng=rng):
                 return _grid_of(shape, board, lz)
+            raise ValueError("no grid obeys these rules")
         except BudgetExceeded:
             continue  # an unlucky draw of early values: start again

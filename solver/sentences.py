@@ -249,6 +249,34 @@ TEMPLATES: dict[str, str] = {
     "incorrect_note:many": gettext_noop(
         "Your notes for %(cells)s leave out the value that goes in each: check them again."
     ),
+    # Killer (solver.variant_killer): a cage's sum, its values in a house, the 45 rule.
+    "cage_combination": gettext_noop(
+        "The cage of %(cells)s adds up to %(count)s; with the values its cells can still hold, "
+        "only %(values)s can make that sum, so remove %(eliminations)s."
+    ),
+    "cage_house": gettext_noop(
+        "Every way to make the sum of the cage of %(cage_cells)s uses %(value)s, and only "
+        "%(cells)s can hold it there, all in %(unit)s, so %(value)s can be removed from the "
+        "rest of %(unit)s: %(removed_cells)s."
+    ),
+    "innies_outies:innies": gettext_noop(
+        "The values in %(units)s add up to a fixed total and the cages wholly inside "
+        "account for the rest, so %(cells)s, the cells left inside, add up to "
+        "%(count)s: remove %(eliminations)s."
+    ),
+    "innies_outies:innies_one": gettext_noop(
+        "The values in %(units)s add up to a fixed total and the cages wholly inside "
+        "account for all but %(cell)s, so %(cell)s is %(value)s."
+    ),
+    "innies_outies:outies": gettext_noop(
+        "The values in %(units)s add up to a fixed total, so %(cells)s, the cells "
+        "outside of the cages that cross the edge, add up to %(count)s: remove "
+        "%(eliminations)s."
+    ),
+    "innies_outies:outies_one": gettext_noop(
+        "The values in %(units)s add up to a fixed total, so %(cell)s, the one cell "
+        "outside of the cages that cross the edge, is %(value)s."
+    ),
 }
 
 # Techniques that share a family's sentence.
@@ -276,11 +304,15 @@ UNIT = {
     "row": gettext_noop("row %(number)s"),
     "column": gettext_noop("column %(number)s"),
     "box": gettext_noop("box %(number)s"),
+    "diagonal": gettext_noop("diagonal %(number)s"),
+    "window": gettext_noop("window %(number)s"),
 }
 UNITS = {
     "row": gettext_noop("rows %(numbers)s"),
     "column": gettext_noop("columns %(numbers)s"),
     "box": gettext_noop("boxes %(numbers)s"),
+    "diagonal": gettext_noop("diagonals %(numbers)s"),
+    "window": gettext_noop("windows %(numbers)s"),
 }
 ELIMINATION = gettext_noop("%(value)s from %(cells)s")
 ENTRY = gettext_noop("%(cell)s (%(value)s)")

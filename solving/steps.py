@@ -111,6 +111,12 @@ NAMES: dict[str, Any] = {
     "nice_loop": pgettext_lazy("technique", "Continuous Nice Loop"),
     # Translators: 试错法.
     "search": pgettext_lazy("technique", "Trial and Error"),
+    # Translators: Killer (杀手数独): 笼子组合, the sets of values a cage's sum allows.
+    "cage_combination": pgettext_lazy("technique", "Cage Combination"),
+    # Translators: Killer: a cage's values locked in a row, column or box (笼子区块).
+    "cage_house": pgettext_lazy("technique", "Cage-House Interaction"),
+    # Translators: Killer: 45法则 (innies and outies), as Chinese Killer tutorials call it.
+    "innies_outies": pgettext_lazy("technique", "45 Rule"),
     # Translators: 搜索.
     "search:solution": pgettext_lazy("technique", "Search"),
     # Translators: 填错的数字.

@@ -1,0 +1,84 @@
+"""Variant rows for the generator and grader sections: Diagonal, Jigsaw and Killer
+puzzles per CPU second by level, each checked unique by both engines (the classic rows
+print alongside in the same sections)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from solver.dlx import dlx_count
+from solver.search import count_solutions
+from solver.variant_generate import (
+    GENERATED_LEVELS,
+    VariantGenerated,
+    generate_variant,
+    supported_variant_levels,
+)
+from solver.variant_logic import variant_logic_solve
+
+VARIANTS = ("diagonal", "jigsaw", "killer")
+# 9x9, one core's CPU: Diagonal and Jigsaw within 2x of the classic's rate per level
+# (bench/RESULTS.md); Killer easy to hard 1/s or better, expert 1 per 5 s or better.
+KILLER_FLOORS = {"easy": 1.0, "medium": 1.0, "hard": 1.0, "expert": 0.2}
+
+
+def _made(variant: str, size: int, level: str, count: int) -> list[tuple[VariantGenerated, float]]:
+    runs = []
+    for i in range(count):
+        started = time.process_time()
+        made = generate_variant(variant, size, level=level, seed=f"bench:{i}")
+        runs.append((made, time.process_time() - started))
+        assert count_solutions(made.puzzle, limit=2, rules=made.rules) == 1
+        assert dlx_count(made.puzzle, limit=2, rules=made.rules) == 1
+        assert made.level == level
+    return runs
+
+
+def generate_rows(quick: bool = False) -> list[str]:
+    out = [
+        "",
+        "Variants (solver.variant_generate), one core's CPU time:",
+        "",
+        "| variant | size | level | puzzles | puzzles/s | median ms | attempts | givens |",
+        "|---|---|---|---:|---:|---:|---:|---:|",
+    ]
+    misses = []
+    for variant in VARIANTS:
+        for size in (9, 6):
+            for level in supported_variant_levels(variant, size):
+                count = (3 if size == 9 else 2) if quick else (20 if size == 9 else 10)
+                runs = _made(variant, size, level, count)
+                rate = count / sum(r[1] for r in runs)
+                floor = KILLER_FLOORS.get(level) if variant == "killer" and size == 9 else None
+                if floor and rate < floor:
+                    misses.append(f"{variant} {level} {rate:.2f}/s (floor {floor:g})")
+                out.append(
+                    f"| {variant} | {size}x{size} | {level} | {count} | {rate:.1f} "
+                    f"| {1000 * statistics.median(r[1] for r in runs):.0f} "
+                    f"| {statistics.mean(r[0].attempts for r in runs):.1f} "
+                    f"| {statistics.mean(r[0].puzzle.clues for r in runs):.1f} |"
+                )
+    out += ["", f"- Killer 9x9 below its floor: {', '.join(misses) or 'none'}"]
+    return out
+
+
+def grade_rows(quick: bool = False) -> list[str]:
+    """Variant grading speed: the variant logic's full solve of generated puzzles."""
+    count = 5 if quick else 20
+    out = [
+        "",
+        "| variant (9x9, mixed levels) | puzzles | graded/s | solved by logic |",
+        "|---|---:|---:|---:|",
+    ]
+    for variant in VARIANTS:
+        made = [
+            generate_variant(variant, 9, level=GENERATED_LEVELS[i % 4], seed=f"grade:{i}")
+            for i in range(count)
+        ]
+        started = time.process_time()
+        results = [variant_logic_solve(m.rules, m.puzzle) for m in made]
+        seconds = max(time.process_time() - started, 1e-9)
+        solved = sum(r.solved for r in results)
+        out.append(f"| {variant} | {count} | {count / seconds:.1f} | {solved}/{count} |")
+    return out
