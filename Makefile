@@ -16,13 +16,14 @@ STAMP := $(VENV)/.requirements-installed
 # The installer itself is pinned too, so a fresh venv resolves the same way every time.
 PIP_VERSION := 26.3
 PORT ?= 8000
+HOST ?= 127.0.0.1
 # gunicorn processes: one per core, each with WEB_THREADS threads (gunicorn.conf.py).
 WEB_CONCURRENCY ?= $(shell nproc)
 PYTEST_ARGS ?= -n auto
 
 export PYTHONUNBUFFERED := 1
 
-.PHONY: venv run seed test lint fmt bench chaos serve migrate clean messages
+.PHONY: venv run seed test lint fmt bench chaos drill serve asgi migrate clean messages
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -42,8 +43,9 @@ migrate: venv
 seed: migrate
 	$(PY) manage.py seed_bank
 
-# Development: runserver on 127.0.0.1:$(PORT) plus a Celery worker with beat,
-# on the embedded defaults (SQLite, filesystem broker). Ctrl-C stops both.
+# Development: uvicorn with reload (pages, API and race sockets) on 127.0.0.1:$(PORT) plus a
+# Celery worker with beat, on the embedded defaults (SQLite, filesystem broker, in-memory
+# channel layer). Ctrl-C stops both.
 run: export DEBUG := 1
 run: export PORT := $(PORT)
 run: seed
@@ -87,6 +89,14 @@ bench: venv
 chaos: venv
 	$(PY) -m ops.chaos
 
+# The site on two web machines (ops/drill.py): two nodes on 127.0.0.2 and 127.0.0.3 behind
+# HAProxy, one PostgreSQL, one Redis, two workers; a node killed, a node's database cut,
+# then the invariants and the figures. About three minutes; exit 1 on a broken invariant.
+# Needs PostgreSQL (DRILL_DATABASE_URL, default .../drill, recreated), redis-server and
+# haproxy on the PATH (Debian's packages).
+drill: venv
+	$(PY) -m ops.drill
+
 # Production-like: gunicorn, a Celery worker and beat, against DATABASE_URL and
 # REDIS_URL from the environment (SECRET_KEY and ALLOWED_HOSTS are required).
 serve: export WEB_CONCURRENCY := $(WEB_CONCURRENCY)
@@ -96,6 +106,15 @@ serve: venv
 	$(PY) manage.py collectstatic --noinput
 	$(PY) manage.py migrate --noinput
 	PATH="$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
+
+# One ASGI node on HOST:PORT: the whole site over HTTP and the race sockets (/ws/), gunicorn
+# managing uvicorn workers (sudokusite/workers.py, gunicorn.conf.py's processes and pinning),
+# against DATABASE_URL and REDIS_URL (the channel layer). E.g. two nodes behind a proxy:
+# `make asgi HOST=0.0.0.0 PORT=8001` on each machine.
+asgi: export WEB_CONCURRENCY := $(WEB_CONCURRENCY)
+asgi: venv
+	$(BIN)/gunicorn sudokusite.asgi:application --worker-class sudokusite.workers.AsgiWorker \
+		--bind $(HOST):$(PORT) --access-logfile - --forwarded-allow-ips 127.0.0.1
 
 clean:
 	rm -rf staticfiles test-artifacts .pytest_cache .ruff_cache .mypy_cache

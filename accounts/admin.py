@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
-from django.contrib.auth.forms import AdminPasswordChangeForm, UserChangeForm
+from django.contrib.auth.forms import AdminPasswordChangeForm, AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
@@ -31,6 +31,20 @@ class CaseInsensitiveUserChangeForm(UserChangeForm):
         others = User.objects.filter(username__iexact=username).exclude(pk=self.instance.pk)
         if others.exists():
             raise ValidationError(_("A user with that username already exists."))
+        try:
+            services.username_check(username, exclude_user_id=self.instance.pk)
+        except ValidationError as exc:
+            raise ValidationError(exc.message_dict["username"]) from None
+        return username
+
+
+class LookAlikeCheckedUserCreationForm(AdminUserCreationForm):
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        try:
+            services.username_check(User.normalize_username(username))
+        except ValidationError as exc:
+            raise ValidationError(exc.message_dict["username"]) from None
         return username
 
 
@@ -40,4 +54,9 @@ admin.site.unregister(User)
 @admin.register(User)
 class AccountUserAdmin(UserAdmin):
     form = CaseInsensitiveUserChangeForm
+    add_form = LookAlikeCheckedUserCreationForm
     change_password_form = RevokingAdminPasswordChangeForm
+
+    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        services.username_skeleton_set(user=obj)  # a renamed or added account's look

@@ -29,6 +29,10 @@ class SignupForm(auth_forms.BaseUserCreationForm):
         username = self.cleaned_data["username"]
         if get_user_model().objects.filter(username__iexact=username).exists():
             raise ValidationError(_("A user with that username already exists."))
+        try:
+            services.username_check(get_user_model().normalize_username(username))
+        except ValidationError as exc:
+            raise ValidationError(exc.message_dict["username"]) from None
         return username
 
     def save(self, commit: bool = True) -> Any:

@@ -4,6 +4,27 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
+class UsernameSkeleton(models.Model):
+    """What a username looks like (accounts.names.skeleton), unique: the database refuses a
+    second account whose name looks like the first's, whatever the race."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="username_skeleton",
+        verbose_name=_("user"),
+    )
+    skeleton = models.CharField(_("skeleton"), max_length=1000, unique=True)
+
+    class Meta:
+        verbose_name = _("username skeleton")
+        verbose_name_plural = _("username skeletons")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.skeleton}"
+
+
 class LanguagePreference(models.Model):
     """The language a player chose in the switcher: it wins over the cookie and the browser
     once they sign in, on any device."""

@@ -30,6 +30,8 @@ from sudokusite.errors import Forbidden, TooManyRequests
 from sudokusite.throttling import CACHE_ERRORS
 
 from .languages import language_saved, supported_language
+from .models import UsernameSkeleton
+from .names import looks_taken_message, skeleton, username_problem
 
 User = get_user_model()
 logger = logging.getLogger(__name__)
@@ -45,6 +47,66 @@ def _validate_new_password(password: str, *, user: AbstractBaseUser) -> None:
         raise ValidationError({"password": exc.messages}) from exc
 
 
+def username_skeletons_backfill(*, limit: int = 1000) -> int:
+    """Store the skeleton of accounts made without one (``createsuperuser``, a shell):
+    a look-alike of their names is refused like any other. Accounts that already look
+    alike keep their names (the later one's skeleton gets ``#<id>``, as in migration
+    0003). Returns how many were stored; one query when there are none."""
+    missing = list(
+        User.objects.filter(username_skeleton__isnull=True)
+        .order_by("pk")
+        .values_list("pk", "username")[:limit]
+    )
+    if not missing:
+        return 0
+    shapes = {pk: skeleton(name) for pk, name in missing}
+    taken = set(
+        UsernameSkeleton.objects.filter(skeleton__in=shapes.values()).values_list(
+            "skeleton", flat=True
+        )
+    )
+    rows = []
+    for pk, shape in shapes.items():
+        if shape in taken:
+            shape = f"{shape}#{pk}"
+        taken.add(shape)
+        rows.append(UsernameSkeleton(user_id=pk, skeleton=shape))
+    UsernameSkeleton.objects.bulk_create(rows, ignore_conflicts=True)
+    return len(rows)
+
+
+def username_check(username: str, *, exclude_user_id: int | None = None) -> None:
+    """ValidationError (on ``username``) for a name people could not tell from a taken one,
+    or that mixes alphabets or hides characters (accounts.names)."""
+    problem = username_problem(username)
+    if problem is not None:
+        raise ValidationError({"username": [problem]})
+    username_skeletons_backfill()
+    others = UsernameSkeleton.objects.filter(skeleton=skeleton(username))
+    if exclude_user_id is not None:
+        others = others.exclude(user_id=exclude_user_id)
+    if others.exists():
+        # The same name in another case (taken since the caller looked) says so plainly.
+        same = User.objects.filter(username__iexact=username)
+        if exclude_user_id is not None:
+            same = same.exclude(pk=exclude_user_id)
+        if same.exists():
+            raise ValidationError({"username": [_("A user with that username already exists.")]})
+        raise ValidationError({"username": [looks_taken_message()]})
+
+
+def username_skeleton_set(*, user: AbstractBaseUser) -> None:
+    """Store what the user's name looks like; ValidationError if another account's name
+    looks the same (the unique constraint decides, so a racing sign-up cannot slip by)."""
+    try:
+        with transaction.atomic():
+            UsernameSkeleton.objects.update_or_create(
+                user=user, defaults={"skeleton": skeleton(user.get_username())}
+            )
+    except IntegrityError:
+        raise ValidationError({"username": [looks_taken_message()]}) from None
+
+
 @transaction.atomic
 def user_register(*, username: str, password: str, email: str = "") -> AbstractUser:
     """Create a user after checking the username is free and the password is strong."""
@@ -53,6 +115,8 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractU
     # Usernames differ by more than case: "Alice" and "alice" are one player.
     if User.objects.filter(username__iexact=username).exists():
         raise ValidationError({"username": [_("A user with that username already exists.")]})
+    # ... and by more than look-alike letters: "admin" and "аdmin" (Cyrillic а) are one.
+    username_check(username)
     user = User(username=username, email=email)
     user.full_clean(exclude=["password"])
     _validate_new_password(password, user=user)
@@ -64,6 +128,7 @@ def user_register(*, username: str, password: str, email: str = "") -> AbstractU
         raise ValidationError(
             {"username": [_("A user with that username already exists.")]}
         ) from None
+    username_skeleton_set(user=user)
     return user
 
 

@@ -10,7 +10,7 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("delete/", views.account_delete, name="delete"),
     path("login/", views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
     path("password/change/", views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "password/change/done/",

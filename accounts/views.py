@@ -124,3 +124,14 @@ def language_set(request: HttpRequest) -> HttpResponse:
     elif request.method == "POST" and request.user.is_authenticated:
         language_save(request=request, user=request.user, language=language)
     return response
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's, and the browser forgets what the site kept on this device to play offline
+    (the game pages the service worker keeps, the moves and games in the page's storage), so
+    the next person on it cannot read them without a network."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache", "storage"'
+        return response

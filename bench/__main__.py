@@ -1,5 +1,7 @@
 """``python -m bench [--quick] [--out FILE] [SECTION...]``: run the sections, print one report.
 
+``python -m bench ratings --fit`` prints the rating prior's table refitted on the grader.
+
 A section is a module ``bench.<name>`` listed in SECTIONS. A section that fails is reported
 as failed and the others still run; the exit status is then 1. PostgreSQL and Redis come
 from DATABASE_URL and REDIS_URL, else the local defaults below if they answer.
@@ -21,7 +23,8 @@ from pathlib import Path
 from typing import TextIO
 from urllib.parse import urlsplit, urlunsplit
 
-SECTIONS = ("solve", "grade", "generate", "learning", "packs", "moves", "ratings", "replays")
+SECTIONS = ("solve", "grade", "generate", "learning", "packs", "moves", "ratings", "replays",
+            "races")  # fmt: skip
 LOCAL = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/bench",
          "REDIS_URL": "redis://127.0.0.1:6379/8"}  # fmt: skip
 
@@ -116,8 +119,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="short runs on samples")
     parser.add_argument("--out", type=Path, help="also write the report here")
+    parser.add_argument(
+        "--fit", action="store_true", help="with ratings: refit the rating prior on the grader"
+    )
     parser.add_argument("sections", nargs="*", metavar="SECTION", help=", ".join(SECTIONS))
     args = parser.parse_args(argv)
+    if args.fit:
+        if args.sections != ["ratings"]:
+            parser.error("--fit goes with the ratings section alone: python -m bench ratings --fit")
+        from bench.ratings import fit
+
+        print("\n".join(fit()))
+        return 0
     unknown = set(args.sections) - set(SECTIONS)
     if unknown:
         parser.error(f"unknown section {sorted(unknown)[0]!r}: choose from {', '.join(SECTIONS)}")

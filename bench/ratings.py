@@ -1,6 +1,8 @@
 """Do the ratings measure skill? A simulation with no web server (the model:
 docs/ratings.md), then the costs of a rating update, ``rating_record_game`` and a pick at
-my level on a scratch PostgreSQL database."""
+my level on a scratch PostgreSQL database. ``python -m bench ratings --fit`` instead grades the
+prior's reference puzzles (REFERENCE) and prints the table for ratings/prior.py and the
+newcomer's figures for docs/ratings.md."""
 
 from __future__ import annotations
 
@@ -17,8 +19,8 @@ from bench import load, spearman
 from bench.stack import run_driver
 from ops.stack import scratch_site
 from ratings import glicko2
-from ratings.outcome import ALPHA, base_seconds, game_outcome
-from ratings.prior import PRIOR_DEVIATION, prior_rating
+from ratings.outcome import ALPHA, base_seconds, game_outcome, predicted_seconds
+from ratings.prior import PRIOR_DEVIATION, Fitted, levels_fit, prior_rating
 from ratings.window import WINDOWS
 
 TITLE = "## Ratings (Glicko-2 simulation, rating update, pick at my level)"
@@ -32,6 +34,13 @@ TIME_NOISE = 0.35
 MISTAKE_RATE = 0.3
 ABANDON_RATE = 0.04
 PICK_BANK = 100_000
+# The puzzles the prior is fitted on, per size the bank serves (data/puzzles).
+REFERENCE = {
+    4: ("gen_4x4_unique",),
+    6: ("gen_6x6_levels",),
+    9: LEVEL_FILES,
+    16: ("gen_16x16_levels",),
+}
 GAME = {"size": 9, "hint_stages": 0, "aids": 0, "empty_cells": 50}  # every simulated game
 
 
@@ -44,6 +53,76 @@ def bank_scores(limit: int, rng: random.Random) -> list[int]:
         grids = [grid for grid, _ in load(name)]
         scores += [grade(grid).score for grid in rng.sample(grids, min(per_file, len(grids)))]
     return scores[:limit]
+
+
+def reference_grades(size: int, *, step: int = 1) -> list[tuple[str, int]]:
+    """(level, score) of every ``step``-th reference puzzle of ``size``, graded now."""
+    from solver.grade import grade
+
+    graded = []
+    for name in REFERENCE[size]:
+        for grid, _ in load(name)[::step]:
+            rated = grade(grid)
+            graded.append((rated.level, rated.score))
+    return graded
+
+
+def newcomer_rows(
+    fitted: Fitted, size: int = 9
+) -> list[tuple[str, float, float, float, float, list[float]]]:
+    """Per level of ``fitted`` at ``size``: (level, median score, prior rating, the time
+    the prior predicts for a newcomer, the newcomer's expected outcome, the newcomer's
+    rating change for a clean solve in half, one and two times that time)."""
+    newcomer = glicko2.Rating()
+    rows = []
+    for level, (log_score, *_) in fitted[size].items():
+        score = math.exp(log_score)
+        rating = prior_rating(size=size, score=round(score), fitted=fitted)
+        puzzle = glicko2.Rating(rating, PRIOR_DEVIATION)
+        seconds = predicted_seconds(
+            size=size, player_rating=newcomer.rating, puzzle_rating=puzzle.rating
+        )
+        changes = []
+        for factor in (0.5, 1.0, 2.0):
+            outcome = game_outcome(
+                completed=True, size=size, elapsed_ms=int(seconds * factor * 1000),
+                mistakes=0, hint_stages=0, aids=0, empty_cells=50,
+            )  # fmt: skip
+            changes.append(glicko2.update_one(newcomer, puzzle, outcome).rating - 1500)
+        expected = glicko2.expected_score(newcomer, puzzle)
+        rows.append((level, score, puzzle.rating, seconds, expected, changes))
+    return rows
+
+
+def fit() -> list[str]:
+    """The prior's table graded on the reference sets now, to paste into ratings/prior.py,
+    and the newcomer's figures for docs/ratings.md."""
+    from solver.grade import GRADER_VERSION
+
+    table = {size: levels_fit(reference_grades(size)) for size in REFERENCE}
+    lines = [f"FITTED_FOR = {GRADER_VERSION}", "", "FITTED: Fitted = {"]
+    for size, levels in table.items():
+        lines.append(f"    {size}: {{")
+        lines += [f'        "{level}": {fitted},' for level, fitted in levels.items()]
+        lines.append("    },")
+    lines += ["}", ""]
+    lines += [
+        "| level | median score | prior | newcomer's predicted time | newcomer's expected "
+        "outcome | change: solve in half / the predicted / twice the time |",
+        "|---|---|---|---|---|---|",
+    ]
+    for level, score, rating, seconds, expected, changes in newcomer_rows(table, 9):
+        deltas = " / ".join(f"{c:+.0f}" for c in changes)
+        lines.append(
+            f"| {level} | {score:,.0f} | {rating:,.0f} | {_clock(seconds)} | {expected:.2f} "
+            f"| {deltas} |"
+        )
+    return lines
+
+
+def _clock(seconds: float) -> str:
+    minutes = seconds / 60
+    return f"{minutes:.1f} min" if minutes < 90 else f"{minutes / 60:.1f} h"
 
 
 @dataclass
@@ -204,9 +283,11 @@ def _costs(count: int) -> None:
     pick_ms = (time.perf_counter() - started) / 300 * 1000
     window = _unplayed(user, 9).filter(rating__gte=1400, rating__lte=1600).filter(rating__gte=1500)
     plan = window.select_related("puzzle").order_by("rating")[:1].explain(analyze=True)
-    # rating_record_game, one per finished game, each in its own transaction.
+    # rating_record_game, one per finished game the gate let count, each in its own
+    # transaction.
     free = [pk for (pk,) in rated.filter(rating__lt=1300)[:300]]
-    games = [Game(puzzle_id=pk, elapsed_ms=rng.randint(100_000, 2_000_000), ranked=True, **done)
+    games = [Game(puzzle_id=pk, elapsed_ms=rng.randint(100_000, 2_000_000), ranked=True,
+                  counts=True, **done)
              for pk in free]  # fmt: skip
     Game.objects.bulk_create(games)
     games = list(Game.objects.filter(pk__in=[g.pk for g in games]).select_related("puzzle"))
@@ -268,3 +349,5 @@ def run(quick: bool = False) -> list[str]:
 
 if __name__ == "__main__" and sys.argv[1:2] == ["costs"]:
     _costs(int(sys.argv[2]))
+elif __name__ == "__main__" and sys.argv[1:2] == ["--fit"]:
+    print("\n".join(fit()))

@@ -1,11 +1,13 @@
-"""The review list: games the plausible-play review flagged, their signals, their moves."""
+"""The review lists: games the plausible-play review flagged, their signals, their moves;
+players the evidence across their games holds."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -16,15 +18,30 @@ from django.utils.translation import gettext_lazy as _
 
 from play.models import Move
 from solver import cell_name
+from sudokusite.fields import validate_visible_note
 
-from . import services
-from .models import GameReview, Verdict
+from . import players, services
+from .models import GameReview, PlayerReview, Verdict
 
 MOVES_SHOWN = 2000
 
 
+class GameReviewForm(forms.ModelForm):
+    """A staff note must be text people can read (sudokusite.fields.text_problem)."""
+
+    class Meta:
+        model = GameReview
+        fields = ("note",)
+
+    def clean_note(self) -> str:
+        note = self.cleaned_data["note"]
+        validate_visible_note(note)
+        return note
+
+
 @admin.register(GameReview)
 class GameReviewAdmin(admin.ModelAdmin):
+    form = GameReviewForm
     list_display = (
         "game_id",
         "user",
@@ -113,7 +130,11 @@ class GameReviewAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Clear: the games may enter boards and ratings"))
     def clear_reviews(self, request: HttpRequest, queryset: QuerySet[GameReview]) -> None:
-        for review in queryset.filter(verdict__in=(Verdict.FLAGGED, Verdict.CONFIRMED)):
+        # Flagged or confirmed games, and games too short to judge (integrity.gate).
+        undecided = Q(verdict__in=(Verdict.FLAGGED, Verdict.CONFIRMED)) | Q(
+            verdict=Verdict.PLAUSIBLE, signals__judged=False
+        )
+        for review in queryset.filter(undecided):
             services.review_decide(review_id=review.pk, staff=request.user, cleared=True)
         self.message_user(request, _("Cleared."), messages.SUCCESS)
 
@@ -167,3 +188,79 @@ class GameReviewAdmin(admin.ModelAdmin):
             "truncated": len(rows) == MOVES_SHOWN,
         }
         return TemplateResponse(request, "admin/integrity/moves.html", context)
+
+
+@admin.register(PlayerReview)
+class PlayerReviewAdmin(admin.ModelAdmin):
+    """Players the evidence across their games flagged: held off boards and ratings until
+    staff clear them (their held games are rated then) or confirm the hold."""
+
+    list_display = (
+        "user",
+        "verdict",
+        "held",
+        "games",
+        "engine_share",
+        "pause_cv",
+        "difficulty_corr",
+        "speed_ratio",
+        "released",
+        "reviewed_by",
+        "created",
+    )
+    list_filter = ("verdict", "held")
+    list_select_related = ("user", "reviewed_by")
+    search_fields = ("user__username",)
+    readonly_fields = (
+        "user",
+        "verdict",
+        "held",
+        "reasons",
+        "signals",
+        "game",
+        "held_since",
+        "last_game_review_id",
+        "released",
+        "reviewed_by",
+        "reviewed",
+        "created",
+    )
+    fields = (*readonly_fields, "note")
+    actions = ("clear_players", "confirm_players")
+    list_per_page = 50
+    ordering = ("-held", "-created")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.display(description=_("games judged"))
+    def games(self, review: PlayerReview) -> Any:
+        return review.signals.get("games")
+
+    @admin.display(description=_("engine's next cell"))
+    def engine_share(self, review: PlayerReview) -> Any:
+        return review.signals.get("engine_share")
+
+    @admin.display(description=_("pause variation"))
+    def pause_cv(self, review: PlayerReview) -> Any:
+        return review.signals.get("pause_cv")
+
+    @admin.display(description=_("pause vs difficulty"))
+    def difficulty_corr(self, review: PlayerReview) -> Any:
+        return review.signals.get("difficulty_corr")
+
+    @admin.display(description=_("speed vs typical"))
+    def speed_ratio(self, review: PlayerReview) -> Any:
+        return review.signals.get("speed_ratio")
+
+    @admin.action(description=_("Clear: back on the boards, held games rated"))
+    def clear_players(self, request: HttpRequest, queryset: QuerySet[PlayerReview]) -> None:
+        for review in queryset.filter(held=True):
+            players.player_review_decide(review_id=review.pk, staff=request.user, cleared=True)
+        self.message_user(request, _("Cleared."), messages.SUCCESS)
+
+    @admin.action(description=_("Confirm: the player stays off boards and ratings"))
+    def confirm_players(self, request: HttpRequest, queryset: QuerySet[PlayerReview]) -> None:
+        for review in queryset.filter(verdict__in=(Verdict.FLAGGED, Verdict.CLEARED)):
+            players.player_review_decide(review_id=review.pk, staff=request.user, cleared=False)
+        self.message_user(request, _("Confirmed."), messages.SUCCESS)

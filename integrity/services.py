@@ -16,13 +16,12 @@ from django.utils import timezone
 
 from play.board import value_of
 from play.models import Game, Move, MoveKind, Status
-from ratings.services import rating_record_game
 from sudokusite.unique import insert_or_existing
 
 from .models import GameReview, Verdict
+from .players import EXEMPT_PERMISSION
 from .signals import Event, game_signals
-
-EXEMPT_PERMISSION = "integrity.exempt_from_review"
+from .trace import game_trace
 
 logger = logging.getLogger(__name__)
 
@@ -57,7 +56,8 @@ def _events(game: Game) -> list[Event]:
 
 
 def game_reviewable(game: Game) -> bool:
-    """Only a completed ranked game of a signed-in player can enter boards and ratings."""
+    """A completed ranked game of a player with an account (signed in, or a guest's game
+    claimed at sign-up or sign-in: integrity.gate decides what it counts for)."""
     return game.status == Status.COMPLETED and game.ranked and game.user_id is not None
 
 
@@ -73,21 +73,27 @@ def game_review(*, game: Game) -> GameReview | None:
     if not game_reviewable(game):
         return None
     puzzle = game.puzzle
-    if puzzle.rules:
-        # The signals judge moves with classic houses and techniques: under a variant's
-        # regions or cages they would call sound play a guess. Not reviewed until they can.
-        return None
+    events = _events(game)
+    givens = [value_of(ch) for ch in puzzle.givens]
+    solution = [value_of(ch) for ch in puzzle.solution]
+    # The time floors hold under any rules; the blind-placement signal and the trace reason
+    # with classic houses and techniques, which would call sound play under a variant's
+    # regions or cages a guess: a variant game is judged on time alone.
+    classic = not puzzle.rules
     signals = game_signals(
-        _events(game),
+        events,
         shape=puzzle.shape,
-        givens=[value_of(ch) for ch in puzzle.givens],
-        solution=[value_of(ch) for ch in puzzle.solution],
+        givens=givens,
+        solution=solution,
         level=puzzle.difficulty,
         elapsed_ms=game.elapsed_ms,
+        blind=classic,
     )
-    flagged = signals.flagged and not _exempt(game)
-    if signals.flagged and not flagged:
+    # A game flagged, or too short to judge, does not count; an exempt player's does,
+    # and is not reviewed (None).
+    if (signals.flagged or not signals.judged) and _exempt(game):
         return None
+    flagged = signals.flagged
     review = GameReview(
         game=game,
         user_id=game.user_id,
@@ -95,6 +101,17 @@ def game_review(*, game: Game) -> GameReview | None:
         flagged=flagged,
         signals=signals.as_dict(),
         reasons=list(signals.reasons),
+        # A variant game leaves no trace: the evidence across games (integrity.players)
+        # weighs classic logic and classic times.
+        trace=(
+            {
+                **game_trace(events, shape=puzzle.shape, givens=givens, solution=solution),
+                "level": puzzle.difficulty,
+                "ms_per_placement": signals.ms_per_placement,
+            }
+            if classic
+            else {}
+        ),
     )
     stored, created = insert_or_existing(
         review, lambda: GameReview.objects.filter(game=game).first()
@@ -115,8 +132,8 @@ def review_decide(
     *, review_id: int, staff: AbstractBaseUser, cleared: bool, note: str = ""
 ) -> GameReview:
     """Staff's verdict: ``cleared`` lets the game onto the boards and into ratings (it is
-    rated now, once: a rating already recorded is never recorded twice); otherwise the
-    flag is confirmed and it stays off them."""
+    rated now, once: a rating already recorded is never recorded twice) unless its origin
+    keeps it out (integrity.gate); otherwise the flag is confirmed and it stays off them."""
     review = GameReview.objects.select_for_update().get(pk=review_id)
     review.verdict = Verdict.CLEARED if cleared else Verdict.CONFIRMED
     review.flagged = not cleared
@@ -125,8 +142,12 @@ def review_decide(
     if note:
         review.note = note
     review.save(update_fields=["verdict", "flagged", "reviewed_by", "reviewed", "note"])
-    if cleared:
-        rating_record_game(game=review.game)
+    # The gate decides again from the verdict (a cleared game counts now, and is rated
+    # once, unless its origin keeps it out). Imported here: the gate imports this module.
+    from .gate import game_standing_settle
+
+    game = Game.objects.select_for_update().select_related("puzzle").get(pk=review.game_id)
+    game_standing_settle(game=game, review=review)
     return review
 
 

@@ -2,14 +2,15 @@
 
 A game is a list of :class:`Event` (every logged write, in order, each with the game clock
 in milliseconds after it) plus the puzzle. The signals, the floors and the threshold are
-explained in docs/integrity.md; in short, a game is flagged when it has at least
-``MIN_PLACEMENTS`` placements and any of these holds:
+explained in docs/integrity.md; in short, a game is judged when it has at least
+``min_placements(size)`` placements (fewer: not judged) and flagged when any of these holds:
 
 - ``under_floor_share >= UNDER_FLOOR_SHARE``: at least half of the placements came less than
   ``HUMAN_FLOOR_MS`` after the previous event (selecting a cell and typing a digit takes a
   person more than that);
-- ``ms_per_placement < LEVEL_FLOOR_MS[level]``: the whole game went faster per placement
-  than the fastest people solve puzzles of its level;
+- ``ms_per_placement < placement_floor_ms(size, level)``: the whole game went faster per
+  placement than the fastest people solve puzzles of its level (of its size, on 4x4 and
+  6x6);
 - ``blind_quick >= BLIND_MIN`` and ``blind_share >= BLIND_SHARE``: many placements of a
   cell that no technique could place at that moment, each made less than
   ``BLIND_PAUSE_MS`` after the previous event: a solution copied, not found.
@@ -42,8 +43,17 @@ BLIND_MIN = 4
 BLIND_SHARE = 0.07
 
 MIN_PLACEMENTS = 15
-"""Fewer placements are too little evidence: small grids and nearly finished games are
-not judged."""
+"""Fewer placements are too little evidence on a 9x9 or bigger grid: such a game is not
+judged (and, not judged, it does not count: integrity.gate)."""
+
+MIN_PLACEMENTS_BY_SIZE = {4: 4, 6: 8}
+"""Small grids hold few empty cells, so they are judged from fewer placements (a 4x4 of
+the bank has 8 to 12 empty cells, a 6x6 about 20)."""
+
+SIZE_FLOOR_MS = {4: 500, 6: 650}
+"""On a small grid every cell is found at a glance, so the floor of time per placement is
+the least it takes to pick a cell and type a digit, whatever the level: below the level
+floors, well above a script (a 4x4 placed by script in 0.16 s is 16 ms a placement)."""
 
 FASTEST_COUNT = 5
 PLACEABLE_CHECKS = 120
@@ -83,6 +93,9 @@ class Signals:
     level_floor_ms: int
     blind_quick: int
     blind_share: float
+    # Enough placements to judge (``min_placements``); a game not judged is not flagged,
+    # and does not count either.
+    judged: bool = True
     reasons: list[str] = field(default_factory=list)
 
     @property
@@ -91,6 +104,18 @@ class Signals:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def min_placements(size: int) -> int:
+    """The fewest placements a game of this grid size is judged from."""
+    return MIN_PLACEMENTS_BY_SIZE.get(size, MIN_PLACEMENTS)
+
+
+def placement_floor_ms(size: int, level: str) -> int:
+    """The least average time per placement a person reaches at this size and level."""
+    if size in SIZE_FLOOR_MS:
+        return SIZE_FLOOR_MS[size]
+    return LEVEL_FLOOR_MS.get(level, LEVEL_FLOOR_MS["easy"])
 
 
 def _singles(board: Board) -> set[int]:
@@ -135,8 +160,12 @@ def game_signals(
     solution: Sequence[int],
     level: str,
     elapsed_ms: int,
+    blind: bool = True,
 ) -> Signals:
-    """The signals of one completed game and the reasons it is flagged (none: not flagged)."""
+    """The signals of one completed game and the reasons it is flagged (none: not flagged).
+
+    ``blind=False`` skips the blind-placement signal (its techniques know classic houses
+    only): a game under other rules is judged by the time floors alone."""
     values = list(givens)
     gaps: list[int] = []
     blind_quick = 0
@@ -149,7 +178,7 @@ def game_signals(
         previous_clock = max(previous_clock, event.clock_ms)
         if event.placement and event.cell is not None:
             gaps.append(gap)
-            if event.correct and gap < BLIND_PAUSE_MS and checks < PLACEABLE_CHECKS:
+            if blind and event.correct and gap < BLIND_PAUSE_MS and checks < PLACEABLE_CHECKS:
                 # Reason from the right values only: a mistake on the board is not a fact.
                 known = tuple(v if v == solution[c] else 0 for c, v in enumerate(values))
                 if known != placeable_for:
@@ -161,7 +190,7 @@ def game_signals(
             values[cell] = value
     placements = len(gaps)
     under = sum(1 for g in gaps if g < HUMAN_FLOOR_MS)
-    floor = LEVEL_FLOOR_MS.get(level, LEVEL_FLOOR_MS["easy"])
+    floor = placement_floor_ms(shape.size, level)
     per = elapsed_ms // placements if placements else None
     signals = Signals(
         placements=placements,
@@ -172,8 +201,9 @@ def game_signals(
         level_floor_ms=floor,
         blind_quick=blind_quick,
         blind_share=round(blind_quick / placements, 3) if placements else 0.0,
+        judged=placements >= min_placements(shape.size),
     )
-    if placements < MIN_PLACEMENTS:
+    if not signals.judged:
         return signals
     reasons = signals.reasons
     if signals.under_floor_share >= UNDER_FLOOR_SHARE:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
 from learn.errors import TechniqueNotOnSize, UnknownTechnique
 from learn.examples import example_of
 from learn.lessons import lesson_text
 from play.models import Game, Status
-from puzzles.models import Difficulty, PuzzleTechnique
+from puzzles.models import Difficulty, PuzzleTechnique, Source
 from puzzles.techniques import technique_frequency
 from solver.practice import practice_sizes
 from solver.techniques import BY_SLUG, LEVELS, ORDER, Technique
@@ -94,15 +94,36 @@ def _name(tech: Technique) -> str:
 
 def practice_puzzle_pick(*, slug: str, size: int, played: QuerySet[Any]) -> int | None:
     """The id of a puzzle of ``size`` the player has not played whose solution uses
-    ``slug`` at its level: one walk of the (technique, size, difficulty, puzzle) index."""
-    tech = BY_SLUG[slug]
+    ``slug`` at its level: one walk of the (technique, size, difficulty, puzzle) index.
+    Never a puzzle a player typed in: it is not the bank's."""
     return (
-        PuzzleTechnique.objects.filter(technique=slug, size=size, difficulty=tech.level)
+        _practice_rows(slug, size)
         .exclude(puzzle_id__in=played)
         .order_by("puzzle_id")
         .values_list("puzzle_id", flat=True)
         .first()
     )
+
+
+def practice_puzzle_replay(*, slug: str, size: int, games: QuerySet[Game]) -> int | None:
+    """Of the puzzles of ``size`` whose solution uses ``slug`` at its level, the one the
+    player (``games``: theirs) last played longest ago. Asked only once they have played
+    every one, so the rows it orders are no more than their games."""
+    last = games.filter(puzzle_id=OuterRef("puzzle_id")).order_by("-created").values("created")
+    return (
+        _practice_rows(slug, size)
+        .annotate(last_played=Subquery(last[:1]))
+        .order_by(F("last_played").asc(nulls_first=True), "puzzle_id")
+        .values_list("puzzle_id", flat=True)
+        .first()
+    )
+
+
+def _practice_rows(slug: str, size: int) -> QuerySet[PuzzleTechnique]:
+    """The bank's puzzles that need ``slug`` at its level; never one a player typed in."""
+    return PuzzleTechnique.objects.filter(
+        technique=slug, size=size, difficulty=BY_SLUG[slug].level
+    ).exclude(puzzle__source=Source.TYPED)
 
 
 def practice_progress(*, user: Any) -> list[dict[str, Any]]:

@@ -1,42 +1,72 @@
-"""Practice games: a game on a puzzle whose logic solution needs the chosen technique."""
+"""Practice games: a game on a puzzle whose logic solution needs the chosen technique.
+
+A practice request is answered with a puzzle every time, quickly. The workers keep a stock
+per technique (``puzzles.practice.practice_top_up`` on Celery beat); when the player has
+played all of it, the request tops it up in the background and tries, in this order:
+making one here within :data:`PRACTICE_MAKE_SECONDS`, a practice puzzle of the technique
+the player played longest ago, and the lesson's own example puzzle (shipped, 9x9).
+"""
 
 from __future__ import annotations
 
+import logging
+import secrets
+import time
+from collections.abc import Callable
+
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from learn.errors import NoPracticePuzzle
-from learn.selectors import practice_puzzle_pick, technique_get
+from learn.examples import example_of
+from learn.selectors import practice_puzzle_pick, practice_puzzle_replay, technique_get
 from play.lifecycle import Player, game_start
 from play.models import Game
-from puzzles.practice import practice_pack_on_its_way, practice_pack_queue
+from puzzles.bank import puzzle_get_or_create_from_grid
+from puzzles.models import Source
+from puzzles.practice import practice_pack_queue
+from solver import parse
+from solver.generate import GenerationFailed
+from solver.grid import Shape
+from solver.practice import make_requiring, require_attempts
 from solving.steps import technique_name
+
+log = logging.getLogger(__name__)
+
+PRACTICE_MAKE_SECONDS = 0.8
+"""How long a practice request may spend making a puzzle when the stock has none left for
+the player (``PRACTICE_MAKE_SECONDS`` in settings overrides it)."""
 
 
 def practice_game_start(
-    *, player: Player, technique: str, size: int = 9, mistake_limit: int | None = None
+    *,
+    player: Player,
+    technique: str,
+    size: int = 9,
+    mistake_limit: int | None = None,
+    may_make: Callable[[], bool] | None = None,
 ) -> tuple[Game, bool]:
-    """Start a practice game of ``technique`` on an unplayed puzzle of ``size`` that needs
-    it. When the bank has none, a practice pack is queued (unless one is on its way) and
-    NoPracticePuzzle (404) says to come back shortly."""
+    """Start a practice game of ``technique`` on a puzzle of ``size`` that needs it: an
+    unplayed one from the stock when there is one, else see the module docstring.
+
+    ``may_make`` is asked before a puzzle is made here (the caller's rate for solver work);
+    when it answers False the request goes straight to the other fallbacks."""
     tech = technique_get(slug=technique, size=size)
-    played = Game.objects.filter(player.owns()).values("puzzle_id")
-    puzzle_id = practice_puzzle_pick(slug=technique, size=size, played=played)
+    games = Game.objects.filter(player.owns())
+    puzzle_id = practice_puzzle_pick(slug=technique, size=size, played=games.values("puzzle_id"))
     if puzzle_id is None:
-        queued = practice_pack_queue(technique=technique, size=size)
-        busy = queued is not None or practice_pack_on_its_way(technique=technique, size=size)
-        if busy:
-            message = _(
-                "The bank has no %(size)sx%(size)s puzzle needing %(name)s that you have not "
-                "played: more are being made, try again in a minute."
-            )
-        else:
-            message = _(
-                "The bank has no %(size)sx%(size)s puzzle needing %(name)s that you have not "
-                "played: our generator rarely makes one, so try another technique."
-            )
+        practice_pack_queue(technique=technique, size=size)  # unless one is on its way
+        make = may_make is None or may_make()
+        puzzle_id = (
+            (practice_puzzle_make(technique=technique, size=size) if make else None)
+            or practice_puzzle_replay(slug=technique, size=size, games=games)
+            or practice_example_puzzle(technique=technique, size=size)
+        )
+    if puzzle_id is None:
         name = technique_name({"technique": tech.slug, "name": tech.name})
         raise NoPracticePuzzle(
-            message % {"size": size, "name": name},
+            _("No %(size)sx%(size)s puzzle needing %(name)s could be made: try again.")
+            % {"size": size, "name": name},
             extra={"technique": technique, "size": size},
         )
     return game_start(
@@ -45,3 +75,42 @@ def practice_game_start(
         mistake_limit=mistake_limit,
         practice_technique=technique,
     )
+
+
+def practice_puzzle_make(
+    *, technique: str, size: int, seconds: float | None = None, seed: str | None = None
+) -> int | None:
+    """Make a puzzle of ``size`` that needs ``technique``, store it in the bank and return
+    its id; None when none was made within ``seconds``."""
+    if seconds is None:
+        seconds = getattr(settings, "PRACTICE_MAKE_SECONDS", PRACTICE_MAKE_SECONDS)
+    seed = seed or f"practice:{secrets.token_hex(6)}"
+    shape = Shape.for_size(size)
+    deadline = time.monotonic() + seconds
+    try:
+        made = make_requiring(
+            shape,
+            technique,
+            "none",
+            seed,
+            require_attempts(shape, technique),
+            lambda: time.monotonic() > deadline,
+        )
+    except (GenerationFailed, ValueError):
+        log.info("practice %s %sx%s: none made in %.1f s", technique, size, size, seconds)
+        return None
+    puzzle, _ = puzzle_get_or_create_from_grid(
+        grid=made.puzzle, source=Source.GENERATED, solution=made.solution
+    )
+    return puzzle.pk
+
+
+def practice_example_puzzle(*, technique: str, size: int) -> int | None:
+    """The id of the lesson's example puzzle (stored in the bank on first use) when it is of
+    ``size``: every technique has one, and it needs the technique."""
+    example = example_of(technique)
+    if example is None or example["size"] != size:
+        return None
+    grid = parse(example["givens"], box_rows=example["box_rows"], box_cols=example["box_cols"])
+    puzzle, _ = puzzle_get_or_create_from_grid(grid=grid, source=Source.GENERATED)
+    return puzzle.pk

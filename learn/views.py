@@ -11,11 +11,13 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
+from rest_framework.request import Request
 
 from learn import selectors
 from learn.errors import UnknownTechnique
 from learn.services import practice_game_start
 from play.views import player_of
+from solving.api.throttles import AnalyseThrottle
 from sudokusite.errors import DomainError
 
 
@@ -57,9 +59,13 @@ def practise(request: HttpRequest, slug: str) -> HttpResponse:
     """Start a practice game of the technique and open it."""
     form = PractiseForm(request.POST)
     size = form.cleaned_data["size"] if form.is_valid() else 9
+    throttle = AnalyseThrottle()  # making a puzzle costs solver work: see the API's create
     try:
         game, _ = practice_game_start(
-            player=player_of(request, create=True), technique=slug, size=size
+            player=player_of(request, create=True),
+            technique=slug,
+            size=size,
+            may_make=lambda: throttle.allow_request(Request(request), None),
         )
     except UnknownTechnique:
         return _unknown(request, slug)

@@ -26,12 +26,19 @@ score, so it is shown only when it can no longer help a score:
   or a leaderboard puzzle with a ranked game unfinished or given up or completed this
   week): a second account or a guest is the same oracle as the player's own.
 
+- **Every other surface** asks :func:`game_disclosure`: the game (its ``solution``), the
+  replay and the shared replay (the puzzle's ``solution``; each event's ``correct``; the
+  analysis, whose placements say which values were right). The player was told each
+  placement's ``correct`` as they played, so their own replay keeps it; anyone else (a
+  shared link) sees neither while the solution is held.
+
 See docs/integrity.md for what this does not stop (a solver elsewhere) and what does
 (the plausible-play review).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -110,6 +117,22 @@ def game_solution_visible(game: Game) -> bool:
     if game.status == Status.COMPLETED:
         return True
     return game.status in GIVEN_UP and not game_solution_held(game)
+
+
+@dataclass(frozen=True)
+class Disclosure:
+    """What a response about a game may show of its puzzle's solution."""
+
+    solution: bool  # the solution itself
+    correctness: bool  # whether each placed value was right: events' and analysis' ``correct``
+
+
+def game_disclosure(game: Game, *, player: bool) -> Disclosure:
+    """What may be shown of ``game``'s solution to its own player (``player``) or to
+    anyone else (a shared replay). One query at most (see :func:`game_solution_held`)."""
+    visible = game_solution_visible(game)
+    # The player read every placement's verdict in the move's answer; others must not.
+    return Disclosure(solution=visible, correctness=visible or (player and game.is_finished))
 
 
 def puzzle_protected(

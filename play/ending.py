@@ -9,18 +9,20 @@ here.
 
 from __future__ import annotations
 
-from integrity.services import game_review
-from ratings.services import rating_record_game
-from replays.services import analysis_enqueue
+from integrity.gate import game_standing_settle
+from replays.services import analysis_enqueue, analysis_skip
 
+from .limits import analysis_allow
 from .models import Game
 
 
 def game_ended(game: Game) -> None:
     """Run what follows the end of ``game`` (its status is completed, lost or abandoned)."""
-    # First: a game flagged as implausible moves no rating until staff clear it (the
-    # clearing rates it then: integrity.services.review_decide).
-    review = game_review(game=game)
-    if review is None or not review.flagged:
-        rating_record_game(game=game)
-    analysis_enqueue(game_id=game.pk)
+    # The gate reviews a completed game, weighs the player's recent games
+    # (integrity.players), decides whether it counts and rates it if so: a game flagged
+    # implausible, or a held player's, moves no rating until staff clear it.
+    game_standing_settle(game=game, evaluate=True)
+    if analysis_allow(user_id=game.user_id, guest_key=game.guest_key):
+        analysis_enqueue(game_id=game.pk)
+    else:  # more games ended this hour than a person finishes: the worker is spared
+        analysis_skip(game_id=game.pk)

@@ -64,6 +64,23 @@ class StaleVersion(Conflict):
         self.game = game
 
 
+class TooManyMoves(Conflict):
+    """The game has had as many writes as its grid allows (settings.GAME_MOVES_PER_CELL)."""
+
+    code = "too_many_moves"
+    message = _("This game has had as many moves as it may: give it up and start another.")
+
+    def __init__(self, allowed: int) -> None:
+        super().__init__(
+            gettext(
+                "This game has had %(allowed)s moves, as many as a game of its size may: "
+                "give it up and start another."
+            )
+            % {"allowed": allowed},
+            extra={"moves_allowed": allowed},
+        )
+
+
 class IdempotencyConflict(DomainError):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
     code = "idempotency_conflict"

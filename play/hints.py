@@ -29,7 +29,7 @@ from solver.techniques import BY_SLUG
 from solving.steps import hint_where, step_localized
 
 from .board import Board, position_key
-from .errors import HintUnavailable
+from .errors import HintUnavailable, MoveRejected
 from .models import Game, Move, MoveKind
 from .steps import (
     Player,
@@ -98,6 +98,8 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
             _hint_eliminations(game, board),
             budget=HINT_BUDGET,
             solution=puzzle.solution_grid(),  # checked unique when stored: no search per hint
+            # A practice game's technique first, when the board has one: what it is for.
+            prefer=game.practice_technique or None,
         )
     except BudgetExceeded as exc:
         raise HintUnavailable(_("This position is too hard for a hint: try a move.")) from exc
@@ -183,6 +185,8 @@ def hint_request(
     game = game_locked(game_id, player)
     check_playable(game)
     check_version(game, version)
+    if game.race_id is not None:
+        raise MoveRejected(_("Hints are off in a race."), code="hints_off_in_race")
     seen = seen_of(game)
     board = board_of(game)
     key = position_key(game.entries, game.notes)

@@ -7,6 +7,7 @@ in one conditional write (play.steps.save, play.game_store).
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -16,13 +17,16 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from integrity.gate import game_standing_settle
 from puzzles.daily import daily_puzzle_get
 from puzzles.models import Difficulty, Puzzle, Variant
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
 
-from .errors import GameFinished, NoPuzzleAvailable
+from .errors import GameFinished, GameNotFound, NoPuzzleAvailable
+from .game_store import game_read
+from .limits import game_start_allow
 from .models import FINISHED, UNFINISHED, Game, MoveKind, Status
 from .steps import (
     GUEST_SESSION_KEY,
@@ -41,6 +45,7 @@ __all__ = [
     "Player",
     "game_abandon",
     "game_claim_guest_games",
+    "game_heartbeat",
     "game_pause",
     "game_resume",
     "game_start",
@@ -49,6 +54,11 @@ __all__ = [
 
 
 # --- Guests ----------------------------------------------------------------
+
+CLAIM_REVIEWS = 20
+"""Claimed finished games reviewed at sign-up or sign-in, the latest first (a review reads
+a game's log and judges up to 120 positions). Claimed games never count, so the rest are
+only left out of the player's record of flags."""
 
 
 def _abandon(game: Game, now: Any) -> None:
@@ -61,16 +71,20 @@ def _abandon(game: Game, now: Any) -> None:
 def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> int:
     """Give the games a guest played in this session to ``user`` (on sign-up or log-in).
 
-    Only the user's first game of each puzzle counts on leaderboards, so a claimed game of
-    a puzzle the user had already played is unranked. A player has one unfinished game of
-    a puzzle at most: where the guest and the account both have one, the one played last
-    goes on and the other is abandoned (it stays in the history).
+    A claimed game stays a guest's game for the boards and ratings: it never counts
+    (integrity.gate; a guest can throw a session away, so only chosen results would be
+    claimed), but a finished one is reviewed now like any signed-in game, so a flag joins
+    the player's record. A claimed game of a puzzle the user had already played is
+    unranked. A player has one unfinished game of a puzzle at most: where the guest and the
+    account both have one, the one played last goes on and the other is abandoned (it
+    stays in the history).
     """
     key = request.session.pop(GUEST_SESSION_KEY, "")
     if not key:
         return 0
     games = list(
-        Game.objects.select_for_update()
+        Game.objects.select_for_update(of=("self",))
+        .select_related("puzzle")
         .filter(Player(guest_key=key).owns())
         .order_by("created", "id")
     )
@@ -98,7 +112,16 @@ def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> i
     for game in games:
         game.user = user
         game.guest_key = ""
-    Game.objects.bulk_update(games, ["user", "guest_key", "ranked"])
+        game.claimed = True
+    Game.objects.bulk_update(games, ["user", "guest_key", "ranked", "claimed"])
+    # Reviewed: the latest finished ones, so that signing in stays a bounded request.
+    latest = sorted(
+        (g for g in games if g.is_finished),
+        key=lambda g: (g.finished or g.created, g.pk),
+        reverse=True,
+    )
+    for i, game in enumerate(latest):
+        game_standing_settle(game=game, judge=i < CLAIM_REVIEWS)
     return len(games)
 
 
@@ -165,6 +188,8 @@ def game_start(
     practice_technique: str = "",
     fpuzzles: Any = None,
     variant: str = "classic",
+    race_id: int | None = None,
+    clock_from: datetime | None = None,
 ) -> tuple[Game, bool]:
     """Start a game of a given puzzle, of the daily puzzle, of a puzzle the player typed in
     (``grid_text``, any format the solver parses; stored in the bank, or the bank's
@@ -179,7 +204,9 @@ def game_start(
     makes no second game.
 
     ``variant`` picks by level among that variant's puzzles; ``fpuzzles`` (an f-puzzles
-    object) is a puzzle of the player's own, like ``grid_text``."""
+    object) is a puzzle of the player's own, like ``grid_text``. A race (races.services)
+    starts its racers' games with ``race_id`` and the race's start as ``clock_from``, so
+    every racer's clock starts at the same moment."""
     if player.user is None and not player.guest_key:
         raise ValueError("a game needs a user or a guest key")
     if grid_text is not None:
@@ -236,10 +263,11 @@ def game_start(
     existing = _unfinished_game(player, puzzle)
     if existing is not None:
         return existing, False
+    game_start_allow(player=player)  # counts only starts that make a game
     ranked = (
         player.user is not None and not _played_puzzles(player).filter(puzzle_id=puzzle.pk).exists()
     )
-    now = timezone.now()
+    now = clock_from or timezone.now()
     game = Game(
         user=player.user,
         guest_key="" if player.user is not None else player.guest_key,
@@ -251,6 +279,7 @@ def game_start(
         practice_technique=practice_technique,
         running_since=now,
         ranked=ranked,
+        race_id=race_id,
     )
     # The same player may be starting this puzzle at this moment (a retry, a second tab).
     return insert_or_existing(game, lambda: _unfinished_game(player, puzzle))
@@ -291,6 +320,34 @@ def game_resume(*, game_id: int, player: Player, version: int | None = None) -> 
     game.status = Status.IN_PROGRESS
     game.running_since = now
     save_locked(game, log_entry(game, now, kind=MoveKind.RESUME), seen=seen)
+    return game
+
+
+# A heartbeat sooner than this after the last sign of life writes nothing: a page that
+# sends too many costs one read each, and the clock is the same either way.
+HEARTBEAT_MIN_INTERVAL = timedelta(seconds=5)
+
+
+def game_heartbeat(*, game_id: int, player: Player) -> Game:
+    """A sign of life from a page showing the running game: the clock counts up to now
+    (the stretch since the last sign of life up to the clock's gap, as every write does)
+    and the next stretch starts now. Nothing else changes, not even the version, so it
+    never makes another device's write stale; a paused or finished game is answered as it
+    is. No lock: one read and, at most every few seconds, one conditional UPDATE that does
+    nothing if another write ticked the clock since the read (that write counted the
+    same time)."""
+    found = game_read(game_id, user_id=player.user_id, guest_key=player.guest_key)
+    if found is None:
+        raise GameNotFound()
+    game = found[0]
+    seen = game.running_since
+    now = timezone.now()
+    if game.status != Status.IN_PROGRESS or seen is None or now - seen < HEARTBEAT_MIN_INTERVAL:
+        return game
+    tick(game, now)
+    Game.objects.filter(
+        pk=game.pk, status=Status.IN_PROGRESS, running_since=seen, score__isnull=True
+    ).update(elapsed_ms=game.elapsed_ms, running_since=now)
     return game
 
 

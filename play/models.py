@@ -6,8 +6,11 @@ the hints and the score. ``version`` goes up by one on every write, so a client 
 the version it saw and get 409 instead of overwriting a newer state.
 
 The clock: ``elapsed_ms`` is the time accumulated so far and ``running_since`` the server
-timestamp from which the clock is running (None while paused or finished), so the time
-shown is ``elapsed_ms + (now - running_since)``; no client ever sends a time.
+time of the last sign of life while the clock runs (None while paused or finished). It
+counts only while someone plays: each sign of life (any write, or a heartbeat) adds the
+time since the previous one, but never more than ``GAME_CLOCK_GAP_SECONDS``, so the time
+shown is ``elapsed_ms + min(now - running_since, gap)`` and a browser killed mid-game
+stops the clock within the gap. No client ever sends a time.
 
 A ``Move`` is one entry of the log, and every write to a game appends one (play.game_store),
 so the log is the game's whole history: ``seq`` orders it, ``kind`` says what happened,
@@ -29,6 +32,8 @@ from datetime import datetime
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .clock import counted_ms
 
 
 class Status(models.TextChoices):
@@ -92,10 +97,21 @@ class Game(models.Model):
     move_count = models.PositiveIntegerField(default=0)
     undo_depth = models.PositiveIntegerField(default=0)
     redo_depth = models.PositiveIntegerField(default=0)
-    # Counts on leaderboards: the player's first game of this puzzle.
+    # The player's first game of this puzzle (only such a game may count: integrity.gate).
     ranked = models.BooleanField(default=True)
+    # Started by a guest and given to an account at sign-up or sign-in.
+    claimed = models.BooleanField(default=False)
+    # What integrity.gate decided when the game finished (and again on a staff verdict):
+    # whether it counts for boards and ratings, and the reason code; null and "" until then.
+    counts = models.BooleanField(null=True, blank=True)
+    standing = models.CharField(max_length=24, blank=True, default="")
     # A practice game: the technique slug the player asked to practise (learn app).
     practice_technique = models.CharField(max_length=40, blank=True, default="")
+    # A race game (races app): read with the game, so a move knows to tell the race
+    # without another query.
+    race = models.ForeignKey(
+        "races.Race", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     finished = models.DateTimeField(null=True, blank=True)
@@ -125,6 +141,10 @@ class Game(models.Model):
             models.Index(fields=["guest_key"], name="game_guest_key"),
             models.Index(fields=["status", "finished"], name="game_status_finished"),
             models.Index(fields=["puzzle", "status"], name="game_puzzle_status"),
+            # The boards read only the games that count, by period.
+            models.Index(
+                fields=["finished"], condition=models.Q(counts=True), name="game_counts_finished"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -135,14 +155,11 @@ class Game(models.Model):
         return self.status in FINISHED
 
     def elapsed_at(self, now: datetime) -> int:
-        """Milliseconds played up to ``now``, counting the running stretch."""
+        """Milliseconds played up to ``now``: the running stretch since the last sign of
+        life counts up to the clock's gap (see the module's docstring)."""
         if self.running_since is None:
             return self.elapsed_ms
-        return self.elapsed_ms + max(0, _ms(now - self.running_since))
-
-
-def _ms(delta) -> int:  # type: ignore[no-untyped-def]
-    return int(delta.total_seconds() * 1000)
+        return self.elapsed_ms + counted_ms(now - self.running_since)
 
 
 class Move(models.Model):

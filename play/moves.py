@@ -302,6 +302,8 @@ def game_auto_notes(*, game_id: int, player: Player, version: int | None = None)
     game = game_locked(game_id, player)
     check_playable(game)
     check_version(game, version)
+    if game.race_id is not None:
+        raise MoveRejected(_("Auto notes are off in a race."), code="aids_off_in_race")
     seen = seen_of(game)
     board = board_of(game)
     for cell in range(len(board.cells)):

@@ -11,6 +11,8 @@ from django.db.models import Avg, Count, F, Max, Min, Q, QuerySet, Window
 from django.db.models.functions import RowNumber, TruncDate
 from django.utils import timezone
 
+from integrity.gate import counting_games
+from integrity.players import held_user_ids
 from integrity.selectors import players_flagged_repeatedly
 
 from .disclosure import solution_held_expression
@@ -134,12 +136,13 @@ def period_start(period: str, now: datetime | None = None) -> datetime | None:
 
 
 def _board(games: QuerySet[Game]) -> QuerySet:
-    """Completed ranked games of signed-in players, less those the plausible-play review
-    keeps off (a flagged game; every game of a player flagged repeatedly)."""
+    """Completed games that count (integrity.gate decided it when they finished, and again
+    on a staff verdict), less every game of a player flagged repeatedly or held by the
+    evidence across their games (integrity.players)."""
     return (
-        games.filter(status=Status.COMPLETED, ranked=True, user__isnull=False)
-        .exclude(review__flagged=True)
+        games.filter(counting_games(), status=Status.COMPLETED)
         .exclude(user_id__in=players_flagged_repeatedly())
+        .exclude(user_id__in=held_user_ids())
         .values(username=F("user__username"))
         .annotate(
             best_score=Max("score"),
@@ -158,11 +161,9 @@ def leaderboard(
     now: datetime | None = None,
     variant: str = "classic",
 ) -> QuerySet:
-    """Each player's best score and time at that variant, size and level, best first.
-
-    Only ranked games count: a player's first game of a puzzle (a replay after seeing the
-    solution would not be fair).
-    """
+    """Each player's best score and time at that variant, size and level, best first: games
+    that count only (integrity.gate: a player's first game of a bank puzzle, played signed
+    in, judged plausible)."""
     games = Game.objects.filter(
         puzzle__variant=variant, puzzle__size=size, puzzle__difficulty=difficulty
     )

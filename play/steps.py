@@ -9,10 +9,11 @@ two with ``save``: one conditional write whatever the write is.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
@@ -24,7 +25,7 @@ from sudokusite.errors import Conflict
 
 from . import ending
 from .board import Board
-from .errors import GameFinished, GameNotFound, GamePaused, StaleVersion
+from .errors import GameFinished, GameNotFound, GamePaused, StaleVersion, TooManyMoves
 from .game_store import game_read, game_write, owner_filter
 from .models import FINISHED, Game, Move, Status
 from .scoring import game_score
@@ -38,6 +39,8 @@ class Player:
 
     user: AbstractBaseUser | None = None
     guest_key: str = ""
+    # A guest's client address, for the limits on work per client (play/limits.py).
+    address: str = field(default="", compare=False)
 
     @property
     def user_id(self) -> int | None:
@@ -131,7 +134,14 @@ def log_entry(
     **fields: Any,
 ) -> Move:
     """Count a write at ``now`` on the game (its clock, move count, and version when the
-    write ``changed`` what a player sees) and make its log entry (saved by ``save``)."""
+    write ``changed`` what a player sees) and make its log entry (saved by ``save``).
+
+    A game takes ``GAME_MOVES_PER_CELL`` writes per cell of its grid; past that only giving
+    up (TooManyMoves): the count is on the row already read, so the bound costs no query."""
+    if kind != "abandon":
+        allowed = settings.GAME_MOVES_PER_CELL * game.puzzle.size * game.puzzle.size
+        if game.move_count >= allowed:
+            raise TooManyMoves(allowed)
     tick(game, now)
     game.move_count += 1
     if changed:

@@ -9,6 +9,7 @@ app_name = "play"
 urlpatterns = [
     path("play/new/", views.game_new, name="new"),
     path("play/<int:game_id>/", views.game_page, name="game"),
+    path("play/sw.js", views.service_worker, name="service_worker"),
     path("solve/", views.solve, name="solve"),
     path("stats/", views.stats, name="stats"),
     path("leaderboards/", views.leaderboards, name="leaderboards"),

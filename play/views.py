@@ -25,11 +25,15 @@ from django.views.decorators.http import require_POST
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Variant
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
 from ratings.views import rating_leaderboard_rows, rating_stats_for_page
+from solver.techniques import BY_SLUG
+from solving.steps import technique_name
 from sudokusite.errors import DomainError
+from sudokusite.net import client_ip
 
 from . import selectors
 from .api.serializers import GameSerializer
 from .charts import clock, solve_times_svg
+from .clock import gap_ms
 from .lifecycle import Player, game_start, guest_key_get
 from .models import Game, Status
 
@@ -41,6 +45,7 @@ SIZES = (
 )
 SIZE_VALUES = tuple(size for size, _, _ in SIZES)
 LEADERBOARD_ROWS = 50
+LOBBY_UNFINISHED = 4
 MISTAKE_LIMITS = (("", gettext_lazy("No limit")), ("3", "3"), ("5", "5"))
 PERIODS = (
     ("day", gettext_lazy("Today")),
@@ -53,7 +58,9 @@ def player_of(request: HttpRequest, *, create: bool = False) -> Player:
     """The signed-in user, or the guest of this browser session."""
     if request.user.is_authenticated:
         return Player(user=request.user)
-    return Player(guest_key=guest_key_get(request=request, create=create))
+    return Player(
+        guest_key=guest_key_get(request=request, create=create), address=client_ip(request) or ""
+    )
 
 
 def _filled_percent(game: Game) -> int:
@@ -78,9 +85,11 @@ def home(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     unfinished = list(
         selectors.game_list(player=player).filter(status__in=[Status.IN_PROGRESS, Status.PAUSED])[
-            :4
+            : LOBBY_UNFINISHED + 1
         ]
     )
+    more_unfinished = len(unfinished) > LOBBY_UNFINISHED  # the history page lists them all
+    unfinished = unfinished[:LOBBY_UNFINISHED]
     for game in unfinished:
         game.filled_percent = _filled_percent(game)  # type: ignore[attr-defined]
         game.clock = clock(game.elapsed_at(now))  # type: ignore[attr-defined]
@@ -114,6 +123,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "chosen_variant": _choice(request.GET.get("variant"), tuple(Variant.values), "classic"),
         "mistake_limits": MISTAKE_LIMITS,
         "unfinished": unfinished,
+        "more_unfinished": more_unfinished,
         "daily_game": daily_game,
     }
     return render(request, "play/home.html", context)
@@ -176,6 +186,7 @@ def _api_urls(game: Game) -> dict[str, str]:
         "resume": base + "resume/",
         "hint": base + "hint/",
         "abandon": base + "abandon/",
+        "heartbeat": base + "heartbeat/",
         "auto_notes": base + "auto-notes/",
         "restart": base + "restart/",
         "leaderboard": f"/api/v1/puzzles/{game.puzzle_id}/leaderboard/",
@@ -200,10 +211,54 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "urls": _api_urls(game),
         "user": request.user.is_authenticated,
         "username": request.user.get_username() if request.user.is_authenticated else None,
+        # Until the game's JSON says why a game is unranked (unranked_reason), game.js
+        # words it from this: a replayed puzzle is not ranked.
+        "ranked": game.ranked,
+        # The clock's gap: the page sends a heartbeat every third of it (docs/playing.md).
+        "clock_gap_ms": gap_ms(),
+        "service_worker": reverse("play:service_worker"),
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
+    context["practice"] = _practice_of(game)
+    if game.race_id is not None:  # a race game shows its race, live
+        return _race_game_page(request, context)
     context["puzzle_rating"] = (page_data["game"]["rating"] or {}).get("puzzle")
     return render(request, "play/game.html", context)
+
+
+def _practice_of(game: Game) -> dict[str, str] | None:
+    """A practice game's technique: its name in the reader's language and its lesson."""
+    slug = game.practice_technique
+    if not slug or slug not in BY_SLUG:
+        return None
+    return {
+        "slug": slug,
+        "name": technique_name({"technique": slug, "name": BY_SLUG[slug].name}),
+        "lesson": reverse("learn:lesson", args=[slug]),
+        "practise": reverse("learn:practise", args=[slug]),
+    }
+
+
+def _race_game_page(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+    from races.models import Race
+    from races.views import labelled, race_data, socket_csp
+
+    game = context["game"]
+    code = Race.objects.filter(pk=game.race_id).values_list("code", flat=True).first()
+    if code is not None:
+        data = race_data(request, code)
+        context.update(race_code=code, race_data=data, race=labelled(data["race"]))
+    context["puzzle_rating"] = (context["page_data"]["game"]["rating"] or {}).get("puzzle")
+    return socket_csp(request, render(request, "play/game.html", context))
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The game page's service worker: served from /play/ so that its scope covers the game
+    pages, which it keeps to load offline (see the template). Never cached by HTTP, so a new
+    worker reaches browsers on their next visit."""
+    response = render(request, "play/sw.js", content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @ensure_csrf_cookie
@@ -239,6 +294,8 @@ def stats(request: HttpRequest) -> HttpResponse:
         group["label"] += f"{group['size']}×{group['size']}"
         group["best_time"] = clock(group["best_time_ms"])
         group["average_time"] = clock(group["average_time_ms"])
+        for r in group["recent"]:
+            r["clock"] = clock(r["elapsed_ms"])
         times = [r["elapsed_ms"] for r in group["recent"]]
         group["chart"] = solve_times_svg(
             times,

@@ -60,7 +60,7 @@ class PuzzleAdmin(admin.ModelAdmin):
     search_fields = ("=id", "givens", "=canonical_key")
     list_per_page = 50
     show_full_result_count = False
-    actions = ["regrade"]
+    actions = ["regrade", "promote"]
     inlines = [PuzzleRatingInline]  # rating, deviation, plays (ratings.admin)
     fields = (
         "size",
@@ -107,6 +107,22 @@ class PuzzleAdmin(admin.ModelAdmin):
     def solution_grid(self, puzzle: Puzzle) -> str:
         return format_html(
             '<pre class="puzzle-grid">{}</pre>', format_pretty(puzzle.solution_grid())
+        )
+
+    @admin.action(
+        description=_("Take the selected typed-in puzzles into the bank"), permissions=["change"]
+    )
+    def promote(self, request: HttpRequest, queryset: QuerySet) -> None:
+        ids = list(queryset.values_list("id", flat=True)[:2000])
+        promoted = bank.puzzle_promote(puzzle_ids=ids)
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d typed-in puzzle taken into the bank.",
+                "%(count)d typed-in puzzles taken into the bank.",
+                promoted,
+            )
+            % {"count": promoted},
         )
 
     @admin.action(description=_("Re-grade the selected puzzles"), permissions=["change"])

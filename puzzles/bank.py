@@ -190,3 +190,12 @@ def puzzle_regrade(*, puzzles: Any) -> int:
             puzzle_techniques_store(puzzle=puzzle)
             changed += 1
     return changed
+
+
+def puzzle_promote(*, puzzle_ids: list[int]) -> int:
+    """Staff take players' typed-in puzzles into the bank: they join the pools (level,
+    daily, practice, at my level) and games of them may count from now on (integrity.gate;
+    games already finished keep what the gate decided). Returns how many were promoted."""
+    return Puzzle.objects.filter(pk__in=puzzle_ids, source=Source.TYPED).update(
+        source=Source.IMPORTED
+    )

@@ -61,6 +61,12 @@ class Variant(models.TextChoices):
 class Source(models.TextChoices):
     GENERATED = "generated", _("Generated")
     IMPORTED = "imported", _("Imported")
+    # A grid a player typed in to play: theirs, never in the bank's pools (level, daily,
+    # practice, at my level) and never counted (integrity.gate) unless staff promote it.
+    TYPED = "typed", _("Typed in by a player")
+
+
+BANK_SOURCES = (Source.GENERATED, Source.IMPORTED)
 
 
 class Puzzle(models.Model):

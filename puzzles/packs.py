@@ -31,6 +31,7 @@ from solver.practice import generator_reaches, practice_sizes
 from solver.techniques import BY_SLUG
 from solving.steps import technique_name
 from sudokusite.errors import Conflict, DomainError
+from sudokusite.fields import text_problem
 
 logger = logging.getLogger(__name__)
 
@@ -92,6 +93,9 @@ def pack_request_validate(
         raise PackRequestInvalid(_("name: give the pack a name."), field_name="name")
     if len(name.strip()) > 100:
         raise PackRequestInvalid(_("name: at most 100 characters."), field_name="name")
+    problem = text_problem(name)
+    if problem is not None:
+        raise PackRequestInvalid(f"name: {problem}", field_name="name")
     sizes = ", ".join(str(s) for s in PACK_SIZES)
     if isinstance(size, bool) or not isinstance(size, int) or size not in PACK_SIZES:
         raise PackRequestInvalid(

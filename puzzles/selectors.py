@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Min, QuerySet
 
-from puzzles.models import ChunkStatus, DailyPuzzle, PackEntry, Puzzle, PuzzlePack
+from puzzles.models import ChunkStatus, DailyPuzzle, PackEntry, Puzzle, PuzzlePack, Source
 
 PLAYER_FIELDS = (
     "id",
@@ -27,10 +27,17 @@ PLAYER_FIELDS = (
 
 
 def puzzle_list(
-    *, size: int | None = None, difficulty: str | None = None, pack_id: int | None = None
+    *,
+    size: int | None = None,
+    difficulty: str | None = None,
+    pack_id: int | None = None,
+    bank_only: bool = False,
 ) -> QuerySet[Puzzle]:
-    """Puzzles without their solutions, by id (by position within a pack)."""
+    """Puzzles without their solutions, by id (by position within a pack); only the
+    bank's (no puzzle a player typed in) when ``bank_only``."""
     puzzles = Puzzle.objects.only(*PLAYER_FIELDS)
+    if bank_only:
+        puzzles = puzzles.exclude(source=Source.TYPED)
     if size is not None:
         puzzles = puzzles.filter(size=size)
     if difficulty:
@@ -53,15 +60,16 @@ def puzzle_pick(
     seed: Any = None,
     variant: str = "classic",
 ) -> Puzzle | None:
-    """A random-ish puzzle of ``variant`` and ``size`` (and ``difficulty``, None = any) in
-    none of ``exclude`` (lists of ids or values('id') querysets), or None.
+    """A random-ish bank puzzle of ``variant`` and ``size`` (and ``difficulty``, None = any)
+    in none of ``exclude`` (lists of ids or values('id') querysets), or None. Never a puzzle
+    a player typed in (``Source.TYPED``): it is theirs, not the bank's.
 
     Cheap on a big table: a random id between the smallest and largest candidate, then
     the first candidate from there (wrapping round), both walks of the
     (variant, size, difficulty, id) index; no ORDER BY random(). ``seed`` makes the pick
     repeatable.
     """
-    candidates = Puzzle.objects.filter(variant=variant, size=size)
+    candidates = Puzzle.objects.filter(variant=variant, size=size).exclude(source=Source.TYPED)
     if difficulty:
         candidates = candidates.filter(difficulty=difficulty)
     for ids in exclude:

@@ -29,9 +29,15 @@ from solver.grade import GRADER_VERSION, Grade, grade
 
 
 def bank_stock() -> dict[tuple[int, str], int]:
-    """Classic puzzles in the bank per (size, level)."""
-    classic = Puzzle.objects.filter(variant="classic")
-    rows = classic.values("size", "difficulty").annotate(n=Count("id")).order_by()
+    """Classic puzzles in the bank per (size, level); a player's typed-in puzzle is not the
+    bank's."""
+    rows = (
+        Puzzle.objects.filter(variant="classic")
+        .exclude(source=Source.TYPED)
+        .values("size", "difficulty")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
     return {(row["size"], row["difficulty"]): row["n"] for row in rows}
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db.models import Count
 
-from puzzles.models import Puzzle, PuzzleTechnique
+from puzzles.models import Puzzle, PuzzleTechnique, Source
 
 
 def puzzle_techniques_store(*, puzzle: Puzzle) -> int:
@@ -37,8 +37,13 @@ def technique_frequency(*, technique: str) -> dict[tuple[int, str], tuple[int, i
         .annotate(n=Count("id"))
         .order_by()
     )
-    classic = Puzzle.objects.filter(variant="classic")
-    totals = classic.values("size", "difficulty").annotate(n=Count("id")).order_by()
+    totals = (
+        Puzzle.objects.filter(variant="classic")
+        .exclude(source=Source.TYPED)
+        .values("size", "difficulty")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
     total = {(r["size"], r["difficulty"]): r["n"] for r in totals}
     out = {}
     for r in uses:

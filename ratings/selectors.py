@@ -33,14 +33,16 @@ def player_rating_get(*, user: AbstractBaseUser, size: int) -> PlayerRating:
 
 def _unplayed(user: AbstractBaseUser, size: int) -> QuerySet[PuzzleRating]:
     """The size's rated puzzles the user has no game of, less today's and later daily
-    puzzles (kept for the daily game, as the pick by level does)."""
+    puzzles (kept for the daily game, as the pick by level does) and puzzles typed in by
+    players (not the bank's)."""
     from play.models import Game
-    from puzzles.models import DailyPuzzle
+    from puzzles.models import DailyPuzzle, Source
 
     played = Game.objects.filter(user=user, puzzle_id=OuterRef("puzzle_id"))
     dailies = DailyPuzzle.objects.filter(date__gte=timezone.localdate()).values("puzzle_id")
     return (
         PuzzleRating.objects.filter(size=size)
+        .exclude(puzzle__source=Source.TYPED)
         .filter(~Exists(played))
         .exclude(puzzle_id__in=dailies)
     )

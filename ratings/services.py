@@ -1,9 +1,10 @@
 """Rating a game: both sides' Glicko-2 updates, once, in the transaction that ends it.
 
-``rating_record_game`` is called by play.ending.game_ended right after the conditional write
-that finishes a game (completion, loss at the mistake limit, abandon) has succeeded, in
-the same transaction: if the game's write rolls back, so does its rating, and a game
-whose write did not happen (a retry, a race lost) is never rated.
+``rating_record_game`` is called by the gate (integrity.gate, from play.ending.game_ended)
+right after the conditional write that finishes a game (completion, loss at the mistake
+limit, abandon) has succeeded, in the same transaction: if the game's write rolls back,
+so does its rating, and a game whose write did not happen (a retry, a race lost) is
+never rated.
 
 Once: the ``RatingChange`` row is unique per game, and the ratings are written only
 when that row is inserted, so even a second call for one game changes nothing.
@@ -22,6 +23,7 @@ the last as three statements in the caller's transaction.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from typing import TYPE_CHECKING
@@ -36,6 +38,8 @@ from .models import PlayerRating, PuzzleRating, RatingChange
 from .outcome import game_outcome
 from .prior import PRIOR_DEVIATION, prior_rating
 
+REPRIOR_BATCH = 1000
+
 if TYPE_CHECKING:
     from play.models import Game
     from puzzles.models import Puzzle
@@ -45,16 +49,14 @@ PERIOD_SECONDS = 86_400.0
 
 
 def game_is_rateable(game: Game) -> bool:
-    """Whether ``game`` moves ratings: finished, ranked (the player's first game of the
-    puzzle, as the leaderboards decide), played by a user (guests are never rated).
-
-    A game flagged implausible by the integrity checks is not passed here until staff
-    clear it (play.ending, integrity.services.review_decide)."""
+    """Whether ``game`` moves ratings: finished, and counted by the gate
+    (integrity.gate, which stored ``counts``: never a guest's game, a typed-in puzzle, a
+    replay, or a game flagged or too short to review)."""
     from play.models import FINISHED
 
     return (
         game.user_id is not None
-        and game.ranked
+        and game.counts is True
         and game.status in FINISHED
         and game.puzzle.variant == "classic"  # ratings are per size, of classic play
     )
@@ -245,10 +247,13 @@ def rating_record_game(*, game: Game) -> RatingChange | None:
 def puzzle_ratings_backfill(*, size: int | None = None) -> int:
     """Give every stored puzzle without a rating its starting one (one query to find
     them, inserts in batches). Returns how many were made."""
-    from puzzles.models import Puzzle
+    from puzzles.models import Puzzle, Source
 
-    # Ratings are classic only for now: a variant puzzle is never picked "at my level".
-    missing = Puzzle.objects.filter(variant="classic", rating__isnull=True)
+    # Ratings are classic only for now: a variant puzzle is never picked "at my level". A
+    # typed-in puzzle is never rated against (integrity.gate), so it needs no rating.
+    missing = Puzzle.objects.filter(variant="classic", rating__isnull=True).exclude(
+        source=Source.TYPED
+    )
     if size is not None:
         missing = missing.filter(size=size)
     made = 0
@@ -260,3 +265,81 @@ def puzzle_ratings_backfill(*, size: int | None = None) -> int:
             batch = []
     made += len(PuzzleRating.objects.bulk_create(batch, ignore_conflicts=True))
     return made
+
+
+@dataclass(frozen=True, slots=True)
+class Reprior:
+    """What ``puzzle_ratings_reprior`` did (or, dry, would do) to the stored ratings."""
+
+    reset: int = 0
+    played: int = 0
+    unchanged: int = 0
+    stale: int = 0
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) < 1e-6
+
+
+def puzzle_ratings_reprior(
+    *, batch: int = REPRIOR_BATCH, dry_run: bool = False, size: int | None = None
+) -> Reprior:
+    """Put the stored puzzle ratings on the current prior (ratings.prior).
+
+    A puzzle with no rated game (``plays == 0``) starts again from its prior: rating,
+    prior, deviation and volatility as ``puzzle_rating_new`` makes them (``reset``). A
+    puzzle with rated games keeps its Glicko state, which games have moved, and records
+    the new prior beside it for the admin's "rating disagrees with grade" (``played``).
+    A puzzle graded by an older grader is left alone (``stale``): regrade the bank, then
+    run this again.
+
+    Walks the ratings by puzzle id in batches of ``batch``, each its own transaction with
+    its rows locked, so a game finishing meanwhile either waits and rates against the new
+    prior or has counted its play first (and then its rating is kept); a dry run locks
+    nothing. Idempotent: a second run finds everything ``unchanged``."""
+    from solver.grade import GRADER_VERSION
+
+    counts = {"reset": 0, "played": 0, "unchanged": 0, "stale": 0}
+    rows = PuzzleRating.objects.select_related("puzzle").only(
+        "rating", "deviation", "volatility", "plays", "prior", "size",
+        "puzzle__size", "puzzle__score", "puzzle__grader_version",
+    ).order_by("puzzle_id")  # fmt: skip
+    if size is not None:
+        rows = rows.filter(size=size)
+    if not dry_run:
+        rows = rows.select_for_update(of=("self",))
+    last = 0
+    while True:
+        with transaction.atomic():
+            chunk = list(rows.filter(puzzle_id__gt=last)[:batch])
+            if not chunk:
+                break
+            last = chunk[-1].puzzle_id
+            changed = [row for row in chunk if _reprior_row(row, GRADER_VERSION, counts)]
+            if changed and not dry_run:
+                fields = ["rating", "prior", "deviation", "volatility"]
+                PuzzleRating.objects.bulk_update(changed, fields)
+    return Reprior(**counts)
+
+
+def _reprior_row(row: PuzzleRating, grader_version: int, counts: dict[str, int]) -> bool:
+    """Set ``row`` to the current prior (in memory); whether it changed."""
+    if row.puzzle.grader_version != grader_version:
+        counts["stale"] += 1
+        return False
+    start = puzzle_rating_new(row.puzzle)
+    if row.plays:
+        if _close(row.prior, start.prior):
+            counts["unchanged"] += 1
+            return False
+        row.prior = start.prior
+        counts["played"] += 1
+        return True
+    state = (row.rating, row.prior, row.deviation, row.volatility)
+    target = (start.rating, start.prior, start.deviation, start.volatility)
+    if all(_close(a, b) for a, b in zip(state, target, strict=True)):
+        counts["unchanged"] += 1
+        return False
+    row.rating, row.prior, row.deviation, row.volatility = target
+    counts["reset"] += 1
+    return True

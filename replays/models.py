@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from django.db import models
 
+# The data of a game not analysed: its player ended games faster than ANALYSES_PER_HOUR.
+SKIPPED = {"skipped": True}
+
 
 class GameAnalysis(models.Model):
     game = models.OneToOneField(

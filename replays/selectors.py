@@ -77,9 +77,15 @@ def analysis_of(game: Game) -> dict[str, Any] | None:
     """The stored analysis, or None while it is pending (never computed here); technique
     names in the reader's language."""
     try:
-        return techniques_localized(game.analysis.data)
+        data = game.analysis.data
     except GameAnalysis.DoesNotExist:
         return None
+    return data if analysis_skipped(data) else techniques_localized(data)
+
+
+def analysis_skipped(data: dict[str, Any] | None) -> bool:
+    """Whether a stored analysis is the mark of one not made (replays.models.SKIPPED)."""
+    return bool(data) and data.get("skipped") is True
 
 
 def share_of(game: Game) -> ReplayShare | None:

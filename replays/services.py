@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from play.models import Game
 
 from .analysis import analyse
-from .models import GameAnalysis, ReplayShare
+from .models import SKIPPED, GameAnalysis, ReplayShare
 from .selectors import event_list, finished_game_get
 
 if TYPE_CHECKING:  # play.ending calls this app: no import of play's services back
@@ -22,6 +22,12 @@ def analysis_enqueue(*, game_id: int) -> None:
     from .tasks import analysis_compute as task
 
     transaction.on_commit(lambda: task.delay(game_id))
+
+
+def analysis_skip(*, game_id: int) -> None:
+    """Store that the game is not analysed (its player ended more games than
+    ANALYSES_PER_HOUR, play/limits.py): the replay says so instead of waiting."""
+    GameAnalysis.objects.get_or_create(game_id=game_id, defaults={"data": SKIPPED})
 
 
 def analysis_compute(*, game_id: int) -> GameAnalysis | None:

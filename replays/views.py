@@ -13,12 +13,13 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from play import selectors as play_selectors
 from play.charts import clock
 from play.errors import GameNotFound
-from play.models import FINISHED, Game
+from play.models import FINISHED, Game, Status
 from play.views import player_of
 
 from . import selectors
@@ -26,6 +27,8 @@ from .api.serializers import replay_payload
 from .errors import GameNotFinished, ReplayNotFound
 
 HISTORY_PAGE = 25
+IN_PROGRESS_PAGE = 10
+UNFINISHED = (Status.IN_PROGRESS, Status.PAUSED)
 
 
 def _render(request: HttpRequest, game: Game, *, owner: bool, urls: dict[str, str]) -> HttpResponse:
@@ -68,11 +71,31 @@ def shared_replay_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def game_history(request: HttpRequest) -> HttpResponse:
-    """The player's finished games, newest first, each linked to its replay."""
-    games = play_selectors.game_list(player=player_of(request)).filter(status__in=FINISHED)
+    """The player's games in progress (paused ones too), each linked to its board, then the
+    finished ones, newest first, each linked to its replay; both paginated."""
+    player = player_of(request)
+    now = timezone.now()
+    playing = play_selectors.game_list(player=player).filter(status__in=UNFINISHED)
+    playing_page = Paginator(playing, IN_PROGRESS_PAGE).get_page(request.GET.get("playing"))
+    in_progress = [
+        {
+            "game": g,
+            "clock": clock(g.elapsed_at(now)),
+            "url": reverse("play:game", args=[g.pk]),
+            "paused": g.status == Status.PAUSED,
+        }
+        for g in playing_page
+    ]
+    games = play_selectors.game_list(player=player).filter(status__in=FINISHED)
     page = Paginator(games, HISTORY_PAGE).get_page(request.GET.get("page"))
     rows: list[dict[str, Any]] = [
         {"game": g, "clock": clock(g.elapsed_ms), "replay": reverse("replays:replay", args=[g.pk])}
         for g in page
     ]
-    return render(request, "replays/history.html", {"page": page, "rows": rows})
+    context = {
+        "page": page,
+        "rows": rows,
+        "playing_page": playing_page,
+        "in_progress": in_progress,
+    }
+    return render(request, "replays/history.html", context)

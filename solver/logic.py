@@ -268,11 +268,13 @@ def next_step(
     *,
     budget: int | None = None,
     solution: Grid | None = None,
+    prefer: str | None = None,
 ) -> Step | None:
     """The next step from a player's position (see the module docstring for the order).
 
     A caller that stores the puzzle's solution (checked unique when the puzzle was saved)
-    passes it as ``solution`` so that a hint does not search for it again.
+    passes it as ``solution`` so that a hint does not search for it again. ``prefer`` names
+    a technique (a practice game's) whose step comes first when it has one on the board.
     """
     shape = givens.shape
     if Board.from_grid(givens) is None:
@@ -311,6 +313,11 @@ def next_step(
         if wrong_notes:
             return _incorrect_note(board, wrong_notes)
     passes = _Passes(budget)
+    preferred = BY_SLUG.get(prefer) if prefer else None
+    if preferred is not None:
+        step = harder_step(board, (preferred,), passes=passes)
+        if step is not None:
+            return step
     step = harder_step(board, ORDER, passes=passes)
     if step is not None:
         return step

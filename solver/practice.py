@@ -15,6 +15,8 @@ where other patterns are too rare to be worth a lesson).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solver.digging import SYMMETRIES, Generated, _as_shape
 from solver.grid import Shape
 from solver.practice_dig import REQUIRE_ATTEMPTS, dig_requiring, require_attempts
@@ -95,14 +97,21 @@ def generate_requiring(
 
 
 def make_requiring(
-    shape: Shape, slug: str, symmetry: str, seed: int | str, attempts: int
+    shape: Shape,
+    slug: str,
+    symmetry: str,
+    seed: int | str,
+    attempts: int,
+    stop: Callable[[], bool] | None = None,
 ) -> Generated:
     """Grown from a seed puzzle for a technique of
     :data:`~solver.practice_seeds.SEEDED` when no symmetry is asked, else dug from scratch
-    (:func:`dig_requiring`)."""
+    (:func:`dig_requiring`). ``stop`` is asked now and then; True gives up early
+    (GenerationFailed), so a caller can bound the time without this module reading a clock.
+    """
     if symmetry == "none" and shape.size == 9 and slug in SEEDED:
-        return grow_requiring(shape, slug, seed, attempts)
-    return dig_requiring(shape, slug, symmetry, seed, attempts)
+        return grow_requiring(shape, slug, seed, attempts, stop)
+    return dig_requiring(shape, slug, symmetry, seed, attempts, stop)
 
 
 def _technique(slug: str) -> Technique:

@@ -26,6 +26,7 @@ through as the engine's, for a fraction of the cost.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from solver.digging import (
@@ -60,20 +61,28 @@ def require_attempts(shape: Shape, slug: str) -> int:
 
 
 def dig_requiring(
-    shape: Shape, slug: str, symmetry: str, seed: int | str, attempts: int
+    shape: Shape,
+    slug: str,
+    symmetry: str,
+    seed: int | str,
+    attempts: int,
+    stop: Callable[[], bool] | None = None,
 ) -> Generated:
     """A puzzle whose logic solution uses ``slug`` and nothing above its level.
 
     Each attempt digs with the technique's level as the ceiling, remembering the last puzzle
     on its way (every removal it accepted left one solution within the ceiling) whose
     solution used the technique. After the first :data:`DIG_FIRST` attempts, one that met
-    none walks on from the dug puzzle (:func:`_walk`).
+    none walks on from the dug puzzle (:func:`_walk`). ``stop``, asked before each attempt
+    after the first, ends the search early (GenerationFailed) when it answers True.
     """
     tech = BY_SLUG[slug]
     easy = tech.level == LEVELS[0]
     digger = _TargetDigger(shape, _search_budget(shape), tech)
     base = f"{shape.box_rows}x{shape.box_cols}:require={slug}:{symmetry}:{seed}"
     for attempt in range(1, attempts + 1):
+        if attempt > 1 and stop is not None and stop():
+            break
         rng = random.Random(f"{base}:{attempt}")
         solution = random_solution(shape, rng)
         kept = _kept_open(shape, slug, solution.cells, rng)
@@ -83,7 +92,7 @@ def dig_requiring(
         if easy:
             digger.hit = tuple(cells)
         elif digger.hit is None and attempt > DIG_FIRST:
-            _walk(digger, solution.cells, cells, kept, symmetry, rng)
+            _walk(digger, solution.cells, cells, kept, symmetry, rng, stop)
         if digger.hit is None:
             continue
         puzzle = Grid(shape, digger.hit)
@@ -176,6 +185,7 @@ def _walk(
     kept: frozenset[int],
     symmetry: str,
     rng: random.Random,
+    stop: Callable[[], bool] | None = None,
 ) -> None:
     """Walk from ``cells`` through puzzles with one solution within the ceiling, until the
     digger records a hit, the steps run out or the walk stops coming nearer.
@@ -194,6 +204,8 @@ def _walk(
     last_better = 0
     for step in range(WALK_STEPS):
         if step - last_better > WALK_PATIENCE:
+            return
+        if stop is not None and step % 8 == 7 and stop():
             return
         trial = list(cells)
         givens = [o for o in movable if trial[o[0]]]

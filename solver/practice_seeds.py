@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -75,18 +76,27 @@ def seed_puzzles(slug: str) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ..
     return tuple(out)
 
 
-def grow_requiring(shape: Shape, slug: str, seed: int | str, attempts: int) -> Generated:
+def grow_requiring(
+    shape: Shape,
+    slug: str,
+    seed: int | str,
+    attempts: int,
+    stop: Callable[[], bool] | None = None,
+) -> Generated:
     """A puzzle whose logic solution uses ``slug`` and nothing above its level, grown from
-    one of its seed puzzles (see the module docstring); only for ``symmetry="none"``."""
+    one of its seed puzzles (see the module docstring); only for ``symmetry="none"``.
+    ``stop`` (asked between drift steps) ends the search early when it answers True."""
     tech = BY_SLUG[slug]
     bases = seed_puzzles(slug)
     if shape.size != 9 or not bases:
         raise ValueError(f"{tech.name} has no seed puzzles on {shape.label}")
     digger = _TargetDigger(shape, _search_budget(shape), tech)
     for attempt in range(1, attempts + 1):
+        if stop is not None and attempt > 1 and stop():
+            break
         rng = random.Random(f"{shape.label}:grow={slug}:{seed}:{attempt}")
         puzzle, solution = _disguise(shape, *rng.choice(bases), rng)
-        cells = _drift(digger, solution, puzzle, rng)
+        cells = _drift(digger, solution, puzzle, rng, stop)
         if cells is None:
             continue
         grown, answer = Grid(shape, tuple(cells)), Grid(shape, solution)
@@ -119,7 +129,11 @@ def _disguise(
 
 
 def _drift(
-    digger: _TargetDigger, solution: tuple[int, ...], cells: list[int], rng: random.Random
+    digger: _TargetDigger,
+    solution: tuple[int, ...],
+    cells: list[int],
+    rng: random.Random,
+    stop: Callable[[], bool] | None = None,
 ) -> list[int] | None:
     """The puzzle after :data:`DRIFT_MOVES` kept steps from ``cells`` (which needs the
     technique), each step kept only when the puzzle still needs it; None when
@@ -127,7 +141,9 @@ def _drift(
     puzzle as the walk does (:func:`solver.practice_dig.repair`)."""
     orbit_of = {orbit[0]: orbit for orbit in orbits(digger.shape, "none")}
     kept = 0
-    for _ in range(DRIFT_STEPS):
+    for step in range(DRIFT_STEPS):
+        if stop is not None and step % 8 == 7 and stop():
+            return None
         trial = list(cells)
         taken = rng.choice([c for c, v in enumerate(trial) if v])
         trial[taken] = 0

@@ -260,21 +260,22 @@ TEMPLATES: dict[str, str] = {
         "rest of %(unit)s: %(removed_cells)s."
     ),
     "innies_outies:innies": gettext_noop(
-        "%(units)s hold every value once each, and the cages wholly inside add up to the "
-        "rest, so %(cells)s, the cells left inside, add up to %(count)s: remove "
-        "%(eliminations)s."
+        "The values in %(units)s add up to a fixed total and the cages wholly inside "
+        "account for the rest, so %(cells)s, the cells left inside, add up to "
+        "%(count)s: remove %(eliminations)s."
     ),
     "innies_outies:innies_one": gettext_noop(
-        "%(units)s hold every value once each, and the cages wholly inside add up to all "
-        "but %(cell)s, so %(cell)s is %(value)s."
+        "The values in %(units)s add up to a fixed total and the cages wholly inside "
+        "account for all but %(cell)s, so %(cell)s is %(value)s."
     ),
     "innies_outies:outies": gettext_noop(
-        "%(units)s hold every value once each, so the cells of the cages crossing out of "
-        "them that lie outside, %(cells)s, add up to %(count)s: remove %(eliminations)s."
+        "The values in %(units)s add up to a fixed total, so %(cells)s, the cells "
+        "outside of the cages that cross the edge, add up to %(count)s: remove "
+        "%(eliminations)s."
     ),
     "innies_outies:outies_one": gettext_noop(
-        "%(units)s hold every value once each, so %(cell)s, the one cell of the cages "
-        "crossing out of them that lies outside, is %(value)s."
+        "The values in %(units)s add up to a fixed total, so %(cell)s, the one cell "
+        "outside of the cages that cross the edge, is %(value)s."
     ),
 }
 

@@ -226,7 +226,7 @@ def _rules_and_fill(variant: str, shape: Shape, rng: random.Random) -> tuple[Rul
 
 def _fill(rules: Rules, rng: random.Random, budget: int) -> Grid | None:
     """A random grid obeying ``rules`` within ``budget`` nodes; None if none was found."""
-    from solver.search import _grid_of, _search, _start
+    from solver.lanes import _grid_of, _search, _start
     from solver.variant_search import variant_lanes
 
     lz = variant_lanes(rules)

@@ -26,7 +26,7 @@ from dataclasses import replace
 from functools import cache
 
 from solver.grid import tables
-from solver.search import (
+from solver.lanes import (
     State,
     _Lanes,
     _lanes,
@@ -171,7 +171,7 @@ def _caged_classic(rules: Rules) -> _Lanes:
 
 
 def _propagate_cages(board: int, open_: int, lz: _Lanes) -> State | None:
-    """Singles and locked candidates (:func:`solver.search._propagate`), then the cage
+    """Singles and locked candidates (:func:`solver.lanes._propagate`), then the cage
     combinations (see the module docstring), until nothing changes; None on a
     contradiction."""
     cages = lz.cages

@@ -415,8 +415,9 @@ the bank's hardest 16x16 puzzles need more than one analysis allows."""
 def puzzle_from_entered_grid(
     *, grid_text: str, box_rows: int | None = None, box_cols: int | None = None
 ) -> tuple[Puzzle, bool]:
-    """The bank's puzzle for a grid a player typed in: the stored one when an equivalent
-    puzzle is there, else a new imported puzzle (``created`` True).
+    """The stored puzzle for a grid a player typed in: the stored one when an equivalent
+    puzzle is there, else a new typed-in puzzle (``Source.TYPED``, ``created`` True),
+    kept out of the bank's pools and never counted (integrity.gate).
 
     The grid must have exactly one solution, checked within the node budget before the
     bank sees it. Raises InvalidGrid, PuzzleUnsolvable (``no_solution``,
@@ -439,7 +440,7 @@ def puzzle_from_entered_grid(
     passes = budget.passes * STORE_GRADE_FACTOR
     try:
         return puzzle_get_or_create_from_grid(
-            grid=grid, source=Source.IMPORTED, grade_budget=passes, solution=found[0]
+            grid=grid, source=Source.TYPED, grade_budget=passes, solution=found[0]
         )
     except BudgetExceeded:
         raise _too_hard("grader", passes) from None

@@ -1,8 +1,8 @@
 """Puzzles from f-puzzles / SudokuPad: analysed, or stored to be played, like typed-in grids.
 
 A classic puzzle in an f-puzzles object takes the typed-in grid's path exactly (same
-checks, same grading, same ``imported`` source). A variant puzzle is checked for one
-solution under its rules within the same node budget and stored with the ``imported``
+checks, same grading, same ``typed`` source). A variant puzzle is checked for one
+solution under its rules within the same node budget and stored with the ``typed``
 source too, so whatever rule governs typed-in puzzles governs it as well.
 
 A variant analysis counts and solves under the rules with the exact search, then grades
@@ -94,7 +94,7 @@ def puzzle_from_fpuzzles(*, data: Any) -> tuple[Puzzle, bool]:
             solution=found[0],
             level=variant_level(rules, grid, logic.level),
             hardest=logic.hardest or "",
-            source=Source.IMPORTED,
+            source=Source.TYPED,
         )
     except PuzzleNotUnique as exc:  # pragma: no cover - proven unique just above
         raise PuzzleUnsolvable(str(exc)) from None

@@ -10,15 +10,26 @@ string of ASCII digits, and says why it refuses anything else.
 CharField turns 10 into "10" and 3.5 into "3.5" (a sign-up with
 ``{"username": 10}`` made a user called "10"), and its UUIDField turns 5 or
 true into the UUID 00000000-...-000000000001.
+
+Text a person will read back (a name, a label, a note) must be visible:
+:func:`text_problem` is the one rule, used by ``StrictCharField`` (every text field of the
+API, unless ``visible=False``, as for passwords), by :func:`validate_visible_text` (forms,
+admin forms, services) and by the username rules (accounts.names). It refuses bidi
+controls (a right-to-left mark can reorder what others see), control characters other
+than line breaks and tabs, and text made only of spaces, format characters (zero-width
+spaces, joiners), combining marks or blank letters (the Hangul fillers, the blank Braille
+pattern).
 """
 
 from __future__ import annotations
 
 import math
 import re
+import unicodedata
 import uuid
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -68,8 +79,58 @@ class StrictIntegerField(serializers.IntegerField):
         return value
 
 
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+# Letters and symbols that draw nothing, though Unicode does not call them format or space.
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+_UNSEEN_CATEGORIES = frozenset({"Cf", "Cc", "Zs", "Zl", "Zp", "Mn", "Me", "Co", "Cn", "Cs"})
+_LINE_CONTROLS = "\t\n\r"
+
+
+def unseen(ch: str) -> bool:
+    """Whether a character draws nothing a reader could tell apart (format, space...)."""
+    return ch in BLANK_LETTERS or unicodedata.category(ch) in _UNSEEN_CATEGORIES
+
+
+def text_problem(text: str, *, multiline: bool = False) -> str | None:
+    """Why ``text`` cannot be a name, label or note people read, or None if it can."""
+    if any(ch in BIDI_CONTROLS for ch in text):
+        return str(
+            _("Remove the right-to-left and left-to-right marks: they change what others see.")
+        )
+    allowed = _LINE_CONTROLS if multiline else ""
+    if any(unicodedata.category(ch) == "Cc" and ch not in allowed for ch in text):
+        return str(_("Remove the control characters."))
+    if text and all(unseen(ch) for ch in text):
+        return str(_("Write something visible: this is only spaces or invisible characters."))
+    return None
+
+
+def validate_visible_text(text: str) -> None:
+    """A Django validator for a one-line name or label (see :func:`text_problem`)."""
+    problem = text_problem(text)
+    if problem is not None:
+        raise ValidationError(problem, code="invisible_text")
+
+
+def validate_visible_note(text: str) -> None:
+    """:func:`validate_visible_text` for text of several lines (a note)."""
+    problem = text_problem(text, multiline=True)
+    if problem is not None:
+        raise ValidationError(problem, code="invisible_text")
+
+
 class StrictCharField(serializers.CharField):
+    """A JSON string only, and (unless ``visible=False``: a password, a secret) text a
+    person can read: see :func:`text_problem`."""
+
     default_error_messages = {"not_text": _("Send text (a JSON string), not {kind}.")}
+
+    def __init__(self, *, visible: bool = True, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if visible:
+            self.validators.append(validate_visible_text)
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):

@@ -11,6 +11,8 @@ BigAutoField.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.urls import register_converter
 from rest_framework import routers
 
@@ -32,8 +34,14 @@ register_converter(IdConverter, "id")
 
 class SimpleRouter(routers.SimpleRouter):
     """DRF's SimpleRouter whose detail routes take an id (``ID_REGEX``) unless the viewset
-    sets its own ``lookup_value_regex``."""
+    sets its own ``lookup_value_regex``; the routes named in ``first`` come before the rest
+    (Django tries the patterns in order, and DRF sorts a viewset's actions by name)."""
 
-    def __init__(self, trailing_slash: bool = True) -> None:
+    def __init__(self, trailing_slash: bool = True, *, first: tuple[str, ...] = ()) -> None:
         super().__init__(trailing_slash=trailing_slash)
         self._default_value_pattern = ID_REGEX
+        self._first = first
+
+    def get_urls(self) -> list[Any]:
+        urls = super().get_urls()
+        return sorted(urls, key=lambda url: url.name not in self._first)

@@ -158,6 +158,8 @@ INSTALLED_APPS = [
     "replays",
     "integrity",
     "learn",
+    "races",
+    "channels",
 ]
 
 MIDDLEWARE = [
@@ -183,6 +185,8 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "sudokusite.urls"
 WSGI_APPLICATION = "sudokusite.wsgi.application"
+# HTTP and the race sockets (races.routing), served by uvicorn (see docs/operations.md).
+ASGI_APPLICATION = "sudokusite.asgi.application"
 
 TEMPLATES = [
     {
@@ -239,6 +243,34 @@ else:
             "KEY_PREFIX": CACHE_KEY_PREFIX,
         }
     }
+
+# --- Races (Django Channels) -------------------------------------------------
+
+# The channel layer carries a race's updates to every socket watching it, whichever
+# process holds the socket: Redis with REDIS_URL (every process of every machine), else
+# in memory (one process: `make run`, the tests without Redis). Redis' Pub/Sub layer: a
+# group send is one PUBLISH that each subscribed process fans out to its own sockets (the
+# list-based RedisChannelLayer pushes a copy per socket and pops each one). Delivery is
+# at most once, which suits progress updates: a socket that reconnects gets a snapshot.
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": f"{CACHE_KEY_PREFIX}:channels",
+            },
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+RACE_COUNTDOWN_SECONDS = env_int("RACE_COUNTDOWN_SECONDS", 5, minimum=1, maximum=60)
+# Races a player may host at once (not yet finished), and how fast they may make them.
+RACE_OPEN_LIMIT = env_int("RACE_OPEN_LIMIT", 3, minimum=1, maximum=100)
+# A socket's messages: the largest accepted, and how many a second (a burst of twice that).
+RACE_SOCKET_MAX_BYTES = 1024
+RACE_SOCKET_RATE = env_int("RACE_SOCKET_RATE", 5, minimum=1, maximum=100)
 
 # --- Authentication ---------------------------------------------------------
 
@@ -298,6 +330,14 @@ REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Token",
 }
 
+# --- The game clock -----------------------------------------------------------
+
+# The clock counts only while someone plays: of the time between two signs of life (a
+# move, any write, a heartbeat the game page sends while it is visible), at most this
+# many seconds count. A browser killed mid-game stops the clock within this gap; the page
+# sends its heartbeat three times per gap (docs/playing.md#the-clock).
+GAME_CLOCK_GAP_SECONDS = env_int("GAME_CLOCK_GAP_SECONDS", 60, minimum=10, maximum=3600)
+
 # --- API --------------------------------------------------------------------
 
 # Largest request body the API reads, in bytes; larger answers 413.
@@ -308,6 +348,15 @@ API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 # solving/services.py); a grid that needs more is answered 422 too_hard.
 SOLVER_NODE_BUDGET = env_int("SOLVER_NODE_BUDGET", 20_000, minimum=100, maximum=1_000_000)
 SOLVER_LOGIC_BUDGET = env_int("SOLVER_LOGIC_BUDGET", 3_500, minimum=100, maximum=100_000)
+
+# Work one player may ask of the server (play/limits.py): games started per minute and
+# per day (per user; a guest per session and per address), writes per game per cell of
+# its grid (a 9x9 game about 200 with notes and undo; 8 per cell allows 648), and game
+# analyses queued per hour (beyond it a game ends without one).
+GAME_STARTS_PER_MINUTE = env_int("GAME_STARTS_PER_MINUTE", 20, minimum=1)
+GAME_STARTS_PER_DAY = env_int("GAME_STARTS_PER_DAY", 500, minimum=1)
+GAME_MOVES_PER_CELL = env_int("GAME_MOVES_PER_CELL", 8, minimum=2, maximum=1000)
+ANALYSES_PER_HOUR = env_int("ANALYSES_PER_HOUR", 30, minimum=0)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -332,6 +381,7 @@ REST_FRAMEWORK = {
         # The solver endpoints, per signed-in user or per client address for guests.
         "solver_analyse": env_str("SOLVER_ANALYSE_RATE", "30/min"),
         "solver_hint": env_str("SOLVER_HINT_RATE", "60/min"),
+        "race_create": env_str("RACE_CREATE_RATE", "20/hour"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
@@ -357,7 +407,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # A game's status shows in two components (a game, a game in the list): one name.
-    "ENUM_NAME_OVERRIDES": {"GameStatusEnum": "play.models.Status"},
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "play.models.Status",
+        "VariantEnum": "puzzles.models.Variant",
+        # A race is classic only so far (races.api.serializers).
+        "RaceVariantEnum": ["classic"],
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "sudokusite.schema.add_error_responses",
@@ -436,6 +491,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "accounts-token-purge": {"task": "accounts.token_purge_expired", "schedule": 86400.0},
     # Give puzzles stored since the last run their starting rating (ratings.prior).
     "ratings-puzzle-backfill": {"task": "ratings.puzzle_ratings_backfill", "schedule": 600.0},
+    # Start or time out the races nobody is watching when they fall due.
+    "races-advance-due": {"task": "races.race_advance_due", "schedule": 30.0},
 }
 
 # The puzzle bank keeps at least PUZZLE_BANK_MINIMUM puzzles of each size and

@@ -10,8 +10,10 @@ the lockout, which counts failures in the database (accounts.lockout), not the c
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
+from django.core.cache import cache
 from redis.exceptions import RedisError
 from rest_framework import throttling
 
@@ -36,3 +38,27 @@ class SimpleRateThrottle(throttling.SimpleRateThrottle):
                 self.scope,
             )
             return True
+
+
+def window_count(key: str, *, period: int, now: float | None = None) -> tuple[int, int] | None:
+    """Count one more event under ``key`` in the current fixed window of ``period`` seconds.
+
+    Returns the count so far in this window (this event included) and the seconds until
+    the window ends, or None when the cache is unreachable: like the throttles above, a
+    limit built on it then lets the event through (a warning is logged). The increment is
+    atomic, so two requests racing at the limit cannot both be the last one let in.
+    """
+    now = time.time() if now is None else now
+    window = int(now // period)
+    full = f"limit:{key}:{period}:{window}"
+    try:
+        cache.add(full, 0, timeout=period + 1)
+        try:
+            count = cache.incr(full)
+        except ValueError:  # the key expired between add and incr: a new window
+            cache.set(full, 1, timeout=period + 1)
+            count = 1
+    except CACHE_ERRORS as exc:
+        logger.warning("The cache is unreachable (%s): the %s limit lets this through.", exc, key)
+        return None
+    return count, max(1, period - int(now % period))

@@ -1,4 +1,5 @@
-"""Site-wide views: the error handlers (the home page is the lobby, play.views.home).
+"""Site-wide views: the error handlers and the health check (the home page is the lobby,
+play.views.home).
 
 Under /api/ the 404 and 500 handlers answer in the API's error shape, so a
 client never has to parse an HTML page.
@@ -6,9 +7,11 @@ client never has to parse an HTML page.
 
 from __future__ import annotations
 
+from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
+from django.views.decorators.cache import never_cache
 
 from .errors import error_json_response, is_api_request
 
@@ -37,3 +40,17 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
     if is_api_request(request):
         return error_json_response(request, 403, "permission_denied", _("Permission denied."))
     return defaults.permission_denied(request, exception)
+
+
+@never_cache
+def health(request: HttpRequest) -> HttpResponse:
+    """``/healthz``: 200 while this node can reach its database, else 503, so a load
+    balancer's check takes a node that lost its database out of service (docs/operations.md).
+    One ``SELECT 1``; no session, no template."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError:
+        return HttpResponse("database unreachable\n", status=503, content_type="text/plain")
+    return HttpResponse("ok\n", content_type="text/plain")

@@ -20,22 +20,32 @@ class UserSerializer(serializers.ModelSerializer):
 
 class RegisterInputSerializer(InputSerializer):
     username = StrictCharField(max_length=150)
-    password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
+    password = StrictCharField(
+        max_length=128, trim_whitespace=False, write_only=True, visible=False
+    )
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 
 class TokenInputSerializer(InputSerializer):
     username = StrictCharField(max_length=150)
-    password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
+    password = StrictCharField(
+        max_length=128, trim_whitespace=False, write_only=True, visible=False
+    )
 
 
 class PasswordChangeInputSerializer(InputSerializer):
-    old_password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
-    new_password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
+    old_password = StrictCharField(
+        max_length=128, trim_whitespace=False, write_only=True, visible=False
+    )
+    new_password = StrictCharField(
+        max_length=128, trim_whitespace=False, write_only=True, visible=False
+    )
 
 
 class AccountDeleteInputSerializer(InputSerializer):
-    password = StrictCharField(max_length=128, trim_whitespace=False, write_only=True)
+    password = StrictCharField(
+        max_length=128, trim_whitespace=False, write_only=True, visible=False
+    )
 
 
 class PasswordResetInputSerializer(InputSerializer):

@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from play.lifecycle import game_claim_guest_games
 from sudokusite.errors import DomainError
 from sudokusite.schema import error_responses
 from sudokusite.serializers import NoInputSerializer
@@ -52,6 +53,9 @@ def _issue_token(request: Request, user: Any) -> dict[str, Any]:
     token, key = services.token_create(user=user)
     # Records last_login, and tells django-axes the sign-in succeeded.
     user_logged_in.send(sender=type(user), request=request._request, user=user)
+    # Games played as a guest in this browser session join the account, as on the web
+    # forms (they are reviewed there, and never count: integrity.gate).
+    game_claim_guest_games(request=request._request, user=user)
     return _token_payload(token, key)
 
 

@@ -20,6 +20,8 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from sudokusite.net import client_ip
+
 from ..steps import Player, guest_key_get
 
 # The form of a CSRF cookie Django sets: a secret of 32 letters and digits, or a masked
@@ -63,7 +65,7 @@ def player_of(request: Request, *, create: bool = False) -> Player:
     if request.user and request.user.is_authenticated:
         return Player(user=request.user)
     if isinstance(request.auth, Guest):
-        return Player(guest_key=request.auth.key(create=create))
+        return Player(guest_key=request.auth.key(create=create), address=client_ip(request) or "")
     return Player()
 
 

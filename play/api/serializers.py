@@ -11,6 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from integrity.gate import MESSAGES
 from puzzles.models import Difficulty, Variant
 from puzzles.packs import PACK_SIZES
 from puzzles.variants import rules_payload
@@ -18,6 +19,7 @@ from ratings.selectors import game_rating
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
+from ..clock import gap_ms
 from ..disclosure import game_solution_visible
 from ..hints import pending_hint
 from ..models import FINISHED, Game, MoveKind, Status
@@ -46,6 +48,7 @@ class GameCreateInputSerializer(InputSerializer):
         required=False,
         max_length=10_000,
         trim_whitespace=False,
+        visible=False,  # not a label: the solver's parser judges it
         help_text="A puzzle of your own in any format the solver parses; it must have "
         "exactly one solution.",
     )
@@ -245,6 +248,22 @@ class GameRatingSerializer(serializers.Serializer):
     )
 
 
+class UnrankedReasonSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(
+        choices=sorted(MESSAGES),
+        help_text="Stable: guest, typed_in, replayed_puzzle, player_held, flagged, "
+        "too_fast_to_review.",
+    )
+    message = serializers.CharField(help_text="One line for the player, in their language.")
+
+
+def unranked_reason(game: Game) -> dict[str, str] | None:
+    """Why a finished game does not count, from what the gate stored (no query)."""
+    if game.counts is not False or game.standing not in MESSAGES:
+        return None
+    return {"code": game.standing, "message": str(MESSAGES[game.standing])}
+
+
 class GameSerializer(serializers.ModelSerializer):
     """A game as its player sees it: no board while paused, no solution until it is over."""
 
@@ -259,6 +278,8 @@ class GameSerializer(serializers.ModelSerializer):
     solution = serializers.SerializerMethodField()
     mistake_cells = serializers.SerializerMethodField()
     rating = serializers.SerializerMethodField()
+    counts = serializers.SerializerMethodField()
+    unranked_reason = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
@@ -277,6 +298,8 @@ class GameSerializer(serializers.ModelSerializer):
             "hint",
             "score",
             "rating",
+            "counts",
+            "unranked_reason",
             "version",
             "can_undo",
             "can_redo",
@@ -314,6 +337,8 @@ class GameSerializer(serializers.ModelSerializer):
             "hint": self.get_hint(game),
             "score": game.score,
             "rating": game_rating(game),
+            "counts": self.get_counts(game),
+            "unranked_reason": unranked_reason(game),
             "version": game.version,
             "can_undo": self.get_can_undo(game),
             "can_redo": self.get_can_redo(game),
@@ -404,6 +429,26 @@ class GameSerializer(serializers.ModelSerializer):
         return game_rating(game)
 
     @extend_schema_field(
+        serializers.BooleanField(
+            allow_null=True,
+            help_text="Whether the finished game counts for the boards and ratings "
+            "(docs/integrity.md); null while it is unfinished.",
+        )
+    )
+    def get_counts(self, game: Game) -> bool | None:
+        return game.counts if game.is_finished else None
+
+    @extend_schema_field(
+        UnrankedReasonSerializer(
+            allow_null=True,
+            help_text="Why a finished game does not count; null while it is unfinished "
+            "and when it counts.",
+        )
+    )
+    def get_unranked_reason(self, game: Game) -> dict[str, str] | None:
+        return unranked_reason(game)
+
+    @extend_schema_field(
         serializers.CharField(
             allow_null=True,
             help_text="Once the game is completed; after a give-up, once the daily or "
@@ -447,6 +492,30 @@ class MoveOutputSerializer(serializers.Serializer):
         help_text="True when this client_move_id was seen before: nothing was applied again."
     )
     game = GameSerializer()
+
+
+class HeartbeatSerializer(serializers.Serializer):
+    """What a heartbeat answers: the clock and enough to tell whether the game changed."""
+
+    status = serializers.ChoiceField(choices=Status.choices)
+    version = serializers.IntegerField(
+        help_text="Another version than the one you hold: the game changed elsewhere."
+    )
+    elapsed_ms = serializers.IntegerField(help_text="The clock now, by the server's rule.")
+    clock_running = serializers.BooleanField()
+    clock_gap_ms = serializers.IntegerField(
+        help_text="The most a stretch between two signs of life adds to the clock; send a "
+        "heartbeat well within it (the game page sends one every third of it)."
+    )
+
+    def to_representation(self, game: Game) -> dict[str, Any]:
+        return {
+            "status": str(game.status),
+            "version": game.version,
+            "elapsed_ms": game.elapsed_at(timezone.now()),
+            "clock_running": game.running_since is not None,
+            "clock_gap_ms": gap_ms(),
+        }
 
 
 class HintOutputSerializer(serializers.Serializer):

@@ -32,11 +32,12 @@ from ratings.selectors import (
 )
 from solving.api.throttles import AnalyseThrottle
 from sudokusite.schema import error_responses
+from sudokusite.serializers import NoInputSerializer
 
 from .. import selectors
 from ..errors import StaleVersion
 from ..hints import hint_request
-from ..lifecycle import game_abandon, game_pause, game_resume, game_start
+from ..lifecycle import game_abandon, game_heartbeat, game_pause, game_resume, game_start
 from ..models import Game
 from ..moves import game_auto_notes, game_redo, game_restart, game_undo, move_apply
 from .auth import GuestSessionAuthentication, IsPlayer, player_of
@@ -45,6 +46,7 @@ from .serializers import (
     GameListQuerySerializer,
     GameListSerializer,
     GameSerializer,
+    HeartbeatSerializer,
     HintInputSerializer,
     HintOutputSerializer,
     LeaderboardQuerySerializer,
@@ -63,6 +65,14 @@ _PLAYING = [_OVER, "game_paused", _RACED]
 
 def _game_response(game: Game, status_code: int = status.HTTP_200_OK) -> Response:
     return Response(GameSerializer(game).data, status=status_code)
+
+
+def _tell_race(game: Game) -> None:
+    """A race game's write reaches the race's sockets; any other game costs nothing."""
+    if game.race_id is not None:
+        from races.services import race_game_changed
+
+        race_game_changed(game=game)
 
 
 @extend_schema(tags=["games"])
@@ -115,12 +125,12 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         'played yet when there is one), `{"puzzle": 12}`, `{"grid": "53..7...."}` (your own '
         "puzzle, any format the solver parses, with exactly one solution), "
         '`{"daily": true}` (with an optional "size") or `{"technique": "x_wing", "size": 9}` '
-        "(a practice game on a puzzle you have not played that needs the technique; when the "
-        'bank has none, 404 no_practice_puzzle and a pack is queued) or `{"fpuzzles": {...}}` '
-        "(a puzzle shared from f-puzzles or SudokuPad, its JSON object: played like a typed-in "
-        "grid). `variant` (`classic`, the default, `diagonal`, `jigsaw`, `killer`) goes with "
-        "difficulty: Killer's `expert` has no givens at all. (For a technique: when the "
-        "bank has none, 404 no_practice_puzzle and a pack is queued). `mistake_limit` (1-99) "
+        "(a practice game on a puzzle that needs the technique: one you have not played from "
+        "the stock, else one made within a second, else one you have played; the stock is "
+        'topped up behind it) or `{"fpuzzles": {...}}` (a puzzle shared from f-puzzles or '
+        "SudokuPad, its JSON object: played like a typed-in grid). `variant` (`classic`, the "
+        "default, `diagonal`, `jigsaw`, `killer`) goes with difficulty: Killer's `expert` has "
+        "no givens at all. `mistake_limit` (1-99) "
         "ends the game as lost at that many mistakes. The clock starts now. A typed-in grid "
         "is checked within the solver's work budget (422 too_hard beyond it) and shares the "
         "rate of POST /api/v1/solver/analyse/. You have one unfinished game of a puzzle at most: "
@@ -157,11 +167,15 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if "technique" in v:
             from learn.services import practice_game_start
 
+            # Making a puzzle here (the stock has none left for the player) costs solver
+            # work: it shares the rate of a typed-in grid; past it, a fallback answers.
+            make_throttle = AnalyseThrottle()
             game, created = practice_game_start(
                 player=player_of(request, create=True),
                 technique=v["technique"],
                 size=v.get("size", 9),
                 mistake_limit=v.get("mistake_limit"),
+                may_make=lambda: make_throttle.allow_request(request, self),
             )
             return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
         game, created = game_start(
@@ -200,6 +214,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def moves(self, request: Request, pk: str) -> Response:
         move = MoveInputSerializer.validated(request.data)
         result = move_apply(game_id=int(pk), player=player_of(request), **move)
+        if not result.replayed:
+            _tell_race(result.game)
         return Response(
             {
                 "correct": result.correct,
@@ -212,6 +228,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _simple(self, request: Request, pk: str, service: Any) -> Response:
         game = service(game_id=int(pk), player=player_of(request), version=self._version(request))
+        _tell_race(game)
         return _game_response(game)
 
     @extend_schema(
@@ -257,6 +274,23 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return self._simple(request, pk, game_resume)
 
     @extend_schema(
+        summary="A sign of life: the clock counts up to now",
+        description="The clock counts only while someone plays: of the time between two "
+        "signs of life (any write to the game, or this), at most `clock_gap_ms` counts, so "
+        "a client that vanishes stops the clock within that gap. Send one while the game is "
+        "on screen, every third of the gap; no body. It changes neither the version nor "
+        "the log, sooner than 5 s after the last sign of life it writes nothing, and a "
+        "paused or finished game is answered as it is.",
+        request=None,
+        responses={200: HeartbeatSerializer},
+    )
+    @action(detail=True, methods=["post"])
+    def heartbeat(self, request: Request, pk: str) -> Response:
+        NoInputSerializer.validated(request.data)
+        game = game_heartbeat(game_id=int(pk), player=player_of(request))
+        return Response(HeartbeatSerializer(game).data)
+
+    @extend_schema(
         summary="Give up the game (the solution is shown)",
         request=VersionInputSerializer,
         responses={200: GameSerializer, **error_responses({409: [_OVER, _RACED]}, stale=True)},
@@ -270,7 +304,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         description="An aid: each use that changes the notes counts against the score "
         "(see the scoring). Undoable as one move; undo does not refund the aid.",
         request=VersionInputSerializer,
-        responses={200: GameSerializer, **error_responses({409: _PLAYING}, stale=True)},
+        responses={
+            200: GameSerializer,
+            **error_responses({409: [*_PLAYING, "aids_off_in_race"]}, stale=True),
+        },
     )
     @action(detail=True, methods=["post"], url_path="auto-notes")
     def auto_notes(self, request: Request, pk: str) -> Response:
@@ -293,7 +330,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         request=HintInputSerializer,
         responses={
             200: HintOutputSerializer,
-            **error_responses({409: [*_PLAYING, "hint_unavailable"]}, stale=True),
+            **error_responses(
+                {409: [*_PLAYING, "hint_unavailable", "hints_off_in_race"]}, stale=True
+            ),
         },
     )
     @action(detail=True, methods=["post"])
@@ -341,7 +380,8 @@ class LeaderboardView(_LeaderboardView):
     @extend_schema(
         summary="Best players at one size and level, or the best ratings at one size",
         description="board=score (the default): each player's best score and best time over "
-        "completed, ranked games (their first game of each puzzle) at `difficulty`; period: "
+        "completed games that count (a game's `counts`: their first game of a bank puzzle, "
+        "signed in, judged plausible; docs/integrity.md) at `difficulty`; period: "
         "day (since midnight), week (since Monday) or all; server time zone. board=rating: "
         "players' Glicko-2 ratings at `size`, best first, only established ones (deviation "
         f"under {BOARD_MAX_DEVIATION:.0f} after at least {BOARD_MIN_GAMES} rated games); "

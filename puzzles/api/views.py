@@ -62,6 +62,7 @@ class PuzzleViewSet(viewsets.GenericViewSet):
             size=query.validated_data.get("size"),
             difficulty=query.validated_data.get("difficulty"),
             pack_id=query.validated_data.get("pack"),
+            bank_only=True,  # a puzzle typed in is its player's, not for browsing
         )
         page = self.paginate_queryset(puzzles)
         return self.get_paginated_response(PuzzleSerializer(page, many=True).data)

@@ -7,12 +7,13 @@ from typing import Any
 from django.urls import reverse
 from rest_framework import serializers
 
+from play.disclosure import game_disclosure
 from play.models import Game
 from puzzles.variants import rules_payload
 from sudokusite.fields import StrictIntegerField
 from sudokusite.serializers import InputSerializer
 
-from ..selectors import analysis_of, share_of
+from ..selectors import analysis_of, analysis_skipped, share_of
 from ..timeline import Position
 
 SPEEDS = (1, 4, 16)
@@ -62,7 +63,9 @@ def _analysis_status(puzzle: Any, analysis: Any) -> str:
 class AnalysisSerializer(serializers.Serializer):
     status = serializers.CharField(
         help_text="pending until the analysis is stored, then ready; unavailable for variant "
-        "puzzles (the logic engine does not reason under their rules yet)."
+        "puzzles (the logic engine does not reason under their rules yet); held (data null) "
+        "on a shared replay while the puzzle's solution is held (play/disclosure.py); skipped "
+        "(data null) when the player ended more games than ANALYSES_PER_HOUR."
     )
     data = serializers.DictField(allow_null=True, help_text="placements and summary.")
 
@@ -71,13 +74,26 @@ class ReplaySerializer(serializers.Serializer):
     """The documented shape of ``replay_payload``."""
 
     game = serializers.DictField()
-    puzzle = serializers.DictField(help_text="givens and solution, row by row, '.' empty.")
+    puzzle = serializers.DictField(
+        help_text="givens and solution, row by row, '.' empty; solution null while it is "
+        "held (a give-up of a daily or leaderboard puzzle, until its period ends)."
+    )
     player = serializers.CharField(allow_null=True)
     events = EventSerializer(many=True)
     analysis = AnalysisSerializer()
     share = ShareSerializer(required=False, help_text="The owner's only.")
     speed = serializers.IntegerField()
     position = serializers.DictField(required=False)
+
+
+EVENT_KEYS = tuple(EventSerializer().fields)
+
+
+def _event(event: dict[str, Any], *, correctness: bool) -> dict[str, Any]:
+    out = {k: event[k] for k in EVENT_KEYS}
+    if not correctness:
+        out["correct"] = None
+    return out
 
 
 def share_payload(game: Game) -> dict[str, Any]:
@@ -99,10 +115,17 @@ def replay_payload(
     speed: int = 1,
     position: int | None = None,
 ) -> dict[str, Any]:
-    """Everything the replay page needs; only ever built for a finished game."""
+    """Everything the replay page needs; only ever built for a finished game. What it
+    shows of the solution is play.disclosure's to decide (``owner``: the game's player)."""
     assert game.is_finished, "a replay holds the solution: finished games only"
     puzzle = game.puzzle
-    analysis = analysis_of(game)
+    shown = game_disclosure(game, player=owner)
+    analysis = analysis_of(game) if shown.correctness else None
+    analysis_status = _analysis_status(puzzle, analysis)
+    if analysis_skipped(analysis):
+        analysis, analysis_status = None, "skipped"
+    if not shown.correctness:
+        analysis_status = "held"
     share = share_of(game)
     player = None
     if game.user is not None and (owner or (share is not None and share.show_username)):
@@ -125,12 +148,12 @@ def replay_payload(
             "box_cols": puzzle.box_cols,
             "difficulty": puzzle.difficulty,
             "givens": puzzle.givens,
-            "solution": puzzle.solution,
+            "solution": puzzle.solution if shown.solution else None,
             **rules_payload(puzzle),
         },
         "player": player,
-        "events": [{k: e[k] for k in EventSerializer().fields} for e in events],
-        "analysis": {"status": _analysis_status(puzzle, analysis), "data": analysis},
+        "events": [_event(e, correctness=shown.correctness) for e in events],
+        "analysis": {"status": analysis_status, "data": analysis},
         "speed": speed,
     }
     if owner:

@@ -27,6 +27,7 @@ class GridTextField(StrictCharField):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("max_length", MAX_GRID_CHARS)
         kwargs.setdefault("trim_whitespace", False)
+        kwargs.setdefault("visible", False)  # not a label: the solver's parser judges it
         super().__init__(**kwargs)
 
 

@@ -1,7 +1,11 @@
 // The game page: draws the board from the server's game object and drives it through the
 // game API (/api/v1/games/<id>/...). The server owns correctness, the clock, hints and the
 // score; the page only shows clashes it can see on the board and answers instantly while the
-// move travels. Requests go one at a time, in order, each carrying the version it was based on.
+// move travels. Requests go one at a time, in order, each carrying the version it was based on,
+// except moves made or kept while offline: those are sent without one (the server checks each
+// on the board it has), once each thanks to their client_move_id, and are kept in the page's
+// storage until answered (static/js/offline.js). A heartbeat while the page is on screen keeps
+// the server's clock counting (it counts at most a gap between two signs of life).
 
 import {
   api,
@@ -21,20 +25,24 @@ import {
   uuid,
   valueOf,
 } from "./sudoku.js";
-import { VARIANT_NAMES, cageInfo, drawRules, ruleWords } from "./variants.js";
+import { forget, keepPageOffline, outboxLoad, outboxSave, snapshotNewer, snapshotSave } from "./offline.js";
 
 const data = pageData("game-data");
 const $ = (id) => document.getElementById(id);
 
 const puzzle = data.game.puzzle;
-// The variant's houses and cages (regions, diagonals, cages) shape clashes and peers.
-const geo = geometry(puzzle.size, puzzle.box_rows, puzzle.box_cols, puzzle.variant && puzzle.variant !== "classic" ? puzzle : null);
+// A variant's rules and aids load on its page only (the page's size budget).
+const V = puzzle.variant && puzzle.variant !== "classic" ? await import("./variants.js") : null;
+const geo = V ? V.variantGeometry(puzzle) : geometry(puzzle.size, puzzle.box_rows, puzzle.box_cols);
 const N = geo.n;
 // The givens; the API leaves them out while the game is paused, so they may come later.
 let given = new Array(geo.ncells).fill(false);
 const urls = data.urls;
 const NUMERIC_KEY = "sudoku.numeric16";
 const AUTO_PAUSE_KEY = `sudoku.leftRunning.${data.game.id}`;
+const GAME_ID = data.game.id;
+// The most the server's clock counts between two signs of life; the page beats thrice per gap.
+const GAP_MS = data.clock_gap_ms || 60000;
 
 const S = {
   game: null,
@@ -54,16 +62,13 @@ const S = {
   typed: null, // 16x16 in numbers: the "1" waiting for a second digit
   finishedShown: false,
   offline: false,
+  stalled: false, // moves wait for the player to resume a game paused elsewhere
 };
 
 const boardEl = $("board");
 const wrapEl = $("board-wrap");
-const boardLabel =
-  puzzle.variant && puzzle.variant !== "classic"
-    ? interpolate(gettext("%(variant)s Sudoku board, %(n)s by %(n)s"), { variant: VARIANT_NAMES[puzzle.variant] || puzzle.variant, n: N }, true)
-    : interpolate(gettext("Sudoku board, %(n)s by %(n)s"), { n: N }, true);
-const cells = buildBoard(boardEl, geo, boardLabel);
-drawRules(cells, geo);
+const cells = buildBoard(boardEl, geo, V ? V.boardLabel(puzzle) : interpolate(gettext("Sudoku board, %(n)s by %(n)s"), { n: N }, true));
+if (V) V.drawRules(cells, geo);
 const padKeys = buildPad();
 
 // ---- State from the server -------------------------------------------------------
@@ -90,9 +95,13 @@ function adopt(game, { board = true } = {}) {
   S.status = game.status;
   S.clockBase = game.elapsed_ms || 0;
   S.clockAt = performance.now();
+  if (["completed", "lost", "abandoned"].includes(game.status)) forget(GAME_ID);
+  else snapshotSave(GAME_ID, game);
   if (board && typeof game.entries === "string") {
     S.values = parseBoard(game.entries, geo.ncells);
     S.notes = notesFrom(game.notes);
+    // Moves still waiting are not on the server's board yet: they stay on this one.
+    for (const t of movesWaiting()) showMove(t);
   }
   if (board && Array.isArray(game.mistake_cells)) {
     S.wrong = new Map(game.mistake_cells.map((c) => [c, S.values[c]]));
@@ -103,29 +112,44 @@ function adopt(game, { board = true } = {}) {
 
 // ---- Drawing -----------------------------------------------------------------------
 
+/** The clock as the server counts it: without news from it, no more than a gap runs on. */
 function elapsedNow() {
   if (S.status !== "in_progress") return S.clockBase;
-  return S.clockBase + (performance.now() - S.clockAt);
+  return S.clockBase + Math.min(GAP_MS, performance.now() - S.clockAt);
 }
 
 function playable() {
   return S.status === "in_progress";
 }
 
-function cellLabel(c, v, isClash, isWrong) {
-  const where = [cellWhere(geo, c), ...ruleWords(geo, c)].join(gettext(", "));
+function cellLabel(c, v, isClash, isWrong, isPending) {
+  const where = [cellWhere(geo, c), ...(V ? V.ruleWords(geo, c) : [])].join(gettext(", "));
   if (S.status === "paused") return interpolate(gettext("%(where)s, hidden while paused"), { where }, true);
   if (v) {
     const parts = [where, symbol(v, S.numeric)];
     if (given[c]) parts.push(gettext("given"));
     if (isWrong) parts.push(gettext("mistake"));
     if (isClash) parts.push(gettext("clashes"));
+    if (isPending) parts.push(gettext("not saved yet"));
     return parts.join(gettext(", "));
   }
   const marks = [...S.notes[c]].sort((a, b) => a - b).map((d) => symbol(d, S.numeric));
-  return marks.length
+  const label = marks.length
     ? interpolate(gettext("%(where)s, empty, notes %(notes)s"), { where, notes: marks.join(" ") }, true)
     : interpolate(gettext("%(where)s, empty"), { where }, true);
+  return isPending ? label + gettext(", ") + gettext("not saved yet") : label;
+}
+
+const isMove = (task) => task.kind === "value" || task.kind === "note";
+
+/** The moves still waiting for the server (in the queue, in order). */
+function movesWaiting() {
+  return S.queue.filter(isMove);
+}
+
+/** Cells whose last change the server has not answered yet, after a network failure. */
+function pendingCells() {
+  return new Set(movesWaiting().filter((t) => t.rebase).map((t) => t.cell));
 }
 
 function render() {
@@ -135,6 +159,7 @@ function render() {
   const clash = hidden ? new Set() : clashes(S.values, geo);
   const hintCells = S.hint ? S.hint.cells : new Set();
   const hintUnit = S.hint ? S.hint.unitCells : new Set();
+  const pending = pendingCells();
   for (let c = 0; c < geo.ncells; c++) {
     const el = cells[c];
     const v = hidden ? 0 : S.values[c];
@@ -152,11 +177,12 @@ function render() {
     cl.toggle("wrong", isWrong);
     cl.toggle("hint", hintCells.has(c));
     cl.toggle("hint-unit", hintUnit.has(c));
+    cl.toggle("pending", pending.has(c) && !hidden);
     el.tabIndex = c === sel ? 0 : -1;
     el.setAttribute("aria-selected", c === sel ? "true" : "false");
     if (given[c]) el.setAttribute("aria-readonly", "true");
     paintCell(el, v, hidden ? null : S.notes[c], geo, S.numeric, selValue);
-    el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong));
+    el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong, pending.has(c)));
   }
   // The cover's Resume button goes with the cover: focus returns to the board.
   const coverHadFocus = !hidden && $("pause-cover").contains(document.activeElement);
@@ -164,35 +190,18 @@ function render() {
   if (coverHadFocus) cells[sel].focus({ preventScroll: true });
   boardEl.setAttribute("aria-hidden", hidden ? "true" : "false");
   renderPad(hidden);
-  renderCage(hidden);
+  if (V) V.renderCage(geo, S.values, S.selected, hidden, S.numeric);
   renderStatus();
+  renderOffline();
 }
 
-/** Killer: the selected cell's cage, its remaining sum and the combinations that fit. */
-function renderCage(hidden) {
-  const panel = $("cage-panel");
-  if (!panel) return;
-  const info = hidden ? null : cageInfo(geo, S.values, S.selected);
-  panel.hidden = !info;
-  if (!info) return;
-  const size = info.cage.cells.length;
-  $("cage-sum").textContent =
-    info.remaining === null
-      ? interpolate(ngettext("%(count)s cell, no sum", "%(count)s cells, no sum", size), { count: size }, true)
-      : interpolate(
-          ngettext("%(count)s cell, sum %(sum)s, %(left)s left", "%(count)s cells, sum %(sum)s, %(left)s left", size),
-          { count: size, sum: info.cage.sum, left: info.remaining },
-          true,
-        );
-  const list = $("cage-combos");
-  list.replaceChildren(
-    ...info.combos.slice(0, 12).map((combo) => {
-      const li = document.createElement("li");
-      li.textContent = combo.map((v) => symbol(v, S.numeric)).join(" ");
-      return li;
-    }),
-  );
-  $("cage-none").hidden = info.combos.length > 0 || info.remaining === null;
+function renderOffline() {
+  const banner = $("offline-banner");
+  banner.hidden = !S.offline;
+  const waiting = movesWaiting().length;
+  $("offline-count").textContent = waiting
+    ? interpolate(ngettext("%(count)s move waiting.", "%(count)s moves waiting.", waiting), { count: waiting }, true)
+    : "";
 }
 
 function renderPad(hidden) {
@@ -225,9 +234,12 @@ function renderStatus() {
   mistakes.classList.toggle("bad", g.mistakes > 0);
   $("hints").textContent = String(g.hints_used);
   const live = playable();
-  $("undo").disabled = !live || !g.can_undo;
-  $("redo").disabled = !live || !g.can_redo;
-  for (const id of ["erase", "notes-toggle", "auto-notes", "hint", "restart"]) $(id).disabled = !live;
+  // Offline, only moves can be kept for later: the other tools need the server's answer.
+  const online = live && !S.offline;
+  $("undo").disabled = !online || !g.can_undo;
+  $("redo").disabled = !online || !g.can_redo;
+  for (const id of ["erase", "notes-toggle"]) $(id).disabled = !live;
+  for (const id of ["auto-notes", "hint", "restart"]) $(id).disabled = !online;
   const notesButton = $("notes-toggle");
   notesButton.setAttribute("aria-pressed", S.notesMode ? "true" : "false");
   notesButton.querySelector(".badge").textContent = S.notesMode ? gettext("ON") : gettext("OFF");
@@ -312,41 +324,106 @@ function completedUnits(cell) {
 
 function enqueue(task) {
   S.queue.push(task);
+  keepOutbox();
+  if (S.offline) {
+    task.rebase = true;
+    render(); // the move shows as pending, and the banner counts it
+  }
   pump();
 }
+
+/** Keep the waiting moves in the page's storage: a reload, online or not, sends them later. */
+function keepOutbox() {
+  outboxSave(GAME_ID, movesWaiting().map((t) => ({ id: t.id, kind: t.kind, cell: t.cell, value: t.value })));
+}
+
+// What refuses one move but leaves the game playable: that move is dropped, the rest go on.
+const MOVE_REFUSED = new Set(["cell_is_given", "cell_has_value", "idempotency_conflict"]);
+// A proxy's answers while the server is out of reach: wait and try again, as offline.
+const UNREACHABLE = new Set([0, 502, 503, 504]);
+
+function setOffline(offline) {
+  if (offline === S.offline) return;
+  S.offline = offline;
+  if (offline) {
+    toast(gettext("No connection: your moves are kept on this device and sent when it comes back."), 6000);
+    // Whatever waits is sent without the version it was based on: the game may have moved on
+    // (a pause from this page, another device), and each move is checked on the board it meets.
+    for (const t of S.queue) t.rebase = true;
+  } else if (movesWaiting().length) {
+    toast(gettext("Connected again: sending your moves."));
+  }
+  render();
+}
+
+let wakeUp = null;
+
+/** Wait for the network: the browser saying it is back, or a few seconds to try again. */
+function waitForNetwork() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 5000);
+    wakeUp = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+}
+
+window.addEventListener("online", () => {
+  if (wakeUp) wakeUp();
+  heartbeat();
+});
+window.addEventListener("offline", () => setOffline(true));
 
 async function pump() {
   if (S.busy) return;
   S.busy = true;
   document.body.dataset.sync = "busy";
+  let refused = false;
   try {
-    while (S.queue.length) {
+    while (S.queue.length && !S.stalled) {
       const task = S.queue[0];
       const res = await send(task);
-      if (res.status === 0) {
+      if (UNREACHABLE.has(res.status)) {
         // Offline: keep the moves, in order, and send them when the connection is back (a
         // retried move carries the same client_move_id, so it is never applied twice).
-        if (!S.offline) toast(gettext("No connection: your moves will be saved when it comes back."), 6000);
-        S.offline = true;
-        await sleep(3000);
+        setOffline(true);
+        await waitForNetwork();
         continue;
       }
-      if (S.offline) toast(gettext("Connected again: your moves are saved."));
-      S.offline = false;
       S.queue.shift();
+      keepOutbox();
+      setOffline(false);
+      const code = res.data && res.data.error && res.data.error.code;
       if (res.ok) {
         answer(task, res.data);
+      } else if (isMove(task) && (MOVE_REFUSED.has(code) || res.status === 400)) {
+        // The server's verdict on this move alone: it is not on the board; the rest go on.
+        refused = true;
+        const message = friendly(res.data);
+        toast(message);
+        announce(message);
+      } else if (code === "game_paused" && (isMove(task) || movesWaiting().length)) {
+        // Paused elsewhere while moves waited: they wait on (this one first) until the
+        // player resumes here.
+        S.queue = [task, ...S.queue].filter(isMove);
+        keepOutbox();
+        S.stalled = true;
+        toast(friendly(res.data));
+        await resync();
       } else {
         S.queue.length = 0;
+        keepOutbox();
         const message = friendly(res.data);
         toast(message);
         announce(message);
         await resync();
       }
     }
+    if (refused && !S.queue.length) await resync();
   } finally {
     S.busy = false;
-    document.body.dataset.sync = "idle";
+    document.body.dataset.sync = S.queue.length ? "waiting" : "idle";
   }
 }
 
@@ -365,6 +442,7 @@ async function send(task) {
   const body = task.body ? task.body() : {};
   let wait = 400;
   for (let attempt = 0; ; attempt++) {
+    if (!navigator.onLine) return { ok: false, status: 0, data: {} };
     const res = await api("POST", task.url, body, { keepalive: Boolean(task.keepalive) });
     if ((res.status !== 0 && res.status < 500) || attempt >= 3) return res;
     await sleep(wait);
@@ -423,15 +501,36 @@ function answer(task, body) {
 
 // ---- Player actions -----------------------------------------------------------------
 
-function moveTask(kind, cell, value) {
-  const id = uuid();
-  return {
-    kind,
-    cell,
-    value,
-    url: urls.moves,
-    body: () => ({ client_move_id: id, cell, value, kind, version: S.version }),
-  };
+function moveTask(kind, cell, value, id = uuid()) {
+  const task = { kind, cell, value, id, rebase: false, url: urls.moves };
+  task.body = () => (task.rebase ? { client_move_id: id, cell, value, kind } : { client_move_id: id, cell, value, kind, version: S.version });
+  return task;
+}
+
+/** Show a waiting move on the board as the page did when it was made. */
+function showMove(task) {
+  const { cell: c, value: v } = task;
+  if (given[c]) return;
+  if (task.kind === "value") {
+    S.values[c] = v;
+    S.notes[c].clear();
+    if (v) for (const p of geo.peers[c]) S.notes[p].delete(v);
+  } else if (!S.values[c]) {
+    if (!v) S.notes[c].clear();
+    else if (S.notes[c].has(v)) S.notes[c].delete(v);
+    else S.notes[c].add(v);
+  }
+}
+
+/** The moves a previous load of this page kept and the server never answered: shown as
+ * pending and sent first, without a version (see the top of this file). */
+function restoreOutbox() {
+  for (const kept of outboxLoad(GAME_ID)) {
+    const task = moveTask(kept.kind, kept.cell, kept.value, kept.id);
+    task.rebase = true;
+    showMove(task);
+    S.queue.push(task);
+  }
 }
 
 /** Drop the hint and close its panel, also once it was applied (S.hint is then already null).
@@ -500,15 +599,15 @@ function simple(kind, url, extra = {}) {
 }
 
 function undo() {
-  if (playable() && S.game.can_undo) enqueue(simple("undo", urls.undo));
+  if (playable() && !S.offline && S.game.can_undo) enqueue(simple("undo", urls.undo));
 }
 
 function redo() {
-  if (playable() && S.game.can_redo) enqueue(simple("redo", urls.redo));
+  if (playable() && !S.offline && S.game.can_redo) enqueue(simple("redo", urls.redo));
 }
 
 function autoNotes() {
-  if (!playable()) return;
+  if (!playable() || S.offline) return;
   clearHint();
   for (let c = 0; c < geo.ncells; c++) {
     if (!S.values[c]) S.notes[c] = new Set(candidates(S.values, geo, c));
@@ -519,7 +618,7 @@ function autoNotes() {
 }
 
 function restart() {
-  if (!playable()) return;
+  if (!playable() || S.offline) return;
   if (!window.confirm(gettext("Clear all your entries and notes? The clock, mistakes and hints stay."))) return;
   clearHint();
   enqueue(simple("restart", urls.restart));
@@ -541,11 +640,37 @@ function pause(leaving = false) {
 function resume() {
   if (S.status !== "paused") return;
   sessionStorage.removeItem(AUTO_PAUSE_KEY);
+  if (S.stalled) {
+    // Moves wait behind a pause made elsewhere: the resume goes first, then they follow.
+    S.stalled = false;
+    S.queue.unshift(simple("resume", urls.resume));
+    pump();
+    return;
+  }
   enqueue(simple("resume", urls.resume));
 }
 
+/** A sign of life while the game is on screen: the server's clock counts up to now. Its
+ * answer sets the clock, and a version this page does not know means another device wrote. */
+async function heartbeat() {
+  if (!playable() || document.hidden) return;
+  const res = await api("POST", urls.heartbeat, {});
+  if (res.status === 0) {
+    setOffline(true);
+    return;
+  }
+  if (!res.ok || S.busy || S.queue.length) return;
+  setOffline(false);
+  if (res.data.version !== S.version || res.data.status !== S.status) {
+    await resync();
+    return;
+  }
+  S.clockBase = res.data.elapsed_ms;
+  S.clockAt = performance.now();
+}
+
 function hint() {
-  if (!playable()) return;
+  if (!playable() || S.offline) return;
   const level = S.hint ? Math.min(S.hint.stage + 1, 3) : 1;
   enqueue({ kind: "hint", level, url: urls.hint, body: () => ({ level, version: S.version }) });
 }
@@ -732,7 +857,34 @@ async function showResult() {
       true,
     ),
   );
-  $("result-rank").textContent = won ? await rankText(g) : "—";
+  const reason = unrankedReason(g);
+  if (reason) showNote(reason);
+  if (!won) $("result-rank").textContent = "—";
+  else if (!data.username) $("result-rank").textContent = gettext("Log in to rank");
+  else if (reason) $("result-rank").textContent = gettext("Unranked");
+  else {
+    const rank = await rankText(g);
+    $("result-rank").textContent = rank || gettext("Unranked");
+    // Ranked, signed in, solved, yet not on the board: the fair-play review holds it.
+    if (!rank) showNote(gettext("Held off the board for review."));
+  }
+}
+
+/** Why this game is not ranked, in one short line; null when it is (or may be) ranked.
+ * The server's word when the game carries it (unranked_reason), else what the page knows. */
+function unrankedReason(g) {
+  if ("unranked_reason" in g) return g.unranked_reason ? g.unranked_reason.message : null;
+  if (g.status !== "completed") return null;
+  if (!data.username) return gettext("Guest games are not ranked.");
+  if (data.ranked === false) return gettext("A replayed puzzle is not ranked.");
+  return null;
+}
+
+function showNote(text) {
+  const note = $("result-note");
+  note.textContent = text;
+  note.title = text; // the whole line, should a long one be cut to fit
+  note.hidden = false;
 }
 
 /** Both sides' rating change after a ranked finish (the server sends it with the game). */
@@ -740,15 +892,20 @@ function showRatingChange(g) {
   const change = g.rating && g.rating.change;
   if (!change) return;
   const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
-  $("result-rating").textContent =
-    `${change.player_before} → ${change.player_after} (${signed(change.player_delta)}); ` +
-    interpolate(gettext("puzzle %(delta)s"), { delta: signed(change.puzzle_delta) }, true);
+  // Two lines at most on a phone: the player's change, then the puzzle's, smaller.
+  const mine = document.createElement("span");
+  mine.className = "rating-mine";
+  mine.textContent = `${change.player_before} → ${change.player_after} (${signed(change.player_delta)})`;
+  const puzzle = document.createElement("span");
+  puzzle.className = "rating-puzzle";
+  puzzle.textContent = interpolate(gettext("puzzle %(delta)s"), { delta: signed(change.puzzle_delta) }, true);
+  $("result-rating").replaceChildren(mine, " ", puzzle);
   $("result-rating-row").hidden = false;
 }
 
-/** The player's place on this puzzle's leaderboard (paged through, a few pages at most). */
+/** The player's place on this puzzle's leaderboard (paged through, a few pages at most);
+ * null when they are not on it. */
 async function rankText(g) {
-  if (!data.username) return gettext("Log in to rank");
   let url = urls.leaderboard;
   for (let page = 0; url && page < 10; page++) {
     const res = await api("GET", url);
@@ -758,7 +915,7 @@ async function rankText(g) {
     if (mine) return interpolate(gettext("#%(rank)s of %(count)s"), { rank: mine.rank, count: res.data.count ?? rows.length }, true);
     url = res.data.next;
   }
-  return gettext("Unranked");
+  return url ? "—" : null; // "—": too far down to look for
 }
 
 // ---- Wiring -------------------------------------------------------------------------------
@@ -809,6 +966,8 @@ function wire() {
     if (document.hidden && playable()) pause(true);
   });
   setInterval(tick, 250);
+  setInterval(heartbeat, GAP_MS / 3);
+  window.addEventListener("focus", heartbeat);
 }
 
 /**
@@ -836,15 +995,24 @@ async function resumeAfterReload() {
     if (!landed) adopt(running); // the pause never came: carry on as loaded
     render();
   }
-  if (S.status === "paused") enqueue(simple("resume", urls.resume));
+  // Before any move kept from the last load: those need the game running.
+  if (S.status === "paused") S.queue.unshift(simple("resume", urls.resume));
 }
 
-adopt(data.game);
+// A page the service worker served from its cache carries the game as it was when cached;
+// the page's storage has the last game the server sent since.
+adopt(snapshotNewer(GAME_ID, data.game) || data.game);
+if (!isFinished()) restoreOutbox();
 S.selected = Math.max(0, given.indexOf(false));
-if (data.game.hint && playable()) showHint({ hint: data.game.hint });
+if (S.game.hint && playable()) showHint({ hint: S.game.hint });
 wire();
 render();
-resumeAfterReload();
+resumeAfterReload().then(pump);
 document.body.dataset.ready = "1";
-document.body.dataset.sync = "idle";
+document.body.dataset.sync = S.queue.length ? "waiting" : "idle";
 if (isFinished()) showResult();
+if (!isFinished() && data.service_worker) {
+  keepPageOffline(data.service_worker).then((kept) => {
+    document.body.dataset.offlineReady = kept ? "1" : "0";
+  });
+}

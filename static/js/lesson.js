@@ -69,7 +69,10 @@ function paint() {
   }
   $("lesson-stage").textContent = `${stage + 1}/${STAGES.length}. ${STAGES[stage]}`;
   $("lesson-back").disabled = stage === 0;
-  $("lesson-next").disabled = stage === STAGES.length - 1;
+  const last = stage === STAGES.length - 1;
+  // The last stage offers to practise instead of a dead "Next".
+  $("lesson-next").hidden = last;
+  $("lesson-practise").hidden = !last;
 }
 
 $("lesson-next").addEventListener("click", () => {

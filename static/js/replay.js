@@ -4,14 +4,15 @@
 // The page gets the replay as the API answers it; it asks again only while the analysis is
 // pending. Plain ES module, no build step.
 
-import { drawRules } from "./variants.js";
+import { drawRules, variantGeometry } from "./variants.js";
 import { LEVEL_NAMES as SUDOKU_LEVEL_NAMES, api, buildBoard, errorMessage, formatMs, geometry, pageData, paintCell, symbol, toast, valueOf } from "./sudoku.js";
 
 const D = pageData("replay-data");
 const $ = (id) => document.getElementById(id);
 const P = D.puzzle;
 const N = P.size;
-const geo = geometry(N, P.box_rows, P.box_cols, P.variant && P.variant !== "classic" ? P : null);
+const isVariant = Boolean(P.variant && P.variant !== "classic");
+const geo = isVariant ? variantGeometry(P) : geometry(N, P.box_rows, P.box_cols);
 const SPEEDS = [1, 4, 16];
 const TICK_MS = 50;
 const POLL_MS = 2000;
@@ -23,10 +24,20 @@ const LEVEL_NAMES = {
 };
 
 const given = [...P.givens].map((ch) => ch !== ".");
-const solution = [...P.solution].map(valueOf);
+// Null while the puzzle's solution is held (play/disclosure.py): wrong values are then
+// the ones the events say were wrong (null too on a shared replay of such a game).
+const solution = P.solution ? [...P.solution].map(valueOf) : null;
+const wrongValues = new Map();
+for (const e of D.events) {
+  if (e.kind === "value" && e.correct === false && e.cell != null) {
+    if (!wrongValues.has(e.cell)) wrongValues.set(e.cell, new Set());
+    wrongValues.get(e.cell).add(e.value);
+  }
+}
+const isWrong = (c, v) => (solution ? v !== solution[c] : Boolean(wrongValues.get(c)?.has(v)));
 const events = D.events;
 const cells = buildBoard($("board"), geo, interpolate(gettext("Replay board, %(n)s by %(n)s"), { n: N }, true));
-drawRules(cells, geo);
+if (isVariant) drawRules(cells, geo);
 
 // frames[i]: the board after the first i events (frames[0] is the givens).
 const frames = [];
@@ -107,7 +118,7 @@ function render() {
     const v = f.values[c];
     const el = cells[c];
     el.classList.toggle("given", given[c]);
-    el.classList.toggle("wrong", v !== 0 && !given[c] && v !== solution[c]);
+    el.classList.toggle("wrong", v !== 0 && !given[c] && isWrong(c, v));
     el.classList.toggle("selected", last !== null && last.cell === c);
     paintCell(el, v, f.notes.get(c), geo, false);
   }
@@ -248,8 +259,13 @@ function techniqueText(p) {
 
 function renderAnalysis(a) {
   const box = $("analysis");
-  if (!a && D.analysis.status === "unavailable") {
-    box.replaceChildren(el("p", { class: "muted", "data-testid": "analysis-unavailable" }, gettext("No analysis for this variant yet.")));
+  const why = {
+    held: gettext("The analysis is shown once this puzzle's daily or leaderboard period is over."),
+    skipped: gettext("This game was not analysed: more games ended within an hour than are analysed."),
+    unavailable: gettext("No analysis for this variant yet."),
+  }[D.analysis.status];
+  if (why) {
+    box.replaceChildren(el("p", { class: "muted", "data-testid": `analysis-${D.analysis.status}` }, why));
     return;
   }
   if (!a) {

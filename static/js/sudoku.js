@@ -36,14 +36,9 @@ export function boardString(values) {
 
 const geometries = new Map();
 
-/**
- * Rows, columns, boxes and peers of an N x N board with boxes of boxRows x boxCols.
- * With `rules` (the API's {regions, diagonals, cages}) the regions replace the boxes, the
- * diagonals are houses too, and each cage is a unit (no repeats) after them: clashes and
- * peers then follow the variant. geo.extra names the units after the 3N houses.
- */
-export function geometry(n, boxRows, boxCols, rules = null) {
-  const key = `${n}:${boxRows}:${boxCols}:${rules ? JSON.stringify(rules) : ""}`;
+/** Rows, columns, boxes and peers of an N x N board with boxes of boxRows x boxCols. */
+export function geometry(n, boxRows, boxCols) {
+  const key = `${n}:${boxRows}:${boxCols}`;
   if (geometries.has(key)) return geometries.get(key);
   const ncells = n * n;
   const rowOf = [];
@@ -54,8 +49,7 @@ export function geometry(n, boxRows, boxCols, rules = null) {
   for (let c = 0; c < ncells; c++) {
     const r = Math.floor(c / n);
     const k = c % n;
-    const box = Math.floor(r / boxRows) * (n / boxCols) + Math.floor(k / boxCols);
-    const b = rules && Array.isArray(rules.regions) && rules.regions.length === ncells ? rules.regions[c] : box;
+    const b = Math.floor(r / boxRows) * (n / boxCols) + Math.floor(k / boxCols);
     rowOf.push(r);
     colOf.push(k);
     boxOf.push(b);
@@ -63,30 +57,13 @@ export function geometry(n, boxRows, boxCols, rules = null) {
     units[n + k].push(c);
     units[2 * n + b].push(c);
   }
-  const extra = []; // {kind: "diagonal"|"cage", number, sum?} per unit after the 3N houses
-  const cageOf = new Array(ncells).fill(-1);
-  if (rules && rules.diagonals) {
-    units.push(Array.from({ length: n }, (_, i) => i * n + i));
-    units.push(Array.from({ length: n }, (_, i) => (n - 1 - i) * n + i));
-    extra.push({ kind: "diagonal", number: 1 }, { kind: "diagonal", number: 2 });
-  }
-  const cages = rules && Array.isArray(rules.cages) ? rules.cages : [];
-  cages.forEach((cage, i) => {
-    units.push(cage.cells.slice());
-    extra.push({ kind: "cage", number: i + 1, sum: cage.sum });
-    for (const c of cage.cells) cageOf[c] = i;
-  });
-  const unitsOf = Array.from({ length: ncells }, () => []);
-  units.forEach((unit, u) => unit.forEach((c) => unitsOf[c].push(u)));
   const peers = [];
   for (let c = 0; c < ncells; c++) {
-    const set = new Set();
-    for (const u of unitsOf[c]) for (const d of units[u]) set.add(d);
+    const set = new Set([...units[rowOf[c]], ...units[n + colOf[c]], ...units[2 * n + boxOf[c]]]);
     set.delete(c);
     peers.push(set);
   }
-  const irregular = boxOf.some((b, c) => b !== Math.floor(rowOf[c] / boxRows) * (n / boxCols) + Math.floor(colOf[c] / boxCols));
-  const geo = { n, boxRows, boxCols, ncells, rowOf, colOf, boxOf, units, peers, extra, cages, cageOf, irregular };
+  const geo = { n, boxRows, boxCols, ncells, rowOf, colOf, boxOf, units, peers };
   geometries.set(key, geo);
   return geo;
 }
@@ -121,15 +98,10 @@ export function candidates(values, geo, cell) {
 
 export function unitName(geo, u) {
   const n = geo.n;
+  if (u >= 2 * n && geo.unitName) return geo.unitName(u);
   if (u < n) return interpolate(gettext("row %(number)s"), { number: u + 1 }, true);
   if (u < 2 * n) return interpolate(gettext("column %(number)s"), { number: u - n + 1 }, true);
-  if (u < 3 * n) {
-    const name = geo.irregular ? gettext("region %(number)s") : gettext("box %(number)s");
-    return interpolate(name, { number: u - 2 * n + 1 }, true);
-  }
-  const x = geo.extra[u - 3 * n];
-  if (x && x.kind === "diagonal") return interpolate(gettext("diagonal %(number)s"), { number: x.number }, true);
-  return interpolate(gettext("cage %(number)s"), { number: x ? x.number : u - 3 * n + 1 }, true);
+  return interpolate(gettext("box %(number)s"), { number: u - 2 * n + 1 }, true);
 }
 
 /** "row 3, column 5": where cell c is, in words (for screen readers and messages). */
@@ -150,21 +122,14 @@ export function buildBoard(el, geo, label) {
     const row = document.createElement("div");
     row.className = "row";
     row.setAttribute("role", "row");
-    if (!geo.irregular && (r + 1) % geo.boxRows === 0 && r !== geo.n - 1) row.classList.add("bx-b");
+    if ((r + 1) % geo.boxRows === 0 && r !== geo.n - 1) row.classList.add("bx-b");
     for (let k = 0; k < geo.n; k++) {
       const cell = document.createElement("div");
       cell.className = "cell";
       cell.setAttribute("role", "gridcell");
       cell.tabIndex = -1;
       cell.dataset.cell = String(r * geo.n + k);
-      const c = r * geo.n + k;
-      if (geo.irregular) {
-        // Jigsaw: a thick line wherever the region changes.
-        if (k !== geo.n - 1 && geo.boxOf[c] !== geo.boxOf[c + 1]) cell.classList.add("bx-r");
-        if (r !== geo.n - 1 && geo.boxOf[c] !== geo.boxOf[c + geo.n]) cell.classList.add("rg-b");
-      } else if ((k + 1) % geo.boxCols === 0 && k !== geo.n - 1) {
-        cell.classList.add("bx-r");
-      }
+      if ((k + 1) % geo.boxCols === 0 && k !== geo.n - 1) cell.classList.add("bx-r");
       row.appendChild(cell);
       cells.push(cell);
     }
@@ -197,6 +162,9 @@ export function paintCell(el, value, notes, geo, numeric, sameValue = 0) {
     if (notes.has(d)) {
       s.textContent = symbol(d, numeric);
       if (d === sameValue) s.className = "on-same";
+      // A space between marks (a grid lays none out): the cell's text reads "2 5 8" as
+      // its name does ("..., notes 2 5 8"), not "258" (axe: label-content-name-mismatch).
+      if (box.textContent) box.append(" ");
     }
     box.appendChild(s);
   }

@@ -60,6 +60,8 @@ def test_it_logs_in_and_out(client, user):
     response = client.post("/accounts/logout/")
     assert response.status_code == 302
     assert response["Location"] == "/"
+    # The game pages and waiting moves kept on this device for offline play go too.
+    assert response["Clear-Site-Data"] == '"cache", "storage"'
     assert client.get("/accounts/profile/").status_code == 302
 
 

@@ -105,6 +105,11 @@ NOT_TEXT: list[Any] = [
     "a\x00b",
 ]
 INVISIBLE_NAMES = ["\u200bplayer", "play\u200ber", "player\u200f", "\u202eplayer", "\x00"]
+# Text that shows nothing, or that bidi controls reorder: no name or label may be one.
+INVISIBLE_ONLY = ["\u200f\u200b\u200b", "\u200b", "\u3164", "\u2800", " \u200b ", "\u2060\ufeff"]
+BIDI_TEXT = ["\u202epack", "pack\u200f", "\u2066pack\u2069", "\u061cpack"]
+# Names mixing alphabets (a Cyrillic а, a Greek ο): refused with nothing else registered.
+MIXED_SCRIPT_NAMES = ["аdmin", "pаypal", "gοogle"]
 NOT_CHOICES: list[Any] = [
     "insane",
     "",
@@ -212,7 +217,16 @@ ENDPOINTS = [
         url=lambda w: "/api/v1/auth/register/",
         fields={
             "username": (
-                [*NOT_TEXT, *INVISIBLE_NAMES, "", "x" * 151, "bad name"],
+                [
+                    *NOT_TEXT,
+                    *INVISIBLE_NAMES,
+                    *INVISIBLE_ONLY,
+                    *BIDI_TEXT,
+                    *MIXED_SCRIPT_NAMES,
+                    "",
+                    "x" * 151,
+                    "bad name",
+                ],
                 lambda w: {"username": "newcomer", "password": STRONG},
             ),
             "password": (
@@ -399,7 +413,10 @@ ENDPOINTS = [
         name="packs create",
         url=lambda w: "/api/v1/packs/",
         fields={
-            "name": ([*NOT_TEXT, "", " ", "x" * 101], lambda w: _pack()),
+            "name": (
+                [*NOT_TEXT, *INVISIBLE_ONLY, *BIDI_TEXT, "", " ", "x" * 101],
+                lambda w: _pack(),
+            ),
             "size": ([-1, 0, 3, 5, 7, 10, 26, *NOT_INTEGERS, None], lambda w: _pack()),
             "difficulty": ([*NOT_CHOICES, "master"], lambda w: _pack()),  # 4x4 is easy only
             "count": ([-1, 0, 10_001, 10**12, *NOT_INTEGERS, None], lambda w: _pack()),
@@ -837,3 +854,42 @@ def test_every_id_in_a_path_that_is_not_ascii_digits_is_a_404_in_the_error_shape
     assert failures == [], "\n".join(failures)
     assert tried == len(BAD_IDS) * (len(READS) + 10)  # the game's 9 actions and a pack's cancel
     assert snapshot(world) == before
+
+
+# --- Look-alike names and bounded work ----------------------------------------------------
+
+
+def test_a_name_that_looks_like_a_taken_one_is_a_400_naming_username(world):
+    taken = world.user.username  # "player<n>": a digit one looks like a lower-case L
+    look_alikes = [taken.replace("1", "l"), taken.replace("a", "\u0251"), taken.upper()]
+    before = snapshot(world)
+    failures = []
+    for name in {n for n in look_alikes if n != taken}:
+        body = encode({"username": name, "password": STRONG})
+        response = world.anonymous.generic(
+            "POST", "/api/v1/auth/register/", body, content_type="application/json"
+        )
+        failures += problems_with(response, Bad(name, body, names=("username",)))
+    assert failures == []
+    assert snapshot(world) == before
+
+
+def test_too_many_starts_and_too_many_moves_answer_in_the_error_shape(world, settings):
+    settings.GAME_STARTS_PER_MINUTE = 2
+    settings.GAME_MOVES_PER_CELL = 2
+    player = world.player
+    # The world's game was the first start; this is the second, and the last allowed.
+    other = puzzle_create(NINE.replace("5", ".", 1), difficulty="easy")
+    assert player.post("/api/v1/games/", {"puzzle": other.pk}, format="json").status_code == 201
+    third = puzzle_create(NINE.replace("3", ".", 1), difficulty="easy")
+    response = player.post("/api/v1/games/", {"puzzle": third.pk}, format="json")
+    assert problems_with(response, Bad("start", b"", status=429, code="too_many_games")) == []
+    assert int(response["Retry-After"]) > 0
+
+    url = f"/api/v1/games/{world.game.pk}/moves/"
+    note = {"kind": "note", "cell": world.cell, "value": 1}
+    for _ in range(2 * 81):
+        body = {**note, "client_move_id": str(uuid.uuid4())}
+        assert player.post(url, body, format="json").status_code == 200
+    response = player.post(url, {**note, "client_move_id": str(uuid.uuid4())}, format="json")
+    assert problems_with(response, Bad("move", b"", status=409, code="too_many_moves")) == []

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from puzzles.models import Puzzle
 from solver import format_line, parse
 from solver.canon import canonical_key
+from solver.grade import grade
 from solver.search import solve
 from tests.solver.datasets import load, load_rated
 
@@ -26,7 +27,8 @@ ARTIFACTS_DIR.mkdir(exist_ok=True)
 
 
 def make_puzzle(givens: str, *, difficulty: str = "easy") -> Puzzle:
-    """Store ``givens`` (one line) as a bank puzzle with its solution."""
+    """Store ``givens`` (one line) as a bank puzzle with its solution and its grader
+    score (the puzzle's starting rating comes from it)."""
     grid = parse(givens)
     solution = solve(grid)
     assert solution is not None, "test puzzles must be solvable"
@@ -39,7 +41,7 @@ def make_puzzle(givens: str, *, difficulty: str = "easy") -> Puzzle:
         givens=line,
         solution=format_line(solution),
         difficulty=difficulty,
-        score=100,
+        score=grade(grid, solution=solution).score,
         techniques={"naked_single": 1},
         hardest_technique="naked_single",
         clue_count=sum(1 for v in grid.cells if v),

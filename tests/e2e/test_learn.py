@@ -46,12 +46,16 @@ def test_a_lesson_steps_through_its_example_and_starts_a_practice_game(live_serv
     page.get_by_test_id("lesson-next").click()
     expect(stage).to_contain_text("5/5. After the step")
     expect(board.locator(".notes span.elim")).to_have_count(0)
+    # The last stage offers to practise where "Next" was.
+    expect(page.get_by_test_id("lesson-next")).to_be_hidden()
+    expect(page.get_by_test_id("lesson-practise")).to_have_text("Practise Pointing")
 
-    page.get_by_test_id("practise").click()
+    page.get_by_test_id("lesson-practise").click()
     expect(page).to_have_url(re.compile(r"/play/\d+/$"))
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
     game = Game.objects.get(pk=int(re.search(r"/play/(\d+)/$", page.url).group(1)))
     assert (game.puzzle_id, game.practice_technique) == (puzzle.pk, "pointing")
+    expect(page.get_by_test_id("practice-note")).to_contain_text("Practice: Pointing")
 
     page.locator("#hint").click()
     expect(page.get_by_test_id("hint-panel")).to_be_visible()

@@ -114,3 +114,33 @@ def test_the_replay_fits_a_phone_and_ignores_unknown_query_values(live_server, p
     assert width <= 375
     expect(page.get_by_test_id("replay-board")).to_be_visible()
     expect(page.get_by_test_id("replay-play")).to_be_visible()
+
+
+def test_a_shared_replay_of_a_given_up_daily_shows_no_verdicts_nor_analysis(live_server, page):
+    from django.utils import timezone
+
+    from accounts.factories import UserFactory
+    from play.lifecycle import Player, game_abandon, game_start
+    from puzzles.models import DailyPuzzle
+    from replays.services import replay_share
+    from tests.play.factories import play_move
+
+    puzzle = make_puzzle(four_by_four(2), difficulty="easy")
+    DailyPuzzle.objects.create(date=timezone.localdate(), size=4, puzzle=puzzle)
+    player = Player(user=UserFactory())
+    game, _ = game_start(player=player, daily=True, size=4)
+    cell = empty_cells(puzzle.givens)[0]
+    right = value_of(puzzle.solution[cell])
+    play_move(game, player, cell, 1 if right != 1 else 2)  # a wrong value
+    game_abandon(game_id=game.pk, player=player)
+    analysis_compute(game_id=game.pk)
+    share = replay_share(game_id=game.pk, player=player)
+
+    page.goto(f"{live_server.url}/r/{share.token}/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.get_by_test_id("analysis-held")).to_be_visible()
+    page.get_by_test_id("replay-forward").click()
+    expect(page.get_by_test_id("replay-caption")).to_contain_text("Move 1")
+    # Nobody told this viewer the value was wrong: the board does not mark it.
+    expect(page.locator("#board .wrong")).to_have_count(0)
+    assert puzzle.solution not in page.content()

@@ -27,7 +27,7 @@ from puzzles import packs
 from puzzles.models import PuzzlePack
 from sudokusite.errors import Conflict, api_exception_handler
 from tests.i18n.english import API_ALLOWED, english_words
-from tests.play.factories import FOUR, NINE, empty_cells, puzzle_create, value_at
+from tests.play.factories import FOUR, FOUR_B, NINE, empty_cells, puzzle_create, value_at
 
 pytestmark = pytest.mark.django_db
 
@@ -65,6 +65,13 @@ class Ctx:
 def handled(exc: Exception):
     with translation.override("zh-hans"):
         return api_exception_handler(exc, {"request": None, "view": None})
+
+
+def _no_practice_puzzle(c: Ctx, monkeypatch):
+    from learn import services
+
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: None)
+    return c.client.post("/api/v1/games/", {"technique": "hidden_single", "size": 6}, format="json")
 
 
 def _given(c: Ctx):
@@ -179,7 +186,36 @@ def _too_large(c: Ctx):
     return c.client.post("/api/v1/solver/analyse/", {"grid": "." * 2000}, format="json")
 
 
+def _race_game(c: Ctx, action: str, body: dict[str, Any]):
+    from races.services import race_create
+
+    race = race_create(host=c.user, size=4, difficulty="easy")
+    game, _ = game_start(
+        player=Player(user=c.user), puzzle_id=puzzle_create(FOUR_B).pk, race_id=race.pk
+    )
+    return c.client.post(f"/api/v1/games/{game.pk}/{action}/", body, format="json")
+
+
+def _race(error: str):
+    def provoke(c: Ctx):
+        from races import errors
+
+        return handled(getattr(errors, error)())
+
+    return provoke
+
+
 TRIGGERS: dict[str, Callable[..., Any]] = {
+    "aids_off_in_race": lambda c: _race_game(c, "auto-notes", {}),
+    "hints_off_in_race": lambda c: _race_game(c, "hint", {"level": 1}),
+    "race_not_found": lambda c: c.client.get("/api/v1/races/nope/"),
+    "race_full": _race("RaceFull"),
+    "race_started": _race("RaceStarted"),
+    "race_not_finished": _race("RaceNotFinished"),
+    "daily_already_played": _race("DailyAlreadyPlayed"),
+    "too_many_races": _race("TooManyRaces"),
+    "host_cannot_leave": _race("HostCannotLeave"),
+    "not_host": _race("NotHost"),
     "account_protected": _protected,
     "authentication_failed": lambda c: APIClient(HTTP_AUTHORIZATION="Token nope", **ZH).get(
         "/api/v1/me/"
@@ -212,9 +248,7 @@ TRIGGERS: dict[str, Callable[..., Any]] = {
     "technique_not_on_size": lambda c: c.client.post(
         "/api/v1/games/", {"technique": "swordfish", "size": 4}, format="json"
     ),
-    "no_practice_puzzle": lambda c: c.client.post(
-        "/api/v1/games/", {"technique": "hidden_single", "size": 9}, format="json"
-    ),
+    "no_practice_puzzle": _no_practice_puzzle,
     "game_not_finished": lambda c: c.client.get(c.url + "replay/"),
     "puzzle_in_play": lambda c: handled(PuzzleInPlay()),
     "login_locked": _locked,

@@ -197,3 +197,39 @@ def test_a_bot_at_the_browser_tests_pace_is_flagged_unless_declared_scripted(use
     puzzle = puzzle_create(NINE)
     game_id, _ = play_as_bot(client, puzzle, every_ms=140)
     assert GameReview.objects.get(game_id=game_id).flagged
+
+
+def test_a_game_solved_offline_and_sent_in_one_burst_is_flagged_not_ranked_by_its_short_clock(
+    user,
+):
+    """Offline, the server hears nothing: the silence counts one clock gap at most, and the
+    moves kept by the page arrive together. A player who solves most of a puzzle in
+    airplane mode gets a short clock, so the burst must not reach the boards unreviewed."""
+    from datetime import timedelta
+
+    import time_machine
+    from django.conf import settings
+
+    from tests.integrity.players import START, logical_order
+    from tests.play.factories import value_at
+
+    client = client_for(user)
+    puzzle = puzzle_create(NINE)
+    order = logical_order(puzzle.givens)
+    with time_machine.travel(START, tick=False) as clock:
+        game_id = start(client, puzzle)["id"]
+        for cell in order[:10]:  # online, at a person's pace
+            clock.shift(timedelta(seconds=4))
+            move(client, game_id, cell, value_at(puzzle, cell))
+        clock.shift(timedelta(minutes=25))  # the rest solved with no network
+        for cell in order[10:]:  # ... and sent as the network returns
+            clock.shift(timedelta(milliseconds=30))
+            last = move(client, game_id, cell, value_at(puzzle, cell)).json()
+    assert last["completed"] is True
+    gap_ms = settings.GAME_CLOCK_GAP_SECONDS * 1000
+    burst_ms = 30 * (len(order[10:]) - 1)  # the first one's 30 ms are in the capped silence
+    assert Game.objects.get(pk=game_id).elapsed_ms == 40_000 + gap_ms + burst_ms
+    review = GameReview.objects.get(game_id=game_id)
+    assert review.verdict == Verdict.FLAGGED
+    assert any("under 250 ms" in reason for reason in review.reasons)
+    assert user.username not in board_names(puzzle)

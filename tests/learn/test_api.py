@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from play.models import Game, Status
 from puzzles import practice as puzzles_practice
-from puzzles.models import PuzzlePack
+from puzzles.models import PuzzlePack, PuzzleTechnique
 from solver.techniques import ORDER
 
 pytestmark = pytest.mark.django_db
@@ -73,17 +73,82 @@ def test_a_practice_game_is_an_unplayed_puzzle_that_needs_the_technique(
     assert game.practice_technique == "x_wing"
 
 
-def test_no_practice_puzzle_is_a_404_with_a_code_and_queues_a_pack(token_client, no_enqueue):
+def needs(puzzle, slug: str) -> bool:
+    """Whether the puzzle's logic solution uses ``slug`` and nothing above its level."""
+    tech = next(t for t in ORDER if t.slug == slug)
+    return slug in puzzle.techniques and puzzle.difficulty == tech.level
+
+
+def test_an_empty_stock_still_answers_with_a_puzzle_within_the_budget(
+    token_client, no_enqueue, settings
+):
+    settings.PRACTICE_MAKE_SECONDS = 0.8
+    assert not PuzzleTechnique.objects.filter(technique="x_wing").exists()
+    answer = token_client.post("/api/v1/games/", {"technique": "x_wing", "size": 9}, format="json")
+    assert answer.status_code == 201, answer.json()
+    game = Game.objects.select_related("puzzle").get(pk=answer.json()["id"])
+    assert game.practice_technique == "x_wing"
+    assert needs(game.puzzle, "x_wing")
+    pack = PuzzlePack.objects.get(technique="x_wing")  # the stock is topped up behind it
+    assert (pack.size, pack.difficulty) == (9, "medium")
+
+
+def test_a_practice_request_the_maker_cannot_meet_falls_back_to_the_lessons_example(
+    token_client, no_enqueue, settings
+):
+    settings.PRACTICE_MAKE_SECONDS = 0.0  # one attempt, and that one fails below
+    from learn import services
+
+    first = token_client.post("/api/v1/games/", {"technique": "swordfish"}, format="json")
+    assert first.status_code == 201, first.json()
+    game = Game.objects.select_related("puzzle").get(pk=first.json()["id"])
+    assert needs(game.puzzle, "swordfish")
+    assert PuzzlePack.objects.filter(technique="swordfish").count() == 1
+    again = token_client.post("/api/v1/games/", {"technique": "swordfish"}, format="json")
+    assert again.status_code in (200, 201)
+    assert PuzzlePack.objects.filter(technique="swordfish").count() == 1  # one on its way
+    assert services.practice_example_puzzle(technique="swordfish", size=6) is None
+
+
+def test_the_lessons_example_is_the_last_resort_when_nothing_is_made(
+    token_client, no_enqueue, monkeypatch
+):
+    from learn import services
+
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: None)
+    answer = token_client.post("/api/v1/games/", {"technique": "jellyfish"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    game = Game.objects.select_related("puzzle").get(pk=answer.json()["id"])
+    example = services.example_of("jellyfish")
+    assert game.puzzle.givens.replace("0", ".") == example["givens"].replace("0", ".")
+    assert needs(game.puzzle, "jellyfish")
+
+
+def test_a_player_who_played_the_whole_stock_replays_one_rather_than_wait(
+    token_client, user, practice_puzzle, no_enqueue, monkeypatch
+):
+    from learn import services
+
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: None)
+    only = practice_puzzle("x_wing", seed="only")
+    Game.objects.create(user=user, puzzle=only, entries=only.solution, status=Status.COMPLETED)
+    answer = token_client.post("/api/v1/games/", {"technique": "x_wing"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert Game.objects.get(pk=answer.json()["id"]).puzzle_id == only.pk
+
+
+def test_no_practice_puzzle_is_a_404_only_when_even_the_fallbacks_have_none(
+    token_client, no_enqueue, monkeypatch
+):
+    from learn import services
+
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: None)
     answer = token_client.post(
-        "/api/v1/games/", {"technique": "swordfish", "size": 9}, format="json"
+        "/api/v1/games/", {"technique": "hidden_single", "size": 6}, format="json"
     )
     assert answer.status_code == 404
     assert answer.json()["error"]["code"] == "no_practice_puzzle"
-    pack = PuzzlePack.objects.get(technique="swordfish")
-    assert (pack.size, pack.difficulty) == (9, "hard")
-    again = token_client.post("/api/v1/games/", {"technique": "swordfish"}, format="json")
-    assert again.status_code == 404
-    assert PuzzlePack.objects.filter(technique="swordfish").count() == 1  # one on its way
+    assert "Hidden Single" in answer.json()["error"]["message"]
 
 
 @pytest.mark.parametrize(
@@ -154,14 +219,12 @@ def test_the_learn_page_shows_the_players_progress(client, user, practice_puzzle
     assert "Practice solved: 1" in page
 
 
-def test_no_practice_puzzle_the_generator_cannot_make_queues_no_pack(
+def test_a_technique_the_packs_cannot_reach_queues_no_pack_but_is_answered(
     token_client, no_enqueue, monkeypatch
 ):
     monkeypatch.setattr(puzzles_practice, "generator_reaches", lambda slug: False)
     answer = token_client.post("/api/v1/games/", {"technique": "unique_rectangle_5"}, format="json")
-    assert answer.status_code == 404
-    assert answer.json()["error"]["code"] == "no_practice_puzzle"
-    assert "try another technique" in answer.json()["error"]["message"]
+    assert answer.status_code == 201, answer.json()
     assert not PuzzlePack.objects.exists()
 
 
@@ -174,7 +237,85 @@ def test_a_practice_game_from_the_lesson_page_opens_the_game(client, practice_pu
     assert (game.puzzle_id, game.practice_technique) == (puzzle.pk, "x_wing")
 
 
-def test_the_lesson_page_says_when_there_is_no_practice_puzzle(client, no_enqueue):
-    answer = client.post("/learn/swordfish/practise/", {"size": 9}, follow=True)
-    assert answer.redirect_chain[-1][0] == "/learn/swordfish/"
-    assert "no 9x9 puzzle needing Swordfish" in answer.content.decode()
+def test_practise_on_the_lesson_page_opens_a_game_with_an_empty_stock(client, no_enqueue):
+    answer = client.post("/learn/x_wing/practise/", {"size": 9})
+    assert answer.status_code == 302
+    game = Game.objects.get()
+    assert answer["Location"] == f"/play/{game.pk}/"
+    assert game.practice_technique == "x_wing"
+
+
+def test_a_practice_games_hint_leads_to_its_technique_when_the_board_has_it(
+    token_client, no_enqueue
+):
+    from rest_framework.test import APIClient
+
+    from accounts.factories import UserFactory
+    from accounts.services import token_create
+    from learn.examples import example_of
+    from learn.services import practice_example_puzzle
+
+    example = example_of("x_wing")
+    puzzle_id = practice_example_puzzle(technique="x_wing", size=9)
+    started = token_client.post("/api/v1/games/", {"technique": "x_wing"}, format="json").json()
+    other = APIClient()
+    other.credentials(HTTP_AUTHORIZATION=f"Token {token_create(user=UserFactory())[1]}")
+    plain = other.post("/api/v1/games/", {"puzzle": puzzle_id}, format="json").json()
+    assert started["puzzle"]["id"] == plain["puzzle"]["id"] == puzzle_id
+    # Both at the lesson's position: one step before the X-Wing, and other steps too.
+    Game.objects.filter(pk__in=[started["id"], plain["id"]]).update(
+        entries=example["values"].replace("0", ".")
+    )
+    hints = {}
+    for gid, client in ((started["id"], token_client), (plain["id"], other)):
+        answer = client.post(f"/api/v1/games/{gid}/hint/", {"level": 2}, format="json")
+        assert answer.status_code == 200, answer.json()
+        hints[gid] = answer.json()["hint"]["technique"]
+    assert hints[started["id"]] == "x_wing"
+    assert hints[plain["id"]] != "x_wing"  # the engine's own order starts elsewhere
+
+
+def test_past_the_solver_rate_a_practice_request_is_answered_without_making_one(
+    token_client, no_enqueue, monkeypatch
+):
+    from learn import services
+    from solving.api.throttles import AnalyseThrottle
+
+    made: list[str] = []
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: made.append(kw) or None)
+    monkeypatch.setattr(AnalyseThrottle, "allow_request", lambda self, request, view: False)
+    answer = token_client.post("/api/v1/games/", {"technique": "x_wing"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert made == []
+    game = Game.objects.select_related("puzzle").get(pk=answer.json()["id"])
+    assert game.puzzle_id == services.practice_example_puzzle(technique="x_wing", size=9)
+
+
+def test_within_the_solver_rate_a_practice_request_makes_one(token_client, no_enqueue, monkeypatch):
+    from learn import services
+
+    made: list[dict] = []
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: made.append(kw) or None)
+    answer = token_client.post("/api/v1/games/", {"technique": "x_wing"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert made == [{"technique": "x_wing", "size": 9}]
+
+
+def test_a_player_who_played_every_one_replays_the_one_played_longest_ago(
+    token_client, user, practice_puzzle, no_enqueue, monkeypatch
+):
+    from datetime import timedelta
+
+    from learn import services
+
+    monkeypatch.setattr(services, "practice_puzzle_make", lambda **kw: None)
+    first, second = practice_puzzle("x_wing", seed="p1"), practice_puzzle("x_wing", seed="p2")
+    now = timezone.now()
+    for puzzle, days_ago in ((first, 1), (second, 5)):
+        game = Game.objects.create(
+            user=user, puzzle=puzzle, entries=puzzle.solution, status=Status.COMPLETED
+        )
+        Game.objects.filter(pk=game.pk).update(created=now - timedelta(days=days_ago))
+    answer = token_client.post("/api/v1/games/", {"technique": "x_wing"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert Game.objects.get(pk=answer.json()["id"]).puzzle_id == second.pk

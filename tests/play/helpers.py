@@ -20,3 +20,18 @@ def move(client, game_id: int, cell: int, value: int, kind: str = "value", **ext
 
 def action(client, game_id: int, name: str, **body: Any):
     return client.post(f"/api/v1/games/{game_id}/{name}/", body, format="json")
+
+
+def think(clock, *, game_id: int, player, seconds: int) -> None:
+    """Let ``seconds`` pass with the game on screen: the page's heartbeat every 20 s (well
+    within the clock's gap), so the whole stretch counts on the clock."""
+    from datetime import timedelta
+
+    from play.lifecycle import game_heartbeat
+
+    left = seconds
+    while left > 0:
+        step = min(left, 20)
+        clock.shift(timedelta(seconds=step))
+        game_heartbeat(game_id=game_id, player=player)
+        left -= step

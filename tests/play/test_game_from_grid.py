@@ -44,7 +44,7 @@ def transposed(grid: str) -> str:
     return "".join(grid[c * 9 + r] for r in range(9) for c in range(9))
 
 
-def test_a_game_starts_on_an_entered_grid_stored_once_as_an_imported_puzzle(token_client):
+def test_a_game_starts_on_an_entered_grid_stored_once_as_a_typed_in_puzzle(token_client):
     response = start(token_client, UNIQUE)
     assert response.status_code == 201, response.content
     body = response.json()
@@ -53,7 +53,7 @@ def test_a_game_starts_on_an_entered_grid_stored_once_as_an_imported_puzzle(toke
     assert UNIQUE_SOLUTION not in response.content.decode()  # not while the game is open
     puzzle = Puzzle.objects.get()
     assert puzzle.pk == body["puzzle"]["id"]
-    assert puzzle.source == Source.IMPORTED
+    assert puzzle.source == Source.TYPED
     assert puzzle.solution == UNIQUE_SOLUTION
     assert puzzle.difficulty == "easy"
 

@@ -191,6 +191,7 @@ def finish(game: Game, *, elapsed_ms: int, score: int, days_ago: int = 0) -> Gam
     game.score = score
     game.running_since = None
     game.finished = timezone.now() - timedelta(days=days_ago)
+    game.counts = game.ranked  # what the gate (integrity.gate) decides for a fair game
     game.save()
     return game
 

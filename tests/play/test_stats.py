@@ -14,6 +14,7 @@ from play.lifecycle import Player
 from play.scoring import game_score
 from play.selectors import streaks
 from tests.play.factories import FOUR_B, NINE, empty_cells, puzzle_create, value_at
+from tests.play.helpers import think
 
 pytestmark = pytest.mark.django_db
 
@@ -30,8 +31,13 @@ def finish(game, player, puzzle, clock, *, seconds: int, mistakes: int = 0):
             cell=cells[0],
             value=wrong,
         )
-    clock.shift(timedelta(seconds=seconds))
-    for cell in cells:
+    # At a person's pace: the time spread over the placements, to the millisecond, the page
+    # on screen meanwhile (a heartbeat every 20 s keeps the whole stretch on the clock).
+    gaps = [seconds * 1000 // len(cells)] * len(cells)
+    gaps[-1] += seconds * 1000 - sum(gaps)
+    for cell, gap in zip(cells, gaps, strict=True):
+        think(clock, game_id=game.pk, player=player, seconds=gap // 1000)
+        clock.shift(timedelta(milliseconds=gap % 1000))
         result = moves.move_apply(
             game_id=game.pk,
             player=player,

@@ -76,14 +76,18 @@ def test_a_whole_game_from_a_fresh_token_to_the_score_and_stats(puzzle4):
         placed = applied["hint"]["placements"][0]
         assert applied["game"]["entries"][placed["cell"]] == str(placed["value"])
 
-        # The remaining cells, correctly.
-        clock.shift(timedelta(seconds=20))
+        # The remaining cells, correctly, at a person's pace (20 s in all).
         board = applied["game"]["entries"]
+        remaining = [cell for cell in cells if board[cell] == "."]
         last = None
-        for cell in cells:
-            if board[cell] == ".":
-                last = move(client, gid, cell, value_at(puzzle4, cell)).json()
-                assert last["correct"] is True
+        for i, cell in enumerate(remaining, 1):
+            clock.shift(
+                timedelta(
+                    milliseconds=20_000 * i // len(remaining) - 20_000 * (i - 1) // len(remaining)
+                )
+            )
+            last = move(client, gid, cell, value_at(puzzle4, cell)).json()
+            assert last["correct"] is True
         assert last is not None and last["completed"] is True
         done = last["game"]
         assert done["status"] == "completed"
@@ -94,6 +98,7 @@ def test_a_whole_game_from_a_fresh_token_to_the_score_and_stats(puzzle4):
         )
         assert done["score"] == expected
         assert done["clock_running"] is False
+        assert done["counts"] is True and done["unranked_reason"] is None
 
         # The finished game refuses moves and keeps its score.
         refused = move(client, gid, first, 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 
 import pytest
@@ -129,3 +130,40 @@ def test_my_level_keeps_the_daily_puzzles_for_the_daily_game(user):
     DailyPuzzle.objects.create(date=timezone.localdate(), size=4, puzzle=daily)
     PlayerRating.objects.create(user=user, size=4, rating=1500)
     assert puzzle_pick_at_level(user=user, size=4).puzzle_id == other.pk
+
+
+def starter_bank(size: int) -> int:
+    """The shipped starter puzzles of ``size``, stored as shipped (the pick reads only
+    their ratings, made from the scores by the backfill)."""
+    from puzzles.stock import STARTER_FILE
+    from ratings.services import puzzle_ratings_backfill
+
+    for line in STARTER_FILE.read_text().splitlines():
+        item = json.loads(line)
+        if item["box_rows"] * item["box_cols"] != size:
+            continue
+        Puzzle.objects.create(
+            size=size,
+            box_rows=item["box_rows"],
+            box_cols=item["box_cols"],
+            givens=item["givens"],
+            solution=item["solution"],
+            difficulty=item["difficulty"],
+            score=item["score"],
+            clue_count=sum(c != "." for c in item["givens"]),
+            canonical_key=hashlib.sha256(item["givens"].encode()).hexdigest(),
+            source="generated",
+        )
+    return puzzle_ratings_backfill(size=size)
+
+
+@pytest.mark.parametrize("size", [6, 9, 16])
+def test_a_newcomer_finds_the_starter_bank_at_their_level_in_the_first_window(user, size):
+    assert starter_bank(size) > 0
+    assert not PlayerRating.objects.filter(user=user).exists()  # a newcomer: 1500
+    rng = random.Random(size)
+    for _ in range(20):
+        picked = puzzle_pick_at_level(user=user, size=size, rng=rng)
+        # Within the first window's half-width: that window held it, none wider was tried.
+        assert abs(picked.rating - 1500) <= WINDOWS[0], picked.rating
+        assert picked.puzzle.difficulty == "medium"

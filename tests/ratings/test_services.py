@@ -105,8 +105,11 @@ def test_deviation_grows_with_the_days_between_games(user, puzzle4, puzzle4b):
 
 
 def test_a_completion_costs_at_most_three_more_queries(user, puzzle4, puzzle4b, monkeypatch):
-    # The ratings' share only: the plausible-play review has its own budget (tests/integrity).
-    monkeypatch.setattr("play.ending.game_review", lambda game: None)
+    # The ratings' share only: the plausible-play review and the evidence across games
+    # have their own budgets (tests/integrity).
+    monkeypatch.setattr("integrity.gate.game_review", lambda game: None)
+    monkeypatch.setattr("integrity.gate.player_evaluate", lambda game, reviewed: False)
+    monkeypatch.setattr("integrity.gate.player_held", lambda user_id: False)
 
     def last_move_queries(player: Player, puzzle) -> int:
         game, _ = game_start(player=player, puzzle_id=puzzle.pk)

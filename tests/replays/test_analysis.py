@@ -12,6 +12,7 @@ from play import lifecycle
 from play.models import Game
 from replays.models import GameAnalysis
 from replays.services import analysis_compute
+from tests.play.helpers import think
 from tests.replays.factories import play
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,7 @@ def played(analysed_puzzle, player) -> Game:
     with time_machine.travel(timezone.now(), tick=False) as clock:
         game, _ = lifecycle.game_start(player=player, puzzle_id=analysed_puzzle.pk)
         for seconds, cell, value in ((20, 2, 5), (5, 5, 7), (2, 5, 0), (40, 78, 1), (90, 4, 2)):
-            clock.shift(timedelta(seconds=seconds))
+            think(clock, game_id=game.pk, player=player, seconds=seconds)
             play(game, player, cell, value)
         clock.shift(timedelta(seconds=10))
         lifecycle.game_abandon(game_id=game.pk, player=player)

@@ -370,3 +370,40 @@ def test_logic_solves_a_25x25_puzzle():
     assert puzzle.shape == Shape(5, 5)
     result = logic_solve(puzzle)
     assert result.solved and result.grid == solution_of(puzzle)
+
+
+# -- next_step(prefer=...): a practice game's technique first ----------------------------
+
+LESSON_EXAMPLES = Path(__file__).resolve().parents[2] / "learn" / "data" / "examples.json"
+
+
+def _lesson_position(slug: str) -> tuple[Grid, Grid]:
+    """A lesson's puzzle and its position one step before the technique (shipped data)."""
+    import json
+
+    example = json.loads(LESSON_EXAMPLES.read_text())[slug]
+    return parse(example["givens"]), parse(example["values"])
+
+
+def test_a_preferred_technique_comes_first_when_the_board_has_it() -> None:
+    puzzle, position = _lesson_position("x_wing")
+    plain = next_step(puzzle, position)
+    preferred = next_step(puzzle, position, prefer="x_wing")
+    assert plain is not None and preferred is not None
+    assert plain.technique != "x_wing"  # the engine's own order starts with an easier one
+    assert preferred.technique == "x_wing"
+    sol = solve(puzzle)
+    assert sol is not None
+    assert preferred.eliminations
+    for cell, value in preferred.eliminations:  # and it is sound
+        assert sol.cells[cell] != value
+
+
+def test_a_preferred_technique_the_board_lacks_leaves_the_engines_step() -> None:
+    puzzle, position = _lesson_position("x_wing")
+    plain = next_step(puzzle, position)
+    for prefer in ("xyz_wing", "no_such_technique", None):
+        step = next_step(puzzle, position, prefer=prefer)
+        assert step is not None and plain is not None
+        assert step.technique == plain.technique
+        assert step.cells == plain.cells

@@ -111,3 +111,31 @@ def test_a_naked_pair_on_six_by_six_is_made_with_a_box_kept_open() -> None:
 
 def test_every_technique_is_offered_on_nine_by_nine() -> None:
     assert all(9 in practice_sizes(t.slug) for t in ORDER)
+
+
+@pytest.mark.parametrize("slug", ["x_wing", "swordfish", "jellyfish"])
+def test_a_stop_that_answers_yes_ends_the_search_after_one_attempt(slug: str) -> None:
+    from solver.practice import make_requiring
+
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return True
+
+    try:
+        made = make_requiring(NINE, slug, "none", "stop-early", 500, stop)
+    except GenerationFailed:
+        made = None
+    assert asked  # it was asked
+    if made is not None:  # the first attempt may find one before it asks
+        assert made.attempts == 1
+    assert len(asked) <= 2
+
+
+def test_a_stop_that_never_answers_yes_changes_nothing() -> None:
+    from solver.practice import make_requiring
+
+    plain = make_requiring(NINE, "x_wing", "none", 11, 200)
+    asked = make_requiring(NINE, "x_wing", "none", 11, 200, lambda: False)
+    assert asked.puzzle == plain.puzzle

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('puzzles', '0005_puzzle_technique'),
+        ('puzzles', '0006_puzzle_source_typed'),
     ]
 
     operations = [

@@ -1,0 +1,151 @@
+"""Evidence across games: holding a player whose recent games together look scripted.
+
+``player_evaluate`` runs at the end of each ranked game of a signed-in player, inside the
+transaction that ends it (``play.ending.game_ended``), after the game's own review. It
+reads the player's latest ``PlayerReview`` (locking it, so a staff decision and a game's
+end take turns) and, unless the player is held already, the traces of their last
+``WINDOW`` reviewed games since their last clearing: two queries, and an insert when the
+evidence flags them (``integrity.player_signals``).
+
+While a player is held (flagged, or confirmed by staff) all their games stay off the
+boards (``held_user_ids``) and their games that end move no rating. When staff clear them
+(``player_review_decide``), those games are rated, oldest first, once each
+(``player_release``; ``rating_record_game`` never rates a game twice).
+
+Public: ``player_held`` and ``held_user_ids`` are what other parts ask.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
+
+from sudokusite.unique import insert_or_existing
+
+from .models import GameReview, PlayerReview, Verdict
+from .player_signals import WINDOW, player_signals
+
+if TYPE_CHECKING:
+    from play.models import Game
+
+EXEMPT_PERMISSION = "integrity.exempt_from_review"
+
+RELEASE_CHUNK = 100
+"""Held games rated in one transaction when a player is cleared; the worker rates the
+rest, a chunk at a time (``integrity.tasks.player_release``)."""
+
+logger = logging.getLogger(__name__)
+
+
+def player_held(*, user_id: int) -> bool:
+    """Whether the player is held off boards and ratings (one query on a partial unique
+    index)."""
+    return PlayerReview.objects.filter(user_id=user_id, held=True).exists()
+
+
+def held_user_ids() -> QuerySet:
+    """The ids of the held players, as a subquery for board filters."""
+    return PlayerReview.objects.filter(held=True).values("user_id")
+
+
+def _latest_locked(user_id: int) -> PlayerReview | None:
+    """The player's latest review, locked until the transaction ends (a held review is
+    always the latest: no player is judged again while held)."""
+    return (
+        PlayerReview.objects.select_for_update()
+        .filter(user_id=user_id)
+        .order_by("-id")
+        .only("id", "held", "last_game_review_id", "held_since")
+        .first()
+    )
+
+
+def player_evaluate(*, game: Game, reviewed: bool) -> bool:
+    """Judge the player of a game that has just ended, and whether they are held now.
+
+    ``reviewed``: the game's own review was stored (a completed ranked game), so the
+    evidence has grown; otherwise only the hold is read. Must run inside the transaction
+    that ends the game."""
+    user_id = game.user_id
+    assert user_id is not None
+    latest = _latest_locked(user_id)
+    if latest is not None and latest.held:
+        return True
+    if not reviewed:
+        return False
+    since = latest.last_game_review_id if latest is not None else 0
+    rows = list(
+        GameReview.objects.filter(user_id=user_id, id__gt=since)
+        .order_by("-id")
+        .values_list("id", "trace")[:WINDOW]
+    )
+    signals = player_signals([trace for _, trace in rows])
+    if not signals.flagged or game.user.has_perm(EXEMPT_PERMISSION):
+        return False
+    review = PlayerReview(
+        user_id=user_id,
+        verdict=Verdict.FLAGGED,
+        held=True,
+        signals=signals.as_dict(),
+        reasons=list(signals.reasons),
+        last_game_review_id=rows[0][0],
+        game=game,
+        held_since=game.finished or timezone.now(),
+    )
+    _, created = insert_or_existing(
+        review, lambda: PlayerReview.objects.filter(user_id=user_id, held=True).first()
+    )
+    if created:
+        logger.warning("player %s held: %s", user_id, signals.as_dict())
+    return True
+
+
+@transaction.atomic
+def player_review_decide(
+    *, review_id: int, staff: AbstractBaseUser, cleared: bool, note: str = ""
+) -> PlayerReview:
+    """Staff's verdict on a held player: ``cleared`` lets them back onto the boards and
+    rates the games held meanwhile (``player_release``); otherwise they stay held. Only
+    the player's latest review can be decided again (confirming an older cleared review
+    would hold them on stale evidence)."""
+    review = PlayerReview.objects.select_for_update().get(pk=review_id)
+    latest_id = (
+        PlayerReview.objects.filter(user_id=review.user_id).order_by("-id").values("id").first()
+    )
+    if latest_id is not None and latest_id["id"] != review.pk:
+        return review
+    review.verdict = Verdict.CLEARED if cleared else Verdict.CONFIRMED
+    review.held = not cleared
+    review.reviewed_by = staff
+    review.reviewed = timezone.now()
+    if note:
+        review.note = note
+    review.save(update_fields=["verdict", "held", "reviewed_by", "reviewed", "note"])
+    if cleared:
+        player_release(user_id=review.user_id)
+    return review
+
+
+@transaction.atomic
+def player_release(*, user_id: int) -> int:
+    """Settle again, through the gate, the games a cleared player finished while held,
+    oldest first, at most ``RELEASE_CHUNK`` now and the rest by the worker; how many count
+    now (and were rated, once each). A game flagged on its own stays for its own review."""
+    from .gate import player_games_settle
+
+    latest = _latest_locked(user_id)
+    if latest is None or latest.held:
+        return 0
+    rated, more = player_games_settle(user_id=user_id, limit=RELEASE_CHUNK)
+    if rated:
+        PlayerReview.objects.filter(pk=latest.pk).update(released=F("released") + rated)
+    if more:
+        from .tasks import player_release as task
+
+        transaction.on_commit(lambda: task.delay(user_id))
+    return rated

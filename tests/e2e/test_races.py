@@ -1,0 +1,191 @@
+"""A race in the browser: three players in three browser contexts, from the lobby to the
+results, against the ASGI server (HTTP and the race socket, tests/e2e/asgi.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from django.contrib.auth.models import Permission
+from playwright.sync_api import BrowserContext, Page, expect
+
+from accounts.factories import UserFactory
+from play.models import Game
+from tests.e2e.asgi import (  # noqa: F401 - fixtures
+    asgi_server,
+    one_connection_a_request,
+    shared_memory_reads,
+)
+from tests.e2e.boards import ARTIFACTS_DIR, BoardDriver, four_by_four, make_puzzle, value_of
+from tests.e2e.test_axe import violations
+
+pytestmark = pytest.mark.slow
+PLAY = re.compile(r"/play/(\d+)/$")
+
+
+@pytest.fixture
+def contexts(browser) -> Iterator[list[BrowserContext]]:
+    made: list[BrowserContext] = []
+
+    def new(width: int = 1280, locale: str = "en-GB") -> BrowserContext:
+        context = browser.new_context(viewport={"width": width, "height": 900}, locale=locale)
+        context.set_default_timeout(15_000)
+        made.append(context)
+        return context
+
+    yield new  # type: ignore[misc]
+    for context in made:
+        context.close()
+
+
+def sign_in(context: BrowserContext, url: str) -> tuple[Page, str]:
+    user = UserFactory()
+    # A scripted player types at machine speed; declared so, its games are not reviewed.
+    user.user_permissions.add(Permission.objects.get(codename="exempt_from_review"))
+    page = context.new_page()
+    page.goto(url + "/accounts/login/")
+    page.locator("#id_username").fill(user.username)
+    page.locator("#id_password").fill(user.raw_password)
+    page.locator("form.form [type=submit]").click()
+    expect(page.get_by_test_id("nav-profile")).to_have_text(user.username)
+    return page, user.username
+
+
+def live(page: Page) -> None:
+    expect(page.locator("body")).to_have_attribute("data-race-live", "1")
+
+
+def solve(page: Page) -> None:
+    """Type the solution into every empty cell of the game on the page."""
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    game = Game.objects.select_related("puzzle").get(pk=int(PLAY.search(page.url).group(1)))
+    board = BoardDriver(page, game.puzzle.size)
+    board.focus()
+    for cell, given in enumerate(game.puzzle.givens):
+        if given == ".":
+            board.put(cell, value_of(game.puzzle.solution[cell]))
+    board.wait_synced()
+
+
+def row(page: Page, name: str):
+    return page.get_by_test_id("standings").locator("tr", has_text=name)
+
+
+def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa: F811
+    settings.RACE_COUNTDOWN_SECONDS = 2
+    puzzle = make_puzzle(four_by_four(0))
+    url = asgi_server.url
+    host, host_name = sign_in(contexts(), url)
+    second, second_name = sign_in(contexts(375), url)
+    third, third_name = sign_in(contexts(locale="zh-CN"), url)
+
+    host.goto(url + "/")
+    host.get_by_test_id("race-new").click()
+    host.get_by_label("Size").select_option("4")
+    host.get_by_label("Puzzle").select_option("easy")
+    host.get_by_test_id("race-create").click()
+    expect(host).to_have_url(re.compile(r"/races/[\w-]+/$"))
+    live(host)
+    link = host.get_by_test_id("race-link").input_value()
+    for page in (second, third):
+        page.goto(link)
+        live(page)
+        page.get_by_test_id("race-join").click()
+    # The host sees both arrive without reloading.
+    expect(host.get_by_test_id("standings").locator("tbody tr")).to_have_count(3)
+    expect(third.get_by_test_id("race-status")).to_contain_text("3")
+
+    host.get_by_test_id("race-start").click()
+    # Everyone is taken to their own game of the same puzzle at the start.
+    for page in (host, second, third):
+        expect(page).to_have_url(PLAY, timeout=30_000)
+    games = [Game.objects.get(pk=int(PLAY.search(p.url).group(1))) for p in (host, second, third)]
+    assert {g.puzzle_id for g in games} == {puzzle.pk}
+    assert len({g.pk for g in games}) == 3
+
+    for page in (host, third):  # the race beside each board, and no hint in a race
+        live(page)
+        expect(page.locator("#hint")).to_be_hidden()
+        expect(page.locator("#auto-notes")).to_be_hidden()
+    solve(second)
+    # The others see it beside their own board, live.
+    expect(row(host, second_name)).to_contain_text("#1")
+    expect(row(third, second_name).get_by_test_id("racer-result")).to_contain_text("第 1 名")
+    second.goto(link)
+    live(second)
+    expect(row(second, second_name)).to_contain_text("#1")
+    # The third racer's move reaches the race page live: progress, not the cell.
+    board = BoardDriver(third, puzzle.size)
+    board.focus()
+    cell = puzzle.givens.index(".")
+    board.put(cell, value_of(puzzle.solution[cell]))
+    board.wait_synced()
+    expect(row(second, third_name).get_by_test_id("racer-progress")).to_have_text(
+        f"1/{puzzle.givens.count('.')}"
+    )
+    expect(second.get_by_test_id("race-live")).to_contain_text(third_name)
+
+    solve(host)
+    solve(third)
+    for page in (host, third):
+        page.goto(link)
+    for page in (host, second, third):
+        expect(page.get_by_test_id("race-status")).to_have_attribute("data-status", "finished")
+    expect(second.get_by_test_id("race-status")).to_have_text("The race is over.")
+    expect(third.get_by_test_id("race-status")).to_have_text("比赛结束了。")
+    results = host.get_by_test_id("standings").locator("tbody tr")
+    expect(results.nth(0)).to_contain_text(second_name)
+    expect(results.nth(1)).to_contain_text(host_name)
+    expect(results.nth(2)).to_contain_text(third_name)
+    expect(results).to_have_count(3)
+    expect(host.get_by_test_id("racer-replay")).to_have_count(3)
+    second.screenshot(path=str(ARTIFACTS_DIR / "race-results-375.png"), full_page=True)
+    host.screenshot(path=str(ARTIFACTS_DIR / "race-results-1280.png"), full_page=True)
+
+    host.get_by_test_id("racer-replay").first.click()
+    expect(host).to_have_url(re.compile(r"/r/[\w-]+/$"))
+
+
+def _finished_race(puzzle) -> str:
+    """A race of three run to its end through the API (at the test's own pace)."""
+    from tests.races.helpers import after_start, move, player, race_create
+
+    clients = [player() for _ in range(3)]
+    code = race_create(clients[0])["race"]["code"]
+    for client in clients[1:]:
+        client.post(f"/api/v1/races/{code}/join/")
+    clients[0].post(f"/api/v1/races/{code}/start/")
+    with after_start(code, seconds=30):
+        for client in clients:
+            game = client.get(f"/api/v1/races/{code}/").json()["you"]["game"]
+            for cell, given in enumerate(puzzle.givens):
+                if given == ".":
+                    move(client, game, cell, value_of(puzzle.solution[cell]))
+    return code
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_the_race_pages_have_no_serious_accessibility_violation(
+    asgi_server,  # noqa: F811
+    browser,
+    width,
+):
+    puzzle = make_puzzle(four_by_four(0))
+    context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
+    context.set_default_timeout(15_000)
+    try:
+        page, _name = sign_in(context, asgi_server.url)
+        found = {}
+        page.goto(asgi_server.url + "/races/new/")
+        found["new"] = violations(page)
+        page.get_by_test_id("race-create").click()
+        live(page)
+        found["lobby"] = violations(page)
+        page.goto(asgi_server.url + f"/races/{_finished_race(puzzle)}/")
+        live(page)
+        expect(page.get_by_test_id("racer-replay")).to_have_count(3)
+        found["results"] = violations(page)
+    finally:
+        context.close()
+    assert {name: v for name, v in found.items() if v} == {}
