@@ -92,9 +92,12 @@ chaos: venv
 # The site on two web machines (ops/drill.py): two nodes on 127.0.0.2 and 127.0.0.3 behind
 # HAProxy, one PostgreSQL, one Redis, two workers; a node killed, a node's database cut,
 # then the invariants and the figures. About three minutes; exit 1 on a broken invariant.
-# Needs PostgreSQL (DRILL_DATABASE_URL, default .../drill, recreated), redis-server and
-# haproxy on the PATH (Debian's packages).
+# Needs PostgreSQL (DRILL_DATABASE_URL, default .../drill, recreated) and redis-server;
+# installs Debian's haproxy when it is missing (as root, like .ci/run's Chromium).
 drill: venv
+	@command -v haproxy >/dev/null || { echo "Installing HAProxy (Debian's package)"; \
+		DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends haproxy </dev/null; }
 	$(PY) -m ops.drill
 
 # Production-like: gunicorn, a Celery worker and beat, against DATABASE_URL and
