@@ -76,6 +76,10 @@ def game_review(*, game: Game) -> GameReview | None:
     events = _events(game)
     givens = [value_of(ch) for ch in puzzle.givens]
     solution = [value_of(ch) for ch in puzzle.solution]
+    # The time floors hold under any rules; the blind-placement signal and the trace reason
+    # with classic houses and techniques, which would call sound play under a variant's
+    # regions or cages a guess: a variant game is judged on time alone.
+    classic = not puzzle.rules
     signals = game_signals(
         events,
         shape=puzzle.shape,
@@ -83,6 +87,7 @@ def game_review(*, game: Game) -> GameReview | None:
         solution=solution,
         level=puzzle.difficulty,
         elapsed_ms=game.elapsed_ms,
+        blind=classic,
     )
     # A game flagged, or too short to judge, does not count; an exempt player's does,
     # and is not reviewed (None).
@@ -96,11 +101,17 @@ def game_review(*, game: Game) -> GameReview | None:
         flagged=flagged,
         signals=signals.as_dict(),
         reasons=list(signals.reasons),
-        trace={
-            **game_trace(events, shape=puzzle.shape, givens=givens, solution=solution),
-            "level": puzzle.difficulty,
-            "ms_per_placement": signals.ms_per_placement,
-        },
+        # A variant game leaves no trace: the evidence across games (integrity.players)
+        # weighs classic logic and classic times.
+        trace=(
+            {
+                **game_trace(events, shape=puzzle.shape, givens=givens, solution=solution),
+                "level": puzzle.difficulty,
+                "ms_per_placement": signals.ms_per_placement,
+            }
+            if classic
+            else {}
+        ),
     )
     stored, created = insert_or_existing(
         review, lambda: GameReview.objects.filter(game=game).first()

@@ -160,8 +160,12 @@ def game_signals(
     solution: Sequence[int],
     level: str,
     elapsed_ms: int,
+    blind: bool = True,
 ) -> Signals:
-    """The signals of one completed game and the reasons it is flagged (none: not flagged)."""
+    """The signals of one completed game and the reasons it is flagged (none: not flagged).
+
+    ``blind=False`` skips the blind-placement signal (its techniques know classic houses
+    only): a game under other rules is judged by the time floors alone."""
     values = list(givens)
     gaps: list[int] = []
     blind_quick = 0
@@ -174,7 +178,7 @@ def game_signals(
         previous_clock = max(previous_clock, event.clock_ms)
         if event.placement and event.cell is not None:
             gaps.append(gap)
-            if event.correct and gap < BLIND_PAUSE_MS and checks < PLACEABLE_CHECKS:
+            if blind and event.correct and gap < BLIND_PAUSE_MS and checks < PLACEABLE_CHECKS:
                 # Reason from the right values only: a mistake on the board is not a fact.
                 known = tuple(v if v == solution[c] else 0 for c, v in enumerate(values))
                 if known != placeable_for:

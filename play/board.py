@@ -40,10 +40,22 @@ class Board:
     notes: dict[str, list[int]]
     entry_changes: list[list[Any]] = field(default_factory=list)
     note_changes: list[list[Any]] = field(default_factory=list)
+    # Each cell's peers under the puzzle's rules (houses and cage mates); None: the boxes'.
+    rule_peers: tuple[tuple[int, ...], ...] | None = None
 
     @classmethod
-    def of(cls, shape: Shape, entries: str, notes: dict[str, list[int]]) -> Board:
-        return cls(shape, list(entries), {k: list(v) for k, v in notes.items()})
+    def of(
+        cls,
+        shape: Shape,
+        entries: str,
+        notes: dict[str, list[int]],
+        peers: tuple[tuple[int, ...], ...] | None = None,
+    ) -> Board:
+        return cls(shape, list(entries), {k: list(v) for k, v in notes.items()}, rule_peers=peers)
+
+    @property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        return self.rule_peers if self.rule_peers is not None else tables(self.shape).peers
 
     @property
     def entries(self) -> str:
@@ -75,19 +87,19 @@ class Board:
 
     def clear_from_peer_notes(self, cell: int, value: int) -> None:
         """Placing ``value`` in ``cell`` rules it out of every peer's notes."""
-        for peer in tables(self.shape).peers[cell]:
+        for peer in self.peers[cell]:
             notes = self.notes.get(str(peer))
             if notes and value in notes:
                 self.set_notes(peer, [v for v in notes if v != value])
 
     def peers_holding(self, cell: int, value: int) -> list[int]:
-        """The peers of ``cell`` (same row, column or box) that hold ``value``."""
+        """The peers of ``cell`` (same house or cage) that hold ``value``."""
         sym = symbol(value)
-        return [p for p in tables(self.shape).peers[cell] if self.cells[p] == sym]
+        return [p for p in self.peers[cell] if self.cells[p] == sym]
 
     def candidates(self, cell: int) -> set[int]:
         """Values no peer holds."""
-        taken = {self.cells[p] for p in tables(self.shape).peers[cell]}
+        taken = {self.cells[p] for p in self.peers[cell]}
         return {v for v in range(1, self.shape.size + 1) if symbol(v) not in taken}
 
     @property

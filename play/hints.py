@@ -78,6 +78,17 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
     from solver import BudgetExceeded
     from solver.logic import next_step
 
+    if game.puzzle.rules:
+        from .variant_hints import variant_hint_step
+
+        found = variant_hint_step(
+            puzzle=game.puzzle,
+            entries=board.grid(),
+            eliminations=_hint_eliminations(game, board),
+        )
+        if found is None:
+            raise HintUnavailable(_("No hint can be given for this position."))
+        return found
     try:
         puzzle = game.puzzle
         step = next_step(

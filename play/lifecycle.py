@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from integrity.gate import game_standing_settle
 from puzzles.daily import daily_puzzle_get
-from puzzles.models import Difficulty, Puzzle
+from puzzles.models import Difficulty, Puzzle, Variant
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
@@ -141,6 +141,14 @@ def _puzzle_from_text(text: str) -> Puzzle:
     return puzzle
 
 
+def _puzzle_from_fpuzzles(data: Any) -> Puzzle:
+    """The bank's puzzle for an f-puzzles object, stored as a typed-in grid is."""
+    from solving.variants import puzzle_from_fpuzzles
+
+    puzzle, _created = puzzle_from_fpuzzles(data=data)
+    return puzzle
+
+
 def _played_puzzles(player: Player) -> Any:
     return Game.objects.filter(player.owns()).values("puzzle_id")
 
@@ -178,6 +186,8 @@ def game_start(
     grid_text: str | None = None,
     mine: bool = False,
     practice_technique: str = "",
+    fpuzzles: Any = None,
+    variant: str = "classic",
     race_id: int | None = None,
     clock_from: datetime | None = None,
 ) -> tuple[Game, bool]:
@@ -193,12 +203,16 @@ def game_start(
     second game cannot be abandoned to show the first one's solution, and a retried start
     makes no second game.
 
-    A race (races.services) starts its racers' games with ``race_id`` and the race's start
-    as ``clock_from``, so every racer's clock starts at the same moment."""
+    ``variant`` picks by level among that variant's puzzles; ``fpuzzles`` (an f-puzzles
+    object) is a puzzle of the player's own, like ``grid_text``. A race (races.services)
+    starts its racers' games with ``race_id`` and the race's start as ``clock_from``, so
+    every racer's clock starts at the same moment."""
     if player.user is None and not player.guest_key:
         raise ValueError("a game needs a user or a guest key")
     if grid_text is not None:
         puzzle = _puzzle_from_text(grid_text)
+    elif fpuzzles is not None:
+        puzzle = _puzzle_from_fpuzzles(fpuzzles)
     elif puzzle_id is not None:
         puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
         if puzzle is None:
@@ -219,12 +233,21 @@ def game_start(
         # level has other puzzles: starting one here would spoil it, or mean a second
         # game of it later.
         dailies = daily_puzzle_ids(since=timezone.localdate())
+        level = {"size": size, "difficulty": difficulty, "variant": variant}
         puzzle = (
-            puzzle_pick(size=size, difficulty=difficulty, exclude=(played, dailies))
-            or puzzle_pick(size=size, difficulty=difficulty, exclude=(playing, dailies))
-            or puzzle_pick(size=size, difficulty=difficulty, exclude=(playing,))
+            puzzle_pick(**level, exclude=(played, dailies))
+            or puzzle_pick(**level, exclude=(playing, dailies))
+            or puzzle_pick(**level, exclude=(playing,))
         )
         if puzzle is None:
+            if variant != "classic":
+                raise NoPuzzleAvailable(
+                    _(
+                        "The bank has no %(level)s %(size)sx%(size)s %(variant)s puzzle you "
+                        "are not playing: try another level or size."
+                    )
+                    % {"level": _level(difficulty), "size": size, "variant": _variant(variant)}
+                )
             if puzzle_pick(size=size, difficulty=difficulty) is not None:
                 raise NoPuzzleAvailable(
                     _(
@@ -337,6 +360,11 @@ def game_abandon(*, game_id: int, player: Player, version: int | None = None) ->
     check_version(game, version)
     _abandon(game, timezone.now())
     return game
+
+
+def _variant(variant: str) -> str:
+    """A variant's name in the reader's language (``Killer``, ``杀手数独``)."""
+    return str(dict(Variant.choices).get(variant, variant))
 
 
 def _level(difficulty: str) -> str:

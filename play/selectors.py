@@ -154,12 +154,19 @@ def _board(games: QuerySet[Game]) -> QuerySet:
 
 
 def leaderboard(
-    *, size: int, difficulty: str, period: str = "all", now: datetime | None = None
+    *,
+    size: int,
+    difficulty: str,
+    period: str = "all",
+    now: datetime | None = None,
+    variant: str = "classic",
 ) -> QuerySet:
-    """Each player's best score and time at that size and level, best first: games that
-    count only (integrity.gate: a player's first game of a bank puzzle, played signed in,
-    judged plausible)."""
-    games = Game.objects.filter(puzzle__size=size, puzzle__difficulty=difficulty)
+    """Each player's best score and time at that variant, size and level, best first: games
+    that count only (integrity.gate: a player's first game of a bank puzzle, played signed
+    in, judged plausible)."""
+    games = Game.objects.filter(
+        puzzle__variant=variant, puzzle__size=size, puzzle__difficulty=difficulty
+    )
     start = period_start(period, now)
     if start is not None:
         games = games.filter(finished__gte=start)

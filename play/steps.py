@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
+from puzzles.variants import peers_of
 from sudokusite.errors import Conflict
 
 from . import ending
@@ -117,7 +118,9 @@ def complete_if_solved(game: Game, board: Board, now: datetime) -> bool:
 
 
 def board_of(game: Game) -> Board:
-    return Board.of(game.puzzle.shape, game.entries, game.notes)
+    puzzle = game.puzzle
+    peers = peers_of(puzzle) if puzzle.rules else None
+    return Board.of(puzzle.shape, game.entries, game.notes, peers)
 
 
 def log_entry(

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
-from puzzles.models import DailyPuzzle, Difficulty, Puzzle
+from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Variant
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
 from ratings.views import rating_leaderboard_rows, rating_stats_for_page
 from solver.techniques import BY_SLUG
@@ -97,9 +97,18 @@ def home(request: HttpRequest) -> HttpResponse:
     daily_game = None
     if daily is not None:
         daily_game = selectors.game_list(player=player).filter(puzzle_id=daily.puzzle_id).first()
-    stocked = set(Puzzle.objects.values_list("size", "difficulty").distinct().order_by())
+    stocked = set(Puzzle.objects.values_list("variant", "size", "difficulty").distinct().order_by())
     difficulties = [
-        (value, label, " ".join(str(n) for n in SIZE_VALUES if (n, value) not in stocked))
+        (
+            value,
+            label,
+            " ".join(
+                f"{variant}:{n}"
+                for variant in Variant.values
+                for n in SIZE_VALUES
+                if (variant, n, value) not in stocked
+            ),
+        )
         for value, label in Difficulty.choices
     ]
     context = {
@@ -110,6 +119,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "chosen_difficulty": _choice(
             request.GET.get("difficulty"), tuple(Difficulty.values), "easy"
         ),
+        "variants": Variant.choices,
+        "chosen_variant": _choice(request.GET.get("variant"), tuple(Variant.values), "classic"),
         "mistake_limits": MISTAKE_LIMITS,
         "unfinished": unfinished,
         "more_unfinished": more_unfinished,
@@ -123,6 +134,7 @@ class NewGameForm(forms.Form):
         choices=[(s, label) for s, label, _ in SIZES], coerce=int, required=False, empty_value=9
     )
     difficulty = forms.ChoiceField(choices=Difficulty.choices, required=False)
+    variant = forms.ChoiceField(choices=Variant.choices, required=False)
     daily = forms.BooleanField(required=False)
     puzzle = forms.IntegerField(required=False, min_value=1)
     mistake_limit = forms.TypedChoiceField(
@@ -149,12 +161,14 @@ def game_new(request: HttpRequest) -> HttpResponse:
             daily=data["daily"],
             mistake_limit=data["mistake_limit"],
             mine=data["level"] == "mine",
+            variant=data["variant"] or "classic",
         )
     except (DomainError, ValidationError) as exc:
         message = exc.message if isinstance(exc, DomainError) else "; ".join(exc.messages)
         messages.error(request, message)
         return redirect(
             f"{reverse('home')}?size={data['size']}&difficulty={data['difficulty'] or 'easy'}"
+            f"&variant={data['variant'] or 'classic'}"
         )
     if not created:
         messages.info(request, _("You are already playing this puzzle: here is your game."))
@@ -302,12 +316,15 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     difficulty = _choice(request.GET.get("difficulty"), tuple(Difficulty.values), "easy")
     period = _choice(request.GET.get("period"), selectors.PERIODS, "all")
     board = _choice(request.GET.get("board"), ("score", "rating"), "score")
+    variant = _choice(request.GET.get("variant"), tuple(Variant.values), "classic")
     if board == "rating" and puzzle is None:
         rows = rating_leaderboard_rows(size=size, limit=LEADERBOARD_ROWS)
     elif puzzle is not None:
         rows = selectors.puzzle_leaderboard(puzzle_id=puzzle.pk)
     else:
-        rows = selectors.leaderboard(size=size, difficulty=difficulty, period=period)
+        rows = selectors.leaderboard(
+            size=size, difficulty=difficulty, period=period, variant=variant
+        )
     entries = []
     for rank, row in enumerate(rows[:LEADERBOARD_ROWS], start=1):
         entries.append({**row, "rank": rank, "best_time": clock(row.get("best_time_ms"))})
@@ -316,6 +333,8 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
         "entries": entries,
         "sizes": SIZES,
         "difficulties": Difficulty.choices,
+        "variants": Variant.choices,
+        "variant": variant,
         "periods": PERIODS,
         "size": size,
         "difficulty": difficulty,

@@ -135,7 +135,9 @@ def puzzle_existing(grid: Grid, key: str) -> Puzzle | None:
     """The stored puzzle with this canonical key, or with these givens, or None."""
     return (
         Puzzle.objects.filter(canonical_key=key).first()
-        or Puzzle.objects.filter(size=grid.size, givens=format_line(grid)).first()
+        or Puzzle.objects.filter(
+            variant="classic", size=grid.size, givens=format_line(grid)
+        ).first()
     )
 
 

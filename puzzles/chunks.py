@@ -154,6 +154,11 @@ def _pack_fill_position(pack: PuzzlePack, number: int, position: int) -> int:
     shape = Shape(pack.box_rows, pack.box_cols)
     for replacement in range(MAX_REPLACEMENTS):
         seed = f"{pack.seed}:{number}:{position}" + (f":{replacement}" if replacement else "")
+        if pack.variant != "classic":
+            stored = _variant_fill_position(pack, shape, position, seed)
+            if stored is None:
+                continue  # the bank holds this puzzle already: take the next sub-seed
+            return stored
         try:
             made = generate(
                 shape,
@@ -192,3 +197,37 @@ def _pack_fill_position(pack: PuzzlePack, number: int, position: int) -> int:
     raise PackChunkError(
         f"position {position}: {MAX_REPLACEMENTS} puzzles in a row were already in the bank"
     )
+
+
+def _variant_fill_position(pack: PuzzlePack, shape: Shape, position: int, seed: str) -> int | None:
+    """A variant pack's position: 1 stored now, 0 stored by another copy, None when the
+    seed made no puzzle of the level or one the bank holds already."""
+    from puzzles.variant_bank import variant_puzzle_row
+    from puzzles.variants import variant_puzzle_make
+    from solver.variant_generate import VariantGenerationFailed
+
+    try:
+        grid, solution, rules, hardest = variant_puzzle_make(
+            variant=pack.variant, shape=shape, level=pack.difficulty, seed=seed
+        )
+    except VariantGenerationFailed:
+        return None  # this seed reached no puzzle of the level; the next one will
+    except ValueError as exc:
+        raise PackChunkError(f"position {position}: {exc}") from None
+    row = variant_puzzle_row(
+        grid=grid,
+        rules=rules,
+        solution=solution,
+        level=pack.difficulty,
+        source=Source.GENERATED,
+        hardest=hardest,
+    )
+    try:
+        with transaction.atomic():
+            row.save()
+            PackEntry.objects.create(pack=pack, puzzle=row, position=position)
+    except IntegrityError:
+        if PackEntry.objects.filter(pack_id=pack.pk, position=position).exists():
+            return 0
+        return None
+    return 1

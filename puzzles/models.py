@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from solver.grade import GRADER_VERSION
 
@@ -48,6 +49,15 @@ class Symmetry(models.TextChoices):
     DIAGONAL = "diagonal", _("Diagonal")
 
 
+class Variant(models.TextChoices):
+    """The rules a puzzle is played by (``solver.variant.VARIANTS``)."""
+
+    CLASSIC = "classic", pgettext_lazy("variant", "Classic")
+    DIAGONAL = "diagonal", pgettext_lazy("variant", "Diagonal")
+    JIGSAW = "jigsaw", pgettext_lazy("variant", "Jigsaw")
+    KILLER = "killer", pgettext_lazy("variant", "Killer")
+
+
 class Source(models.TextChoices):
     GENERATED = "generated", _("Generated")
     IMPORTED = "imported", _("Imported")
@@ -77,6 +87,15 @@ class Puzzle(models.Model):
     grader_version = models.PositiveSmallIntegerField(default=current_grader_version, db_default=0)
     clue_count = models.PositiveSmallIntegerField()
     symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
+    # db_default too: a writer that predates these columns stores a classic puzzle.
+    variant = models.CharField(
+        max_length=10, choices=Variant.choices, default=Variant.CLASSIC, db_default="classic"
+    )
+    # The rules beyond the grid (puzzles.variants): {"regions": [...] only when irregular,
+    # "diagonals": bool, "cages": [{"cells": [...], "sum": n}]}; {} for a classic puzzle.
+    rules = models.JSONField(
+        default=dict, blank=True, db_default=models.Value({}, output_field=models.JSONField())
+    )
     canonical_key = models.CharField(max_length=64, unique=True)
     source = models.CharField(max_length=10, choices=Source.choices)
     created = models.DateTimeField(auto_now_add=True)
@@ -84,8 +103,12 @@ class Puzzle(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [
+            # A variant puzzle's givens alone do not make it (a Killer may have none):
+            # its canonical key, which covers its rules, keeps it unique.
             models.UniqueConstraint(
-                fields=["size", "givens"], name="puzzle_givens_unique_per_size"
+                fields=["size", "givens"],
+                condition=models.Q(variant="classic"),
+                name="puzzle_givens_unique_per_size",
             ),
             models.CheckConstraint(
                 condition=models.Q(size=models.F("box_rows") * models.F("box_cols")),
@@ -93,12 +116,15 @@ class Puzzle(models.Model):
             ),
         ]
         indexes = [
-            # puzzle_pick walks (size, difficulty) from a random id upwards.
-            models.Index(fields=["size", "difficulty", "id"], name="puzzle_size_level_id"),
+            # puzzle_pick walks (variant, size, difficulty) from a random id upwards.
+            models.Index(
+                fields=["variant", "size", "difficulty", "id"], name="puzzle_variant_size_level_id"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.size}x{self.size} {self.difficulty}"
+        variant = "" if self.variant == Variant.CLASSIC else f" {self.variant}"
+        return f"#{self.pk} {self.size}x{self.size}{variant} {self.difficulty}"
 
     @property
     def shape(self) -> Shape:
@@ -166,6 +192,10 @@ class PuzzlePack(models.Model):
     box_cols = models.PositiveSmallIntegerField()
     difficulty = models.CharField(max_length=10, choices=Difficulty.choices)
     symmetry = models.CharField(max_length=12, choices=Symmetry.choices, default=Symmetry.NONE)
+    # Diagonal, Jigsaw or Killer: each puzzle made by puzzles.variants under fresh rules.
+    variant = models.CharField(
+        max_length=10, choices=Variant.choices, default=Variant.CLASSIC, db_default="classic"
+    )
     # A practice pack: every puzzle's logic solution needs this technique (a slug).
     technique = models.CharField(max_length=40, blank=True)
     count = models.PositiveIntegerField(help_text="How many puzzles were requested.")

@@ -82,8 +82,13 @@ def pack_request_validate(
     count: Any,
     symmetry: Any = "none",
     technique: Any = "",
+    variant: Any = "classic",
 ) -> Shape:
     """The shape of a pack request, or PackRequestInvalid naming the field and the fix."""
+    if variant != "classic":
+        return _variant_request_validate(
+            name, size, difficulty, count, symmetry, technique, variant
+        )
     if not isinstance(name, str) or not name.strip():
         raise PackRequestInvalid(_("name: give the pack a name."), field_name="name")
     if len(name.strip()) > 100:
@@ -127,6 +132,44 @@ def pack_request_validate(
     if technique:
         _technique_validate(technique, size, difficulty, symmetry)
     return shape
+
+
+VARIANT_PACK_SIZES = (4, 6, 8, 9)
+"""Sizes a variant pack can be made of (the exact search digs bigger ones too slowly)."""
+
+
+def _variant_request_validate(
+    name: Any, size: Any, difficulty: Any, count: Any, symmetry: Any, technique: Any, variant: Any
+) -> Shape:
+    from puzzles.variants import VARIANT_LEVELS, variant_levels
+
+    if variant not in VARIANT_LEVELS:
+        raise PackRequestInvalid(
+            _("variant: %(variant)s is unknown; use classic, diagonal, jigsaw or killer.")
+            % {"variant": repr(variant)},
+            field_name="variant",
+        )
+    if isinstance(size, bool) or size not in VARIANT_PACK_SIZES:
+        raise PackRequestInvalid(
+            _("size: %(variant)s packs are made at %(sizes)s only.")
+            % {"variant": variant, "sizes": ", ".join(str(s) for s in VARIANT_PACK_SIZES)},
+            field_name="size",
+        )
+    levels = variant_levels(variant, size)
+    if difficulty not in levels:
+        raise PackRequestInvalid(
+            _("difficulty: %(variant)s puzzles are made only at %(levels)s.")
+            % {"variant": variant, "levels": ", ".join(levels)},
+            field_name="difficulty",
+        )
+    if technique or symmetry != "none":
+        raise PackRequestInvalid(
+            _("variant: a variant pack takes no technique and no symmetry."),
+            field_name="variant",
+        )
+    # Name and count are checked as for any pack.
+    pack_request_validate(name=name, size=9, difficulty="easy", count=count)
+    return Shape.for_size(size)
 
 
 def _technique_validate(technique: Any, size: int, difficulty: str, symmetry: str) -> None:
@@ -191,6 +234,7 @@ def pack_create(
     chunk_size: int | None = None,
     enqueue: bool = True,
     queue: str | None = None,
+    variant: str = "classic",
 ) -> PuzzlePack:
     """Record a pack and its chunks; the chunk tasks are queued once this commits.
 
@@ -203,6 +247,7 @@ def pack_create(
         count=count,
         symmetry=symmetry,
         technique=technique,
+        variant=variant,
     )
     name = name.strip()
     if PuzzlePack.objects.filter(name=name).exists():
@@ -217,6 +262,7 @@ def pack_create(
         difficulty=difficulty,
         symmetry=symmetry,
         technique=technique,
+        variant=variant,
         count=count,
         seed=seed or secrets.token_hex(8),
         chunk_size=chunk_size or _chunk_size(size, difficulty),

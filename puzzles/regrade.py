@@ -43,7 +43,10 @@ class RegradeRange:
 
 
 def _stale() -> QuerySet[Puzzle]:
-    return Puzzle.objects.filter(size__lte=REGRADE_MAX_SIZE).exclude(grader_version=GRADER_VERSION)
+    # The grader knows classic rules only: variant puzzles keep their provisional level.
+    return Puzzle.objects.filter(variant="classic", size__lte=REGRADE_MAX_SIZE).exclude(
+        grader_version=GRADER_VERSION
+    )
 
 
 def bank_regrade_plan(*, chunk: int | None = None) -> list[RegradeRange]:

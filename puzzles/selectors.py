@@ -20,6 +20,8 @@ PLAYER_FIELDS = (
     "givens",
     "clue_count",
     "symmetry",
+    "variant",
+    "rules",
     "created",
 )
 
@@ -56,16 +58,18 @@ def puzzle_pick(
     difficulty: str | None,
     exclude: tuple[Any, ...] = (),
     seed: Any = None,
+    variant: str = "classic",
 ) -> Puzzle | None:
-    """A random-ish bank puzzle of ``size`` (and ``difficulty``, None = any) in none of
-    ``exclude`` (lists of ids or values('id') querysets), or None. Never a puzzle a player
-    typed in (``Source.TYPED``): it is theirs, not the bank's.
+    """A random-ish bank puzzle of ``variant`` and ``size`` (and ``difficulty``, None = any)
+    in none of ``exclude`` (lists of ids or values('id') querysets), or None. Never a puzzle
+    a player typed in (``Source.TYPED``): it is theirs, not the bank's.
 
     Cheap on a big table: a random id between the smallest and largest candidate, then
     the first candidate from there (wrapping round), both walks of the
-    (size, difficulty, id) index; no ORDER BY random(). ``seed`` makes the pick repeatable.
+    (variant, size, difficulty, id) index; no ORDER BY random(). ``seed`` makes the pick
+    repeatable.
     """
-    candidates = Puzzle.objects.filter(size=size).exclude(source=Source.TYPED)
+    candidates = Puzzle.objects.filter(variant=variant, size=size).exclude(source=Source.TYPED)
     if difficulty:
         candidates = candidates.filter(difficulty=difficulty)
     for ids in exclude:

@@ -29,9 +29,11 @@ from solver.grade import GRADER_VERSION, Grade, grade
 
 
 def bank_stock() -> dict[tuple[int, str], int]:
-    """Puzzles in the bank per (size, level); a player's typed-in puzzle is not the bank's."""
+    """Classic puzzles in the bank per (size, level); a player's typed-in puzzle is not the
+    bank's."""
     rows = (
-        Puzzle.objects.exclude(source=Source.TYPED)
+        Puzzle.objects.filter(variant="classic")
+        .exclude(source=Source.TYPED)
         .values("size", "difficulty")
         .annotate(n=Count("id"))
         .order_by()
@@ -59,7 +61,7 @@ def bank_top_up(
             if have >= minimum:
                 continue
             busy = PuzzlePack.objects.filter(
-                size=size, difficulty=level, status__in=PuzzlePack.ACTIVE
+                variant="classic", size=size, difficulty=level, status__in=PuzzlePack.ACTIVE
             ).exists()
             if busy:
                 continue

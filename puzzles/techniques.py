@@ -38,7 +38,8 @@ def technique_frequency(*, technique: str) -> dict[tuple[int, str], tuple[int, i
         .order_by()
     )
     totals = (
-        Puzzle.objects.exclude(source=Source.TYPED)
+        Puzzle.objects.filter(variant="classic")
+        .exclude(source=Source.TYPED)
         .values("size", "difficulty")
         .annotate(n=Count("id"))
         .order_by()

@@ -54,7 +54,12 @@ def game_is_rateable(game: Game) -> bool:
     replay, or a game flagged or too short to review)."""
     from play.models import FINISHED
 
-    return game.user_id is not None and game.counts is True and game.status in FINISHED
+    return (
+        game.user_id is not None
+        and game.counts is True
+        and game.status in FINISHED
+        and game.puzzle.variant == "classic"  # ratings are per size, of classic play
+    )
 
 
 def _q(name: str) -> str:
@@ -244,8 +249,11 @@ def puzzle_ratings_backfill(*, size: int | None = None) -> int:
     them, inserts in batches). Returns how many were made."""
     from puzzles.models import Puzzle, Source
 
-    # A typed-in puzzle is never rated against (integrity.gate), so it needs no rating.
-    missing = Puzzle.objects.filter(rating__isnull=True).exclude(source=Source.TYPED)
+    # Ratings are classic only for now: a variant puzzle is never picked "at my level". A
+    # typed-in puzzle is never rated against (integrity.gate), so it needs no rating.
+    missing = Puzzle.objects.filter(variant="classic", rating__isnull=True).exclude(
+        source=Source.TYPED
+    )
     if size is not None:
         missing = missing.filter(size=size)
     made = 0

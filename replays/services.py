@@ -40,6 +40,10 @@ def analysis_compute(*, game_id: int) -> GameAnalysis | None:
     if game is None or not game.is_finished:
         return None
     puzzle = game.puzzle
+    if puzzle.rules:
+        # The logic engine reasons with classic houses only: under a variant's rules its
+        # techniques would misjudge the player's moves, so no analysis rather than a wrong one.
+        return None
     data = analyse(
         givens=puzzle.givens,
         solution=puzzle.solution,

@@ -407,7 +407,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # A game's status shows in two components (a game, a game in the list): one name.
-    "ENUM_NAME_OVERRIDES": {"GameStatusEnum": "play.models.Status"},
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "play.models.Status",
+        "VariantEnum": "puzzles.models.Variant",
+        # A race is classic only so far (races.api.serializers).
+        "RaceVariantEnum": ["classic"],
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "sudokusite.schema.add_error_responses",

@@ -12,8 +12,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from integrity.gate import MESSAGES
-from puzzles.models import Difficulty
+from puzzles.models import Difficulty, Variant
 from puzzles.packs import PACK_SIZES
+from puzzles.variants import rules_payload
 from ratings.selectors import game_rating
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
@@ -51,6 +52,17 @@ class GameCreateInputSerializer(InputSerializer):
         help_text="A puzzle of your own in any format the solver parses; it must have "
         "exactly one solution.",
     )
+    fpuzzles = serializers.JSONField(
+        required=False,
+        help_text="A puzzle shared from f-puzzles or SudokuPad: its JSON object (size, grid "
+        "with given values and regions, diagonal+ and diagonal-, killercage). It must have "
+        "exactly one solution; it is your own puzzle, like a typed-in grid.",
+    )
+    variant = serializers.ChoiceField(
+        choices=Variant.choices,
+        required=False,
+        help_text="With difficulty: the rules of the puzzle to pick (classic by default).",
+    )
     mistake_limit = StrictIntegerField(
         required=False, allow_null=True, min_value=1, max_value=99, default=None
     )
@@ -73,6 +85,7 @@ class GameCreateInputSerializer(InputSerializer):
                 ("puzzle", "puzzle" in attrs),
                 ("daily", attrs.get("daily")),
                 ("grid", "grid" in attrs),
+                ("fpuzzles", "fpuzzles" in attrs),
             )
             if present
         ]
@@ -80,11 +93,15 @@ class GameCreateInputSerializer(InputSerializer):
             raise serializers.ValidationError(
                 _(
                     "Send exactly one of difficulty or level (with size), technique (with "
-                    "size), puzzle, grid, or daily: true."
+                    "size), puzzle, grid, fpuzzles, or daily: true."
                 )
             )
-        if ("puzzle" in attrs or "grid" in attrs) and "size" in attrs:
+        if ("puzzle" in attrs or "grid" in attrs or "fpuzzles" in attrs) and "size" in attrs:
             raise serializers.ValidationError({"size": [_("A puzzle has its own size.")]})
+        if attrs.get("variant", Variant.CLASSIC) != Variant.CLASSIC and "difficulty" not in attrs:
+            raise serializers.ValidationError(
+                {"variant": [_("A variant is chosen with a difficulty (and a size).")]}
+            )
         return attrs
 
 
@@ -134,6 +151,12 @@ class LeaderboardQuerySerializer(serializers.Serializer):
     )
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
     size = serializers.ChoiceField(choices=PACK_SIZES, required=False, default=9)
+    variant = serializers.ChoiceField(
+        choices=Variant.choices,
+        required=False,
+        default=Variant.CLASSIC,
+        help_text="Score boards: the variant's puzzles only (classic by default).",
+    )
     period = serializers.ChoiceField(choices=PERIODS, required=False, default="all")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -145,7 +168,35 @@ class LeaderboardQuerySerializer(serializers.Serializer):
 # --- Output --------------------------------------------------------------------------
 
 
-class GamePuzzleSerializer(serializers.Serializer):
+class CageSerializer(serializers.Serializer):
+    cells = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Cell indexes (0 to N*N-1, row by row)."
+    )
+    sum = serializers.IntegerField(
+        allow_null=True, help_text="What its values add up to (null: no sum, no repeats only)."
+    )
+
+
+class PuzzleRulesSerializer(serializers.Serializer):
+    """The rules a client draws and checks clashes by; later rules add fields beside."""
+
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    regions = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="One region number (0 to N-1) per cell, row by row: the boxes, or Jigsaw's "
+        "irregular shapes. Each region holds every value once.",
+    )
+    diagonals = serializers.BooleanField(
+        help_text="True when both main diagonals hold every value once (Diagonal)."
+    )
+    cages = CageSerializer(
+        many=True,
+        help_text="Killer cages: no value repeats in a cage and its values add up to its "
+        "sum. Empty when none.",
+    )
+
+
+class GamePuzzleSerializer(PuzzleRulesSerializer):
     id = serializers.IntegerField()
     size = serializers.IntegerField()
     box_rows = serializers.IntegerField()
@@ -310,6 +361,7 @@ class GameSerializer(serializers.ModelSerializer):
             "box_cols": p.box_cols,
             "givens": None if self._hidden(game) else p.givens,
             "difficulty": p.difficulty,
+            **rules_payload(p),
         }
 
     @extend_schema_field(
@@ -432,7 +484,8 @@ class MoveOutputSerializer(serializers.Serializer):
     )
     conflicts = serializers.ListField(
         child=serializers.IntegerField(),
-        help_text="Cells in the same row, column or box that hold the same value.",
+        help_text="Cells that share a house (row, column, region, diagonal) or a cage with "
+        "it and hold the same value.",
     )
     completed = serializers.BooleanField()
     replayed = serializers.BooleanField(

@@ -127,7 +127,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         '`{"daily": true}` (with an optional "size") or `{"technique": "x_wing", "size": 9}` '
         "(a practice game on a puzzle that needs the technique: one you have not played from "
         "the stock, else one made within a second, else one you have played; the stock is "
-        "topped up behind it). `mistake_limit` (1-99) "
+        'topped up behind it) or `{"fpuzzles": {...}}` (a puzzle shared from f-puzzles or '
+        "SudokuPad, its JSON object: played like a typed-in grid). `variant` (`classic`, the "
+        "default, `diagonal`, `jigsaw`, `killer`) goes with difficulty: Killer's `expert` has "
+        "no givens at all. `mistake_limit` (1-99) "
         "ends the game as lost at that many mistakes. The clock starts now. A typed-in grid "
         "is checked within the solver's work budget (422 too_hard beyond it) and shares the "
         "rate of POST /api/v1/solver/analyse/. You have one unfinished game of a puzzle at most: "
@@ -157,7 +160,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         data = GameCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        if "grid" in v:
+        if "grid" in v or "fpuzzles" in v:
             throttle = AnalyseThrottle()  # a typed-in grid costs solver work
             if not throttle.allow_request(request, self):
                 self.throttled(request, throttle.wait())
@@ -183,6 +186,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             daily=v.get("daily", False),
             mistake_limit=v.get("mistake_limit"),
             grid_text=v.get("grid"),
+            fpuzzles=v.get("fpuzzles"),
+            variant=v.get("variant", "classic"),
             mine=v.get("level") == "mine",
         )
         game_ratings_load(game)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from puzzles.bank import BANK_SIZES
-from puzzles.models import Difficulty, Puzzle, PuzzlePack, Symmetry
+from puzzles.models import Difficulty, Puzzle, PuzzlePack, Symmetry, Variant
 from puzzles.packs import PACK_MAX_COUNT, PACK_SIZES
+from puzzles.variants import rules_payload
 from sudokusite.fields import StrictCharField, StrictIntegerField
 from sudokusite.serializers import InputSerializer
 
@@ -28,19 +32,39 @@ PUZZLE_FIELDS = [
 
 
 class PuzzleSerializer(serializers.ModelSerializer):
-    """A puzzle as players see it: the givens, never the solution."""
+    """A puzzle as players see it: the givens and rules, never the solution."""
+
+    variant = serializers.CharField(read_only=True)
+    regions = serializers.SerializerMethodField()
+    diagonals = serializers.SerializerMethodField()
+    cages = serializers.SerializerMethodField()
 
     class Meta:
         model = Puzzle
-        fields = PUZZLE_FIELDS
-        read_only_fields = PUZZLE_FIELDS
+        fields = [*PUZZLE_FIELDS, "variant", "regions", "diagonals", "cages"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_regions(self, puzzle: Puzzle) -> list[int]:
+        """One region number per cell, row by row (the boxes, or Jigsaw's shapes)."""
+        return rules_payload(puzzle)["regions"]
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_diagonals(self, puzzle: Puzzle) -> bool:
+        return bool(puzzle.rules.get("diagonals", False))
+
+    @extend_schema_field(
+        serializers.ListField(child=serializers.DictField(), help_text='[{"cells", "sum"}]')
+    )
+    def get_cages(self, puzzle: Puzzle) -> list[dict[str, Any]]:
+        return list(puzzle.rules.get("cages", []))
 
 
 class DailyPuzzleSerializer(PuzzleSerializer):
     date = serializers.DateField(read_only=True)
 
     class Meta(PuzzleSerializer.Meta):
-        fields = [*PUZZLE_FIELDS, "date"]
+        fields = [*PuzzleSerializer.Meta.fields, "date"]
         read_only_fields = fields
 
 
@@ -71,6 +95,7 @@ class PackSerializer(serializers.ModelSerializer):
             "box_cols",
             "difficulty",
             "symmetry",
+            "variant",
             "technique",
             "count",
             "made",
@@ -116,6 +141,13 @@ class PackCreateSerializer(InputSerializer):
     )
     symmetry = serializers.ChoiceField(
         choices=Symmetry.choices, required=False, default=Symmetry.NONE
+    )
+    variant = serializers.ChoiceField(
+        choices=Variant.choices,
+        required=False,
+        default=Variant.CLASSIC,
+        help_text="Diagonal, Jigsaw or Killer puzzles (4, 6, 8 or 9; easy to hard, Killer "
+        "expert too).",
     )
     technique = StrictCharField(
         max_length=40,

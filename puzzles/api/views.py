@@ -137,6 +137,7 @@ class PackViewSet(
                             "count",
                             "symmetry",
                             "technique",
+                            "variant",
                         )
                     ],
                     409: ["pack_name_taken"],

@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from play.disclosure import game_disclosure
 from play.models import Game
+from puzzles.variants import rules_payload
 from sudokusite.fields import StrictIntegerField
 from sudokusite.serializers import InputSerializer
 
@@ -53,10 +54,17 @@ class EventSerializer(serializers.Serializer):
     wall_ms = serializers.IntegerField(help_text="Wall time since the game started.")
 
 
+def _analysis_status(puzzle: Any, analysis: Any) -> str:
+    if analysis is not None:
+        return "ready"
+    return "unavailable" if puzzle.rules else "pending"
+
+
 class AnalysisSerializer(serializers.Serializer):
     status = serializers.CharField(
-        help_text="pending until the analysis is stored, then ready; held (data null) on a "
-        "shared replay while the puzzle's solution is held (play/disclosure.py); skipped "
+        help_text="pending until the analysis is stored, then ready; unavailable for variant "
+        "puzzles (the logic engine does not reason under their rules yet); held (data null) "
+        "on a shared replay while the puzzle's solution is held (play/disclosure.py); skipped "
         "(data null) when the player ended more games than ANALYSES_PER_HOUR."
     )
     data = serializers.DictField(allow_null=True, help_text="placements and summary.")
@@ -113,7 +121,7 @@ def replay_payload(
     puzzle = game.puzzle
     shown = game_disclosure(game, player=owner)
     analysis = analysis_of(game) if shown.correctness else None
-    analysis_status = "pending" if analysis is None else "ready"
+    analysis_status = _analysis_status(puzzle, analysis)
     if analysis_skipped(analysis):
         analysis, analysis_status = None, "skipped"
     if not shown.correctness:
@@ -141,6 +149,7 @@ def replay_payload(
             "difficulty": puzzle.difficulty,
             "givens": puzzle.givens,
             "solution": puzzle.solution if shown.solution else None,
+            **rules_payload(puzzle),
         },
         "player": player,
         "events": [_event(e, correctness=shown.correctness) for e in events],

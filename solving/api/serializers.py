@@ -42,13 +42,29 @@ def _box_field() -> StrictIntegerField:
     )
 
 
+_GRID_HELP = (
+    'One puzzle: one line ("." or "0" for empty), rows on several lines, '
+    "a pretty grid with | and - rules, or numbers separated by spaces. 4x4 to 25x25."
+)
+
+
 class SolverAnalyseInputSerializer(InputSerializer):
-    grid = GridTextField(
-        help_text='One puzzle: one line ("." or "0" for empty), rows on several lines, '
-        "a pretty grid with | and - rules, or numbers separated by spaces. 4x4 to 25x25."
+    grid = GridTextField(required=False, help_text=_GRID_HELP + " Or send fpuzzles instead.")
+    fpuzzles = serializers.JSONField(
+        required=False,
+        help_text="A puzzle shared from f-puzzles or SudokuPad: its JSON object (size, grid, "
+        "diagonal+/diagonal-, killercage), instead of grid. The answer adds its variant, "
+        "regions, diagonals and cages.",
     )
     box_rows = _box_field()
     box_cols = _box_field()
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "grid" not in attrs and "fpuzzles" not in attrs:
+            raise serializers.ValidationError({"grid": [gettext("This field is required.")]})
+        if "grid" in attrs and "fpuzzles" in attrs:
+            raise serializers.ValidationError(gettext("Send exactly one of grid or fpuzzles."))
+        return attrs
 
 
 class NotesField(serializers.DictField):
@@ -67,6 +83,8 @@ class NotesField(serializers.DictField):
 
 
 class SolverHintInputSerializer(SolverAnalyseInputSerializer):
+    grid = GridTextField(help_text=_GRID_HELP)
+    fpuzzles = None  # type: ignore[assignment]
     entries = GridTextField(
         required=False,
         help_text="The whole board as the player has it, givens included, in the grid's "
@@ -144,6 +162,19 @@ class SolverAnalysisSerializer(serializers.Serializer):
     steps_total = serializers.IntegerField()
     steps_truncated = serializers.BooleanField()
     step_limit = serializers.IntegerField()
+    variant = serializers.CharField(
+        required=False,
+        help_text="For fpuzzles: classic, diagonal, jigsaw or killer. Variant puzzles are "
+        "counted and solved; level, score and steps are null/empty until the engine grades "
+        "variants.",
+    )
+    regions = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="For fpuzzles."
+    )
+    diagonals = serializers.BooleanField(required=False, help_text="For fpuzzles.")
+    cages = serializers.ListField(
+        child=serializers.DictField(), required=False, help_text='For fpuzzles: [{"cells", "sum"}].'
+    )
 
 
 class SolverHintSerializer(serializers.Serializer):

@@ -69,6 +69,13 @@ class AnalyseView(APIView):
     def post(self, request: Request) -> Response:
         data = SolverAnalyseInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        if "fpuzzles" in data.validated_data:
+            from ..variants import fpuzzles_analyse
+
+            found = fpuzzles_analyse(
+                data=data.validated_data["fpuzzles"], bank_check=_bank_check(request)
+            )
+            return Response(SolverAnalysisSerializer(found).data)
         analysis = services.puzzle_analyse(
             grid_text=data.validated_data["grid"],
             box_rows=data.validated_data.get("box_rows"),

@@ -31,7 +31,9 @@ const data = pageData("game-data");
 const $ = (id) => document.getElementById(id);
 
 const puzzle = data.game.puzzle;
-const geo = geometry(puzzle.size, puzzle.box_rows, puzzle.box_cols);
+// A variant's rules and aids load on its page only (the page's size budget).
+const V = puzzle.variant && puzzle.variant !== "classic" ? await import("./variants.js") : null;
+const geo = V ? V.variantGeometry(puzzle) : geometry(puzzle.size, puzzle.box_rows, puzzle.box_cols);
 const N = geo.n;
 // The givens; the API leaves them out while the game is paused, so they may come later.
 let given = new Array(geo.ncells).fill(false);
@@ -65,7 +67,8 @@ const S = {
 
 const boardEl = $("board");
 const wrapEl = $("board-wrap");
-const cells = buildBoard(boardEl, geo, interpolate(gettext("Sudoku board, %(n)s by %(n)s"), { n: N }, true));
+const cells = buildBoard(boardEl, geo, V ? V.boardLabel(puzzle) : interpolate(gettext("Sudoku board, %(n)s by %(n)s"), { n: N }, true));
+if (V) V.drawRules(cells, geo);
 const padKeys = buildPad();
 
 // ---- State from the server -------------------------------------------------------
@@ -120,7 +123,7 @@ function playable() {
 }
 
 function cellLabel(c, v, isClash, isWrong, isPending) {
-  const where = cellWhere(geo, c);
+  const where = [cellWhere(geo, c), ...(V ? V.ruleWords(geo, c) : [])].join(gettext(", "));
   if (S.status === "paused") return interpolate(gettext("%(where)s, hidden while paused"), { where }, true);
   if (v) {
     const parts = [where, symbol(v, S.numeric)];
@@ -167,8 +170,7 @@ function render() {
     cl.toggle("selected", c === sel);
     cl.toggle(
       "peer",
-      c !== sel &&
-        (geo.rowOf[c] === geo.rowOf[sel] || geo.colOf[c] === geo.colOf[sel] || geo.boxOf[c] === geo.boxOf[sel]),
+      c !== sel && geo.peers[sel].has(c),
     );
     cl.toggle("same", c !== sel && selValue !== 0 && v === selValue);
     cl.toggle("clash", isClash);
@@ -188,6 +190,7 @@ function render() {
   if (coverHadFocus) cells[sel].focus({ preventScroll: true });
   boardEl.setAttribute("aria-hidden", hidden ? "true" : "false");
   renderPad(hidden);
+  if (V) V.renderCage(geo, S.values, S.selected, hidden, S.numeric);
   renderStatus();
   renderOffline();
 }

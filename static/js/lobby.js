@@ -15,8 +15,14 @@ function chosenSize() {
   return size ? size.value : "";
 }
 
+function chosenVariant() {
+  const variant = form.querySelector("input[name=variant]:checked");
+  return variant ? variant.value : "classic";
+}
+
 function lacks(input, size) {
-  return (input.closest(".choice").dataset.missing || "").split(" ").includes(size);
+  const missing = (input.closest(".choice").dataset.missing || "").split(" ");
+  return missing.includes(`${chosenVariant()}:${size}`);
 }
 
 /** The level the size has that is closest to `from` (index), the easier one on a tie. */
@@ -53,7 +59,7 @@ function sync() {
 }
 
 form.addEventListener("change", (e) => {
-  if (e.target.name === "size") sync();
+  if (e.target.name === "size" || e.target.name === "variant") sync();
 });
 // A level can no longer be submitted once it is unavailable: the button is off, and a stale
 // form (restored by the browser) is checked again before it goes.

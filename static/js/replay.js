@@ -4,13 +4,15 @@
 // The page gets the replay as the API answers it; it asks again only while the analysis is
 // pending. Plain ES module, no build step.
 
+import { drawRules, variantGeometry } from "./variants.js";
 import { LEVEL_NAMES as SUDOKU_LEVEL_NAMES, api, buildBoard, errorMessage, formatMs, geometry, pageData, paintCell, symbol, toast, valueOf } from "./sudoku.js";
 
 const D = pageData("replay-data");
 const $ = (id) => document.getElementById(id);
 const P = D.puzzle;
 const N = P.size;
-const geo = geometry(N, P.box_rows, P.box_cols);
+const isVariant = Boolean(P.variant && P.variant !== "classic");
+const geo = isVariant ? variantGeometry(P) : geometry(N, P.box_rows, P.box_cols);
 const SPEEDS = [1, 4, 16];
 const TICK_MS = 50;
 const POLL_MS = 2000;
@@ -35,6 +37,7 @@ for (const e of D.events) {
 const isWrong = (c, v) => (solution ? v !== solution[c] : Boolean(wrongValues.get(c)?.has(v)));
 const events = D.events;
 const cells = buildBoard($("board"), geo, interpolate(gettext("Replay board, %(n)s by %(n)s"), { n: N }, true));
+if (isVariant) drawRules(cells, geo);
 
 // frames[i]: the board after the first i events (frames[0] is the givens).
 const frames = [];
@@ -259,6 +262,7 @@ function renderAnalysis(a) {
   const why = {
     held: gettext("The analysis is shown once this puzzle's daily or leaderboard period is over."),
     skipped: gettext("This game was not analysed: more games ended within an hour than are analysed."),
+    unavailable: gettext("No analysis for this variant yet."),
   }[D.analysis.status];
   if (why) {
     box.replaceChildren(el("p", { class: "muted", "data-testid": `analysis-${D.analysis.status}` }, why));

@@ -98,6 +98,7 @@ export function candidates(values, geo, cell) {
 
 export function unitName(geo, u) {
   const n = geo.n;
+  if (u >= 2 * n && geo.unitName) return geo.unitName(u);
   if (u < n) return interpolate(gettext("row %(number)s"), { number: u + 1 }, true);
   if (u < 2 * n) return interpolate(gettext("column %(number)s"), { number: u - n + 1 }, true);
   return interpolate(gettext("box %(number)s"), { number: u - 2 * n + 1 }, true);

@@ -73,6 +73,8 @@ API_ALLOWED = ALLOWED | frozenset(
         "count",
         "symmetry",
         "technique",
+        "variant",
+        "fpuzzles",
         "level",
         "notes",
         "easy",

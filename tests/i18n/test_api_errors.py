@@ -153,6 +153,12 @@ def _pack_invalid(field: str, **bad: Any):
     return provoke
 
 
+def _in_chinese(provoke: Any, c: Ctx):
+    """Raise the service's error with Chinese active, as a request in Chinese would."""
+    with translation.override("zh-hans"):
+        return provoke(c)
+
+
 def _pack_taken(c: Ctx):
     staff = _staff()
     body = {"name": "Spring", "size": 4, "difficulty": "easy", "count": 2}
@@ -233,6 +239,9 @@ TRIGGERS: dict[str, Callable[..., Any]] = {
     "invalid_size": _pack_invalid("size", size=7),
     "invalid_symmetry": _pack_invalid("symmetry", symmetry="spiral"),
     "invalid_technique": _pack_invalid("technique", technique="death_blossom"),
+    "invalid_variant": lambda c: _in_chinese(
+        _pack_invalid("variant", variant="killer", symmetry="mirror"), c
+    ),
     "unknown_technique": lambda c: c.client.post(
         "/api/v1/games/", {"technique": "death_blossom"}, format="json"
     ),

@@ -80,6 +80,20 @@ def test_a_copied_solution_at_a_human_pace_is_flagged_only_when_made_without_pau
     assert slow.blind_quick == 0 and not slow.flagged
 
 
+def test_without_the_blind_signal_only_the_time_floors_judge_a_game():
+    """A variant game (integrity.services) skips the classic-logic signal: play at a
+    person's pace in no logical order passes, a script's pace is still flagged."""
+    cells = list(EMPTY)
+    random.Random(1).shuffle(cells)
+    events = placements(cells, [1800] * len(cells))
+    common = {"shape": SHAPE, "givens": GIVENS, "solution": SOLUTION, "level": "easy"}
+    paced = game_signals(events, **common, elapsed_ms=events[-1].clock_ms, blind=False)
+    assert paced.blind_quick == 0 and not paced.flagged, paced.reasons
+    bot = placements(cells, [50] * len(cells))
+    scripted = game_signals(bot, **common, elapsed_ms=bot[-1].clock_ms, blind=False)
+    assert scripted.flagged and scripted.blind_quick == 0
+
+
 def test_a_cell_is_placeable_when_some_technique_places_it_now():
     placeable = placeable_cells(SHAPE, GIVENS)
     assert placeable and set(LOGICAL[:1]) <= placeable

@@ -292,10 +292,16 @@ def test_the_lobby_marks_levels_the_bank_has_no_puzzle_of(guest):
     puzzle_create(FOUR, difficulty="easy")
     puzzle_create(NINE, difficulty="hard")
     html = guest.get("/").content.decode()
-    missing = {level: sizes for sizes, level in LEVEL_CHOICE.findall(html)}
+    # "variant:size" tokens: the classic ones here, every size of the empty variants.
+    found = {level: tokens.split() for tokens, level in LEVEL_CHOICE.findall(html)}
+    missing = {
+        level: " ".join(t.split(":")[1] for t in tokens if t.startswith("classic:"))
+        for level, tokens in found.items()
+    }
     assert missing["easy"] == "6 9 16"
     assert missing["hard"] == "4 6 16"
     assert missing["master"] == "4 6 9 16"
+    assert "killer:9" in found["easy"]
 
 
 def test_a_message_waits_through_api_calls_for_the_next_page(guest):

@@ -9,12 +9,14 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from puzzles import daily, regrade, stock
+from puzzles.variant_bank import variant_bank_seed
 
 
 class Command(BaseCommand):
     help = (
         "Load the starter bank (puzzles of every size and level, shipped in "
-        "puzzles/data/starter.jsonl) and choose today's daily puzzles. Idempotent: a second "
+        "puzzles/data/starter.jsonl), a few Diagonal, Jigsaw and Killer puzzles, and choose "
+        "today's daily puzzles. Idempotent: a second "
         "run adds nothing. --rebuild generates the file again (minutes; for maintainers, "
         "after the generator or the grader changes) and grades the stored bank again; "
         "--regrade only grades again the stored puzzles an older grader rated."
@@ -49,6 +51,7 @@ class Command(BaseCommand):
             written = stock.starter_file_build(progress=report)
             self.stdout.write(f"{stock.STARTER_FILE}: {written} puzzles.")
         added = stock.bank_seed(progress=report if verbose else None)
+        added += variant_bank_seed(progress=report if verbose else None)
         daily.daily_puzzles_pick()
         if options["rebuild"] or options["regrade"]:
             self._regrade(on_workers=options["on_workers"], report=report)

@@ -1,0 +1,41 @@
+"""The next hint step of a game under a variant's rules, from the engine's variant logic.
+
+The same order as the classic hint (play.hints): wrong values on the board first, then the
+easiest technique from the values and the eliminations earlier hints applied (never the
+player's notes). The variant logic (``solver.variant_logic``) reads the puzzle's houses and
+cages; only the wrong-value step comes from the classic engine, which judges entries
+against the solution alone (so it is given no givens, whose houses it would misread).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from puzzles.models import Puzzle
+from puzzles.variants import rules_of
+from solver import Grid
+from solver.logic import next_step
+from solver.variant_logic import techniques_for
+from solver.variant_tech import VBoard
+
+
+def variant_hint_step(
+    *, puzzle: Puzzle, entries: Grid, eliminations: dict[int, set[int]]
+) -> dict[str, Any] | None:
+    """The step dict a hint reveals, or None when the logic finds no step (or it is solved)."""
+    solution = puzzle.solution_grid()
+    if any(v and v != s for v, s in zip(entries.cells, solution.cells, strict=True)):
+        step = next_step(Grid.empty(entries.shape), entries, solution=solution)
+        return None if step is None else step.to_dict()
+    rules = rules_of(puzzle)
+    board = VBoard.from_grid(rules, entries)
+    if board is None or board.is_solved():
+        return None
+    for cell, values in eliminations.items():
+        for value in values:
+            board.cand[cell] &= ~(1 << (value - 1))
+    for technique in techniques_for(rules):
+        step = next(technique.find(board), None)
+        if step is not None:
+            return step.to_dict()
+    return None

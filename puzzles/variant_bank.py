@@ -1,0 +1,156 @@
+"""Variant puzzles into the bank: stored once, checked unique under their rules, seeded.
+
+A stored variant puzzle carries the level the engine's variant logic gave it and a
+provisional score per level; ``puzzles.regrade`` (the classic grader) leaves it alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.utils.translation import gettext as _
+
+from puzzles.bank import PuzzleNotUnique
+from puzzles.models import Puzzle, Source, Symmetry
+from puzzles.variants import (
+    VARIANT_LEVELS,
+    rules_stored,
+    variant_key,
+    variant_levels,
+    variant_puzzle_make,
+    variant_score,
+)
+from solver import BudgetExceeded, Grid, Shape, format_line, solutions
+from solver.variant import Rules, RulesError, check_puzzle
+from solver.variant_generate import VariantGenerationFailed
+from sudokusite.unique import insert_or_existing
+
+VARIANT_BANK_SIZES = (6, 9)
+"""Sizes the bank seeds of each variant."""
+
+VARIANT_SEED_COUNT = 2
+"""Puzzles ``seed_bank`` makes per variant, size and level."""
+
+SEED_RETRIES = 3
+"""Further seeds tried when one reaches no puzzle of the level (6x6 Killer hard may not)."""
+
+VARIANT_IMPORT_LEVEL = "hard"
+"""The level a variant puzzle from elsewhere is stored at until the engine grades them."""
+
+CHECK_BUDGET = 2_000_000
+"""Search nodes allowed to prove a variant puzzle from elsewhere has one solution."""
+
+
+def variant_solution_checked(grid: Grid, rules: Rules, *, budget: int = CHECK_BUDGET) -> Grid:
+    """The one solution of ``grid`` under ``rules``; PuzzleNotUnique saying why not."""
+    try:
+        check_puzzle(rules, grid)
+    except RulesError as exc:
+        raise PuzzleNotUnique(
+            _("The puzzle has no solution: %(why)s.") % {"why": str(exc)}, code="no_solution"
+        ) from None
+    try:
+        found = solutions(grid, limit=2, budget=budget, rules=rules)
+    except BudgetExceeded:
+        raise PuzzleNotUnique(
+            _("The puzzle is too sparse to prove it has one solution in reasonable time."),
+            code="too_hard_to_check",
+        ) from None
+    if not found:
+        raise PuzzleNotUnique(_("The puzzle has no solution."), code="no_solution")
+    if len(found) > 1:
+        raise PuzzleNotUnique(
+            _("The puzzle has more than one solution."), code="multiple_solutions"
+        )
+    return found[0]
+
+
+def _existing(key: str) -> Puzzle | None:
+    return Puzzle.objects.filter(canonical_key=key).first()
+
+
+def variant_puzzle_store(
+    *,
+    grid: Grid,
+    rules: Rules,
+    solution: Grid | None = None,
+    level: str = VARIANT_IMPORT_LEVEL,
+    hardest: str = "",
+    source: str = Source.IMPORTED,
+) -> tuple[Puzzle, bool]:
+    """The stored puzzle with these givens and rules, or a new one (checked unique first
+    unless the caller proved it and passes ``solution``)."""
+    key = variant_key(grid, rules)
+    found = _existing(key)
+    if found is not None:
+        return found, False
+    if solution is None:
+        solution = variant_solution_checked(grid, rules)
+    row = variant_puzzle_row(
+        grid=grid, rules=rules, solution=solution, level=level, source=source, hardest=hardest
+    )
+    return insert_or_existing(row, lambda: _existing(key))
+
+
+def variant_puzzle_row(
+    *, grid: Grid, rules: Rules, solution: Grid, level: str, source: str, hardest: str = ""
+) -> Puzzle:
+    """An unsaved row for a variant puzzle proven to have one solution; the caller saves."""
+    return Puzzle(
+        size=grid.size,
+        box_rows=grid.shape.box_rows,
+        box_cols=grid.shape.box_cols,
+        givens=format_line(grid),
+        solution=format_line(solution),
+        clue_count=grid.clues,
+        symmetry=Symmetry.NONE,
+        variant=rules.variant,
+        rules=rules_stored(rules),
+        canonical_key=variant_key(grid, rules),
+        source=source,
+        difficulty=level,
+        score=variant_score(level),
+        techniques={},
+        hardest_technique=hardest,
+    )
+
+
+def variant_bank_seed(
+    *,
+    sizes: tuple[int, ...] = VARIANT_BANK_SIZES,
+    count: int = VARIANT_SEED_COUNT,
+    progress: Callable[[str], None] | None = None,
+) -> int:
+    """Make ``count`` puzzles of each variant, size and level the bank has fewer of
+    (seeds ``variant:<variant>:<size>:<level>:<i>``, so a rerun makes the same ones).
+    Returns the puzzles added."""
+    added = 0
+    for variant in VARIANT_LEVELS:
+        for size in sizes:
+            shape = Shape.for_size(size)
+            for level in variant_levels(variant, size):
+                have = Puzzle.objects.filter(variant=variant, size=size, difficulty=level)
+                if have.count() >= count:
+                    continue
+                for i in range(count + SEED_RETRIES):
+                    if have.count() >= count:
+                        break
+                    seed = f"variant:{variant}:{size}:{level}:{i}"
+                    try:
+                        grid, solution, rules, hardest = variant_puzzle_make(
+                            variant=variant, shape=shape, level=level, seed=seed
+                        )
+                    except VariantGenerationFailed:
+                        continue  # rare: this seed reached no puzzle of the level
+                    _, created = variant_puzzle_store(
+                        grid=grid,
+                        rules=rules,
+                        solution=solution,
+                        level=level,
+                        hardest=hardest,
+                        source=Source.GENERATED,
+                    )
+                    added += created
+                if progress is not None:
+                    progress(f"{variant} {size}x{size} {level}: {count}")
+    return added

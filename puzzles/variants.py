@@ -1,0 +1,147 @@
+"""Variant puzzles in the bank: their stored rules, their API JSON, and how they are made.
+
+A puzzle's rules live in two columns: ``variant`` (a name people know) and ``rules``
+(JSON: ``regions`` only when irregular, ``diagonals``, ``cages``). The engine reads a
+:class:`solver.variant.Rules`; this module turns one into the other and back.
+
+Making a variant puzzle (:func:`variant_puzzle_make`) calls the engine's generator
+(``solver.variant_generate``), which grades with the variant logic; Killer's hardest
+level has no givens at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from solver import Grid, Shape, format_line
+from solver.grid import tables
+from solver.variant import Rules
+
+if TYPE_CHECKING:
+    from puzzles.models import Puzzle
+
+VARIANT_LEVELS: dict[str, tuple[str, ...]] = {
+    "diagonal": ("easy", "medium", "hard", "expert"),
+    "jigsaw": ("easy", "medium", "hard", "expert"),
+    "killer": ("easy", "medium", "hard", "expert"),
+}
+"""The levels the bank makes of each variant (``solver.variant_generate.GENERATED_LEVELS``);
+Killer's ``expert`` has no givens."""
+
+
+def variant_levels(variant: str, size: int) -> tuple[str, ...]:
+    """The levels the engine makes of ``variant`` at ``size`` (none for an unknown one)."""
+    from solver.variant_generate import supported_variant_levels
+
+    if variant not in VARIANT_LEVELS or size not in (4, 6, 8, 9):
+        return ()
+    return supported_variant_levels(variant, size)
+
+
+_SCORES = {"easy": 300, "medium": 900, "hard": 2000, "expert": 4000, "master": 6000}
+
+
+# --- Stored rules ----------------------------------------------------------------------
+
+
+def rules_stored(rules: Rules) -> dict[str, Any]:
+    """The ``Puzzle.rules`` JSON of ``rules``: {} for a classic puzzle."""
+    if rules.is_classic:
+        return {}
+    out: dict[str, Any] = {}
+    if rules.irregular:
+        out["regions"] = list(rules.regions)
+    if rules.diagonals:
+        out["diagonals"] = True
+    if rules.cages:
+        out["cages"] = [{"cells": list(c.cells), "sum": c.total} for c in rules.cages]
+    return out
+
+
+@lru_cache(maxsize=512)
+def _rules_cached(box_rows: int, box_cols: int, stored: str) -> Rules:
+    data = json.loads(stored)
+    shape = Shape(box_rows, box_cols)
+    if not data:
+        return Rules.classic(shape)
+    return Rules.from_dict(data, shape)
+
+
+def rules_of(puzzle: Puzzle) -> Rules:
+    """The engine's rules of a stored puzzle (cached: a move reads them)."""
+    stored = json.dumps(puzzle.rules or {}, sort_keys=True, separators=(",", ":"))
+    return _rules_cached(puzzle.box_rows, puzzle.box_cols, stored)
+
+
+def peers_of(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
+    """Each cell's peers: its houses' cells and its cage mates (the clash rule)."""
+    if not puzzle.rules:
+        return tables(puzzle.shape).peers
+    from solver.variant import layout
+
+    return layout(rules_of(puzzle)).peers
+
+
+def rules_payload(puzzle: Puzzle) -> dict[str, Any]:
+    """The API's rules of a puzzle: variant, regions (always), diagonals, cages."""
+    rules = rules_of(puzzle)
+    return {
+        "variant": puzzle.variant,
+        "regions": list(rules.regions),
+        "diagonals": rules.diagonals,
+        "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.cages],
+    }
+
+
+def variant_key(grid: Grid, rules: Rules) -> str:
+    """The canonical key of a variant puzzle: its exact givens and rules (no symmetry
+    reduction yet: the engine's canonical form knows boxes only)."""
+    raw = json.dumps(
+        [
+            rules.variant,
+            grid.shape.box_rows,
+            grid.shape.box_cols,
+            format_line(grid),
+            rules_stored(rules),
+        ],
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(("variant:" + raw).encode()).hexdigest()
+
+
+# --- Making them -----------------------------------------------------------------------
+
+
+def variant_puzzle_make(
+    *, variant: str, shape: Shape, level: str, seed: str
+) -> tuple[Grid, Grid, Rules, str]:
+    """A puzzle of ``variant`` at ``level`` from the engine's generator: (givens, solution,
+    rules, hardest technique). Reproducible from ``seed``; VariantGenerationFailed (a
+    RuntimeError) when no attempt reached the level, ValueError for what is not made."""
+    from solver.variant_generate import generate_variant
+
+    if level not in variant_levels(variant, shape.size):
+        raise ValueError(f"{variant} {shape.label} puzzles are not made at level {level!r}")
+    made = generate_variant(variant, shape.size, level=level, seed=seed)
+    return made.puzzle, made.solution, made.rules, made.hardest or ""
+
+
+def variant_level(rules: Rules, grid: Grid, logic_level: str) -> str:
+    """The bank's level from the variant logic's: master shows as expert; Killer's expert
+    is a puzzle without givens that needs more than singles and cage combinations, so a
+    Killer with givens is at most hard (the engine's rule for what it generates)."""
+    rated = "expert" if logic_level == "master" else logic_level
+    if rules.cages:
+        if grid.clues == 0 and rated != "easy":
+            return "expert"
+        return "hard" if rated == "expert" else rated
+    return rated
+
+
+def variant_score(level: str) -> int:
+    """A provisional score for a variant level (the engine grades variants by level only)."""
+    return _SCORES[level]

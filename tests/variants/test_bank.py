@@ -1,0 +1,106 @@
+"""Variant puzzles in the bank: made unique under their rules, stored once, picked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzles.models import Puzzle
+from puzzles.selectors import puzzle_pick
+from puzzles.variant_bank import variant_bank_seed
+from puzzles.variants import rules_of, variant_puzzle_make
+from solver import Shape, count_solutions
+from solver.variant import is_variant_solution
+from tests.play.factories import NINE, puzzle_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("size", [6, 9])
+@pytest.mark.parametrize(
+    ("variant", "level"),
+    [("diagonal", "hard"), ("jigsaw", "medium"), ("killer", "medium"), ("killer", "expert")],
+)
+def test_made_variant_puzzles_have_one_solution_under_their_rules(variant, level, size):
+    grid, solution, rules, _hardest = variant_puzzle_make(
+        variant=variant, shape=Shape.for_size(size), level=level, seed="bank"
+    )
+    assert rules.variant == variant
+    assert count_solutions(grid, limit=2, rules=rules) == 1
+    assert is_variant_solution(rules, grid, solution)
+    if level == "expert":
+        assert grid.clues == 0  # Killer's hardest level: the cages alone
+
+
+def test_a_stored_variant_puzzle_keeps_its_rules_and_is_stored_once(make_variant):
+    puzzle = make_variant("jigsaw")
+    again = make_variant("jigsaw")
+    assert again.pk == puzzle.pk
+    assert puzzle.variant == "jigsaw"
+    assert "regions" in puzzle.rules and "cages" not in puzzle.rules
+    rules = rules_of(Puzzle.objects.get(pk=puzzle.pk))
+    assert is_variant_solution(rules, puzzle.grid(), puzzle.solution_grid())
+
+
+def test_two_killers_without_givens_are_both_stored(make_variant):
+    first = make_variant("killer", level="expert", seed="a")
+    second = make_variant("killer", level="expert", seed="b")
+    assert first.pk != second.pk
+    assert first.givens == second.givens == "." * 81
+
+
+def test_the_pick_by_level_keeps_variants_apart(make_variant):
+    puzzle9 = puzzle_create(NINE, difficulty="easy")
+    killer = make_variant("killer")
+    assert puzzle_pick(size=9, difficulty="easy") == puzzle9
+    assert puzzle_pick(size=9, difficulty="easy", variant="killer") == killer
+    assert puzzle_pick(size=9, difficulty="easy", variant="diagonal") is None
+
+
+def test_seeding_makes_every_variant_level_once():
+    added = variant_bank_seed(sizes=(9,), count=1)
+    assert added == Puzzle.objects.exclude(variant="classic").count() == 12
+    levels = set(Puzzle.objects.values_list("variant", "difficulty"))
+    assert ("killer", "expert") in levels and ("jigsaw", "expert") in levels
+    assert variant_bank_seed(sizes=(9,), count=1) == 0
+
+
+def test_a_killer_pack_is_made_in_chunks_under_fresh_cages():
+    from puzzles.chunks import pack_chunk_generate
+    from puzzles.packs import pack_create
+
+    pack = pack_create(
+        name="killers",
+        size=6,
+        difficulty="expert",
+        count=3,
+        variant="killer",
+        chunk_size=2,
+        enqueue=False,
+    )
+    for number in range(pack.chunk_count):
+        pack_chunk_generate(pack_id=pack.pk, number=number)
+    puzzles = [e.puzzle for e in pack.entries.select_related("puzzle")]
+    assert len(puzzles) == 3
+    for puzzle in puzzles:
+        assert puzzle.variant == "killer" and puzzle.givens == "." * 36
+        assert count_solutions(puzzle.grid(), limit=2, rules=rules_of(puzzle)) == 1
+    # A rerun of a chunk adds nothing.
+    assert pack_chunk_generate(pack_id=pack.pk, number=0) == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"size": 16}, "size"),
+        ({"difficulty": "master"}, "difficulty"),
+        ({"technique": "x_wing"}, "variant"),
+        ({"variant": "windoku"}, "variant"),
+    ],
+)
+def test_a_bad_variant_pack_request_names_the_field(fields, field):
+    from puzzles.packs import PackRequestInvalid, pack_request_validate
+
+    request = {"name": "p", "size": 9, "difficulty": "easy", "count": 5, "variant": "jigsaw"}
+    with pytest.raises(PackRequestInvalid) as raised:
+        pack_request_validate(**{**request, **fields})
+    assert raised.value.extra.get("field") == field or field in str(raised.value)
