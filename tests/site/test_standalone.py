@@ -1,7 +1,7 @@
 """The repository stands alone: a clone with nothing beside it runs the data tests.
 
 Tests and benchmarks read their puzzle sets from data/puzzles inside the checkout; a
-contributor's or a packager's clone has no ``../shared`` beside it.
+contributor's or a packager's clone has no folder of puzzle data beside it.
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-# A path climbing out of the checkout: "../x", or a Path that goes to the checkout's parent
-# and then names a folder there.
-OUTSIDE = re.compile(r"""\.\./shared|["']\.\.["']\s*/|ROOT\.parent\s*/|parents\[\d\]\.parent\s*/""")
+# A path climbing out of the checkout to data beside it ("../<folder>/data"), or a Path that
+# goes to the checkout's parent and then names a folder there.
+OUTSIDE = re.compile(
+    r"""\.\./\w+/data|["']\.\.["']\s*/|ROOT\.parent\s*/|parents\[\d\]\.parent\s*/"""
+)
 
 
 def _tracked(*patterns: str) -> list[Path]:
