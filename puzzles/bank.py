@@ -29,6 +29,7 @@ from solver.canon import canonical_key
 from solver.generate import SYMMETRIES, is_symmetric, supported_levels
 from solver.grade import Grade, grade
 from solver.grid import symbol
+from solver.variant import Rules
 from sudokusite.errors import DomainError
 from sudokusite.unique import insert_or_existing
 
@@ -86,9 +87,15 @@ def puzzle_solution_checked(grid: Grid) -> Grid:
         raise PuzzleNotUnique(
             _("The puzzle has no solution: %(clash)s.") % {"clash": clash}, code="no_solution"
         )
+    return one_solution(grid, budget=CHECK_BUDGET)
+
+
+def one_solution(grid: Grid, *, budget: int, rules: Rules | None = None) -> Grid:
+    """The one solution of ``grid`` (under ``rules``, for a variant); raises PuzzleNotUnique
+    for none, several, or a search over ``budget`` nodes."""
     try:
         # One search both counts (up to two) and keeps the solution.
-        found = solutions(grid, limit=2, budget=CHECK_BUDGET)
+        found = solutions(grid, limit=2, budget=budget, rules=rules)
     except BudgetExceeded:
         raise PuzzleNotUnique(
             _("The puzzle is too sparse to prove it has one solution in reasonable time."),

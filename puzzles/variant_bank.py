@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
-from puzzles.bank import PuzzleNotUnique
+from puzzles.bank import PuzzleNotUnique, one_solution
 from puzzles.models import Puzzle, Source, Symmetry
 from puzzles.variants import (
     VARIANT_LEVELS,
@@ -20,7 +20,7 @@ from puzzles.variants import (
     variant_puzzle_make,
     variant_score,
 )
-from solver import BudgetExceeded, Grid, Shape, format_line, solutions
+from solver import Grid, Shape, format_line
 from solver.variant import Rules, RulesError, check_puzzle
 from solver.variant_generate import VariantGenerationFailed
 from sudokusite.unique import insert_or_existing
@@ -49,20 +49,7 @@ def variant_solution_checked(grid: Grid, rules: Rules, *, budget: int = CHECK_BU
         raise PuzzleNotUnique(
             _("The puzzle has no solution: %(why)s.") % {"why": str(exc)}, code="no_solution"
         ) from None
-    try:
-        found = solutions(grid, limit=2, budget=budget, rules=rules)
-    except BudgetExceeded:
-        raise PuzzleNotUnique(
-            _("The puzzle is too sparse to prove it has one solution in reasonable time."),
-            code="too_hard_to_check",
-        ) from None
-    if not found:
-        raise PuzzleNotUnique(_("The puzzle has no solution."), code="no_solution")
-    if len(found) > 1:
-        raise PuzzleNotUnique(
-            _("The puzzle has more than one solution."), code="multiple_solutions"
-        )
-    return found[0]
+    return one_solution(grid, budget=budget, rules=rules)
 
 
 def _existing(key: str) -> Puzzle | None:
