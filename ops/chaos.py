@@ -31,6 +31,7 @@ import psutil
 import redis
 
 from ops.stack import (
+    DRILL_SETTINGS,
     Process,
     free_port,
     migrate,
@@ -308,11 +309,7 @@ def run(report_path: Path | None) -> int:
         CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY),
         CELERY_RESTORE_INTERVAL="2",
         PACK_STALL_SECONDS=str(STALL),
-        PUZZLE_BANK_MINIMUM="0",
-        PUZZLE_BANK_TARGET="1",
-        # Its devices start games faster than people do; the limits are not what it tests.
-        GAME_STARTS_PER_MINUTE="100000",
-        GAME_STARTS_PER_DAY="1000000",
+        **DRILL_SETTINGS,
     )
     os.environ.update(env)
 

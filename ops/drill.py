@@ -26,6 +26,7 @@ from ops import drill_checks, drill_load, drill_race
 from ops.chaos import Chaos, Device, _check, _prepare, _redis_up
 from ops.nodes import NODE_ADDRESSES, Node, free_port_on, haproxy_config, haproxy_states
 from ops.stack import (
+    DRILL_SETTINGS,
     ROOT,
     Process,
     free_port,
@@ -97,11 +98,7 @@ def run(report_path: Path | None) -> int:
         AUTH_RATE_PER_ADDRESS="1000/min",
         AUTH_RATE_PER_USERNAME="1000/min",
         DATABASE_CONN_HEALTH_CHECKS="1",
-        PUZZLE_BANK_MINIMUM="0",
-        PUZZLE_BANK_TARGET="1",
-        # Its devices start games faster than people do; the limits are not what it tests.
-        GAME_STARTS_PER_MINUTE="100000",
-        GAME_STARTS_PER_DAY="1000000",
+        **DRILL_SETTINGS,
         RACE_COUNTDOWN_SECONDS="2",
     )
     os.environ.update(env)

@@ -36,6 +36,18 @@ def recreate_database(maintenance: str, name: str, *, drop_only: bool = False) -
             conn.execute(f'CREATE DATABASE "{name}"')
 
 
+DRILL_SETTINGS = {
+    # No periodic bank top-up competing with the drill's own work.
+    "PUZZLE_BANK_MINIMUM": "0",
+    "PUZZLE_BANK_TARGET": "1",
+    # A drill's devices start a game the moment one ends, faster than people do; the
+    # per-account limits are tested on their own (tests/play/test_limits.py).
+    "GAME_STARTS_PER_MINUTE": "100000",
+    "GAME_STARTS_PER_DAY": "1000000",
+}
+"""What the chaos drill and the two-node drill set alike on the sites they run."""
+
+
 def site_environment(database_url: str, **extra: str) -> dict[str, str]:
     """The environment of a production-like site (DEBUG off, no HTTPS) on this machine."""
     return {
