@@ -1,15 +1,19 @@
 // A lesson's example: the position the solver reached just before it used the technique,
 // stepped through in stages (the board, the units, the pattern, the conclusion, after it).
+// A variant's example (Killer) carries its rules: variants.js, loaded for it only, draws
+// them as the game page does.
 
-import { buildBoard, geometry, pageData, parseBoard, symbol } from "./sudoku.js";
+import { buildBoard, cellWhere, geometry, pageData, parseBoard, symbol } from "./sudoku.js";
 
 const ex = pageData("lesson-data");
 const $ = (id) => document.getElementById(id);
-const geo = geometry(ex.size, ex.box_rows, ex.box_cols);
+const V = ex.variant && ex.variant !== "classic" ? await import("./variants.js") : null;
+const geo = V ? V.variantGeometry(ex) : geometry(ex.size, ex.box_rows, ex.box_cols);
 const givens = parseBoard(ex.givens, ex.size * ex.size);
 const values = parseBoard(ex.values, ex.size * ex.size);
 const step = ex.step;
-const unitCells = new Set(step.units.flatMap((u) => geo.units[u]));
+// A cage's step names no house: its cage is what to look at.
+const unitCells = new Set(V && !step.units.length ? step.cells : step.units.flatMap((u) => geo.units[u]));
 const pattern = new Set(step.cells);
 const elim = new Set(step.eliminations.map((e) => `${e.cell}:${e.value}`));
 const place = new Map(step.placements.map((p) => [p.cell, p.value]));
@@ -34,6 +38,9 @@ const STAGES = [
 ];
 
 const cells = buildBoard($("lesson-board"), geo, interpolate(gettext("%(name)s example, %(n)s by %(n)s"), { name: step.name, n: ex.size }, true));
+// A variant's cells name their cage for screen readers: "row 1, column 2, cage of 2 cells, sum 11".
+const where = V ? cells.map((_, c) => [cellWhere(geo, c), ...V.ruleWords(geo, c)]) : null;
+if (V) V.drawRules(cells, geo);
 let stage = 0;
 
 function paint() {
@@ -44,6 +51,7 @@ function paint() {
     el.classList.toggle("given", Boolean(givens[c]));
     el.classList.toggle("hint-unit", stage >= 1 && unitCells.has(c));
     el.classList.toggle("hint", stage >= 2 && (pattern.has(c) || place.has(c)));
+    if (where) el.setAttribute("aria-label", [...where[c], ...(value ? [symbol(value)] : [])].join(gettext(", ")));
     if (value) {
       const v = document.createElement("span");
       v.className = "v";
