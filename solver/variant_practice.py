@@ -37,8 +37,9 @@ __all__ = [
 ]
 
 VARIANT_REQUIRE_ATTEMPTS = 40
-"""Puzzles made before :func:`generate_variant_requiring` gives up (the rarest Killer
-technique turns up in about one attempt in three: ``python -m bench learning``)."""
+"""Puzzles made before :func:`generate_variant_requiring` gives up (Cage-House
+Interaction, the rarest, comes with most hard Killers and almost no medium one: rates in
+``python -m bench learning``)."""
 
 _SAMPLE_RULES: dict[str, Rules] = {
     # The smallest rules of each variant that turn its techniques on (techniques_for).
