@@ -38,8 +38,16 @@ const STAGES = [
 ];
 
 const cells = buildBoard($("lesson-board"), geo, interpolate(gettext("%(name)s example, %(n)s by %(n)s"), { name: step.name, n: ex.size }, true));
-// A variant's cells name their cage for screen readers: "row 1, column 2, cage of 2 cells, sum 11".
-const where = V ? cells.map((_, c) => [cellWhere(geo, c), ...V.ruleWords(geo, c)]) : null;
+// A variant's cells name their cage for screen readers ("row 1, column 2, cage of 2 cells,
+// sum 11") in hidden text before the value: an aria-label would hide the candidates shown.
+const where = V ? cells.map((_, c) => [cellWhere(geo, c), ...V.ruleWords(geo, c)].join(gettext(", ")) + gettext(", ")) : null;
+function withWhere(c, content) {
+  if (!where) return [content];
+  const s = document.createElement("span");
+  s.className = "visually-hidden";
+  s.textContent = where[c];
+  return [s, content];
+}
 if (V) V.drawRules(cells, geo);
 let stage = 0;
 
@@ -51,12 +59,11 @@ function paint() {
     el.classList.toggle("given", Boolean(givens[c]));
     el.classList.toggle("hint-unit", stage >= 1 && unitCells.has(c));
     el.classList.toggle("hint", stage >= 2 && (pattern.has(c) || place.has(c)));
-    if (where) el.setAttribute("aria-label", [...where[c], ...(value ? [symbol(value)] : [])].join(gettext(", ")));
     if (value) {
       const v = document.createElement("span");
       v.className = "v";
       v.textContent = symbol(value);
-      el.replaceChildren(v);
+      el.replaceChildren(...withWhere(c, v));
       continue;
     }
     const box = document.createElement("span");
@@ -73,7 +80,7 @@ function paint() {
       }
       box.appendChild(s);
     }
-    el.replaceChildren(box);
+    el.replaceChildren(...withWhere(c, box));
   }
   $("lesson-stage").textContent = `${stage + 1}/${STAGES.length}. ${STAGES[stage]}`;
   $("lesson-back").disabled = stage === 0;
