@@ -201,3 +201,28 @@ def test_a_killer_lessons_frequency_counts_the_killer_puzzles_graded_for_practic
     assert (row["size"], row["puzzles"], row["using"], row["share"]) == (9, 1, 1, 1.0)
     other = token_client.get("/api/v1/techniques/cage_house/").json()["frequency"]
     assert [(r["puzzles"], r["using"]) for r in other] == [(1, 0)]
+
+
+def test_a_killer_practice_games_hint_leads_to_its_technique_and_lesson(token_client, monkeypatch):
+    from rest_framework.test import APIClient
+
+    from accounts.factories import UserFactory
+    from accounts.services import token_create
+    from learn import variant_practice
+
+    monkeypatch.setattr(variant_practice, "variant_practice_make", lambda **kw: None)
+    started = token_client.post("/api/v1/games/", {"technique": "cage_house"}, format="json")
+    puzzle_id = started.json()["puzzle"]["id"]
+    other = APIClient()
+    other.credentials(HTTP_AUTHORIZATION=f"Token {token_create(user=UserFactory())[1]}")
+    plain = other.post("/api/v1/games/", {"puzzle": puzzle_id}, format="json")
+    hints = {}
+    for answer, client in ((started, token_client), (plain, other)):
+        gid = answer.json()["id"]
+        hint = client.post(f"/api/v1/games/{gid}/hint/", {"level": 2}, format="json")
+        assert hint.status_code == 200, hint.json()
+        hints[client] = hint.json()["hint"]
+    assert hints[token_client]["technique"] == "cage_house"
+    assert hints[token_client]["lesson_url"] == "/learn/cage_house/"
+    assert hints[other]["technique"] == "cage_combination"  # the engine's own order
+    assert hints[other]["lesson_url"] == "/learn/cage_combination/"
