@@ -5,7 +5,8 @@ logic's count per technique, written here when the puzzle is stored for practice
 the technique. A practice request picks one the player has not played; when they have
 played them all it makes one within the classic's time (each one made stays in the bank
 for the next player), else replays the one they played longest ago, else the lesson's
-own example puzzle, which needs the technique by construction.
+own example puzzle, which needs the technique by construction. Celery beat keeps
+``PRACTICE_MINIMUM`` of each in the bank (:func:`variant_practice_top_up`).
 """
 
 from __future__ import annotations
@@ -21,13 +22,19 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from learn.examples import example_of, example_rules
 from play.models import Game
 from puzzles.models import Puzzle, Source
+from puzzles.practice import PRACTICE_MINIMUM
 from puzzles.variant_bank import variant_puzzle_store
 from puzzles.variants import variant_level
 from solver import Grid, parse
 from solver.variant import Rules
-from solver.variant_generate import VariantGenerationFailed
+from solver.variant_generate import VariantGenerated, VariantGenerationFailed
 from solver.variant_logic import variant_logic_solve
-from solver.variant_practice import generate_variant_requiring
+from solver.variant_practice import (
+    generate_variant_requiring,
+    technique_variant,
+    variant_practice_sizes,
+    variant_techniques,
+)
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +106,12 @@ def variant_practice_make(
     except (VariantGenerationFailed, ValueError):
         log.info("practice %s %s %sx%s: none in %.1f s", variant, technique, size, size, seconds)
         return None
-    puzzle, _ = variant_puzzle_store(
+    return _store(made)[0].pk
+
+
+def _store(made: VariantGenerated) -> tuple[Puzzle, bool]:
+    """The generated puzzle stored in the bank with its techniques; whether it is new."""
+    puzzle, created = variant_puzzle_store(
         grid=made.puzzle,
         rules=made.rules,
         solution=made.solution,
@@ -108,7 +120,27 @@ def variant_practice_make(
         source=Source.GENERATED,
     )
     _techniques_record(puzzle, made.rules, made.puzzle)
-    return puzzle.pk
+    return puzzle, created
+
+
+def variant_practice_top_up(*, minimum: int = PRACTICE_MINIMUM) -> int:
+    """Make practice puzzles for every variant technique and size with fewer than
+    ``minimum`` in the bank (Celery beat, ``learn.variant_practice_top_up``); returns how
+    many it stored. The seeds (``stock:<k>`` for the k-th puzzle) make a redelivered task
+    make the same puzzles, which the bank stores once."""
+    stored = 0
+    for tech in variant_techniques():
+        variant = technique_variant(tech.slug)
+        assert variant is not None
+        for size in variant_practice_sizes(tech.slug):
+            have = _practice_rows(tech.slug, variant, size)[:minimum].count()
+            for k in range(have, minimum):
+                try:
+                    made = generate_variant_requiring(variant, size, tech.slug, seed=f"stock:{k}")
+                except VariantGenerationFailed:
+                    continue
+                stored += _store(made)[1]
+    return stored
 
 
 def variant_practice_example_puzzle(*, technique: str, variant: str, size: int) -> int | None:
@@ -166,5 +198,6 @@ __all__ = [
     "variant_practice_example_puzzle",
     "variant_practice_make",
     "variant_practice_puzzle",
+    "variant_practice_top_up",
     "variant_technique_frequency",
 ]

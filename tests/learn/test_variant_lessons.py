@@ -226,3 +226,22 @@ def test_a_killer_practice_games_hint_leads_to_its_technique_and_lesson(token_cl
     assert hints[token_client]["lesson_url"] == "/learn/cage_house/"
     assert hints[other]["technique"] == "cage_combination"  # the engine's own order
     assert hints[other]["lesson_url"] == "/learn/cage_combination/"
+
+
+def test_the_top_up_keeps_killer_practice_puzzles_for_each_technique_once():
+    from django.conf import settings
+
+    from learn import tasks
+    from learn.variant_practice import variant_practice_top_up
+    from sudokusite.celery import app
+
+    assert variant_practice_top_up(minimum=1) == len(KILLER)
+    for slug in KILLER:
+        puzzles = Puzzle.objects.filter(variant="killer", techniques__has_key=slug)
+        assert puzzles.exists(), slug
+        assert all(_needs(p, slug) for p in puzzles)
+    assert variant_practice_top_up(minimum=1) == 0  # stocked: nothing more
+    app.loader.import_default_modules()
+    names = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert tasks.variant_practice_top_up.name in names & set(app.tasks)
+    assert tasks.variant_practice_top_up.acks_late is True
