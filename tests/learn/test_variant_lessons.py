@@ -245,3 +245,35 @@ def test_the_top_up_keeps_killer_practice_puzzles_for_each_technique_once():
     names = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     assert tasks.variant_practice_top_up.name in names & set(app.tasks)
     assert tasks.variant_practice_top_up.acks_late is True
+
+
+def test_a_killer_technique_added_to_the_engine_later_gets_a_lesson_without_code(
+    client, monkeypatch
+):
+    from learn.lessons import FALLBACK
+    from solver import variant_logic, variant_practice
+    from solver.variant_logic import VariantTechnique
+
+    added = VariantTechnique("killer_pair", "Killer Pair", "hard", lambda board: iter(()))
+    order = (*variant_logic.ORDER, added)
+
+    def techniques_for(rules, max_level=None):
+        plain = variant_logic.techniques_for(rules, max_level)
+        return (*plain, added) if rules.cages else plain
+
+    monkeypatch.setattr(variant_practice, "ORDER", order)
+    monkeypatch.setattr(variant_practice, "BY_SLUG", {t.slug: t for t in order})
+    monkeypatch.setattr(variant_practice, "techniques_for", techniques_for)
+    variant_practice.variant_techniques.cache_clear()
+    variant_practice.technique_variant.cache_clear()
+    try:
+        index = client.get("/learn/").content.decode()
+        group = index[index.index('data-testid="variant-killer"') :]
+        assert 'data-testid="lesson-link-killer_pair"' in group
+        lesson = client.get("/learn/killer_pair/")
+        assert lesson.status_code == 200
+        assert str(FALLBACK)[:40] in lesson.content.decode()
+        assert b"No example yet" in lesson.content
+    finally:
+        variant_practice.variant_techniques.cache_clear()
+        variant_practice.technique_variant.cache_clear()
