@@ -1,7 +1,8 @@
 """Practice puzzles: puzzles per CPU second for each technique, ``generate(require=slug)``
 (goal: every technique up to hard at >= 1 puzzle/s, expert >= 0.2/s). A technique grown
 from seed puzzles (``solver.practice_seeds``) also gets a row for digging it from scratch:
-how rare it is, and how long its seeds take to remake."""
+how rare it is, and how long its seeds take to remake. The Killer techniques follow, from
+``solver.variant_practice.generate_variant_requiring``."""
 
 from __future__ import annotations
 
@@ -18,6 +19,13 @@ from solver.practice import (
 )
 from solver.practice_seeds import SEEDED
 from solver.techniques import ORDER, Technique
+from solver.variant_generate import VariantGenerationFailed
+from solver.variant_practice import (
+    generate_variant_requiring,
+    technique_variant,
+    variant_practice_sizes,
+    variant_techniques,
+)
 
 GOAL = {"easy": 1.0, "medium": 1.0, "hard": 1.0, "expert": 0.2}
 
@@ -60,6 +68,33 @@ def run(quick: bool = False) -> list[str]:
             if grown:
                 seeds = min(count, 2) if tech.slug in UNREACHED else count  # minutes a puzzle
                 lines.append(_row(tech, size, "dug", seeds, from_scratch=True))
+    return lines + variant_lines(count)
+
+
+def variant_lines(count: int) -> list[str]:
+    """Puzzles per CPU second that need each variant technique (Killer's)."""
+    lines = [
+        f"\n### Variant techniques (solver.variant_practice)\n\n{count} seeds per technique.\n",
+        "| technique | variant | level | size | puzzles/s | failed | goal |",
+        "|---|---|---|---:|---:|---:|---|",
+    ]
+    for tech in variant_techniques():
+        variant = technique_variant(tech.slug) or ""
+        for size in variant_practice_sizes(tech.slug):
+            cpu = time.process_time()
+            made = failed = 0
+            for i in range(count):
+                try:
+                    generate_variant_requiring(variant, size, tech.slug, seed=f"bench:{i}")
+                    made += 1
+                except VariantGenerationFailed:
+                    failed += 1
+            rate = made / (time.process_time() - cpu)
+            met = "met" if rate >= GOAL[tech.level] else "**rare**"
+            lines.append(
+                f"| {tech.slug} | {variant} | {tech.level} | {size}x{size} | {rate:.2f} "
+                f"| {failed} | {met} |"
+            )
     return lines
 
 

@@ -17,6 +17,11 @@ class TechniqueNotOnSize(DomainError):
     message = _("That technique is not practised on that size.")
 
 
+class TechniqueNotOnVariant(DomainError):
+    code = "technique_not_on_variant"
+    message = _("That technique is not practised on that variant.")
+
+
 class NoPracticePuzzle(NotFoundError):
     code = "no_practice_puzzle"
     message = _("The bank has no practice puzzle for that technique yet.")

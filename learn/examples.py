@@ -6,6 +6,11 @@ and eliminations). ``python manage.py build_lessons`` makes them from practice p
 (:func:`solver.practice.generate_requiring`, so the same seed gives the same examples) and,
 for techniques the generator does not reach, from puzzle files it is given; they are
 shipped in ``learn/data/examples.json`` so a lesson page costs no solving.
+
+A variant technique's example (:func:`examples_from_variant_puzzle`) also carries the
+puzzle's rules as the API gives them (``variant``, ``regions``, ``diagonals``, ``cages``),
+so the page draws the cages; its puzzle comes from
+:func:`solver.variant_practice.generate_variant_requiring`.
 """
 
 from __future__ import annotations
@@ -15,10 +20,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from solver import Grid, format_line
+from solver import Grid, Shape, format_line
 from solver.logic import run
 from solver.techniques import ORDER
-from solver.techniques.base import Board, values_of
+from solver.techniques.base import Board, Step, values_of
+from solver.variant import Rules
+from solver.variant_logic import variant_logic_solve
+from solver.variant_tech import VBoard
 
 EXAMPLES_FILE = Path(__file__).resolve().parent / "data" / "examples.json"
 
@@ -57,6 +65,64 @@ def position_before(grid: Grid, steps: list[Any], index: int) -> Board:
     for step in steps[:index]:
         board.apply(step)
     return board
+
+
+def examples_from_variant_puzzle(
+    rules: Rules, grid: Grid, wanted: set[str]
+) -> dict[str, dict[str, Any]]:
+    """:func:`examples_from_puzzle` under ``rules``, by the variant logic engine."""
+    steps = variant_logic_solve(rules, grid).steps
+    found: dict[str, dict[str, Any]] = {}
+    for index, step in enumerate(steps):
+        slug = step.technique
+        if slug not in wanted or slug in found:
+            continue
+        position = variant_position_before(rules, grid, steps, index)
+        found[slug] = {
+            "technique": slug,
+            "size": grid.shape.size,
+            "box_rows": grid.shape.box_rows,
+            "box_cols": grid.shape.box_cols,
+            **rules_json(rules),
+            "givens": format_line(grid),
+            "index": index,
+            "values": format_line(position.grid()),
+            "candidates": [values_of(m) for m in position.cand],
+            "step": step.to_dict(),
+        }
+    return found
+
+
+def rules_json(rules: Rules) -> dict[str, Any]:
+    """The rules as the game API gives them (``puzzles.variants.rules_payload``)."""
+    return {
+        "variant": rules.variant,
+        "regions": list(rules.regions),
+        "diagonals": rules.diagonals,
+        "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.cages],
+    }
+
+
+def variant_position_before(rules: Rules, grid: Grid, steps: list[Step], index: int) -> VBoard:
+    """The variant board after the first ``index`` steps of ``steps`` on ``grid``."""
+    board = VBoard.from_grid(rules, grid)
+    assert board is not None
+    for step in steps[:index]:
+        board.apply(step)
+    return board
+
+
+def example_rules(example: dict[str, Any]) -> Rules | None:
+    """The rules of a variant example (None for a classic one)."""
+    if example.get("variant", "classic") == "classic":
+        return None
+    shape = Shape(example["box_rows"], example["box_cols"])
+    return Rules.make(
+        shape,
+        regions=example["regions"],
+        diagonals=example["diagonals"],
+        cages=[(c["cells"], c["sum"]) for c in example["cages"]],
+    )
 
 
 def examples_dump(found: dict[str, dict[str, Any]]) -> str:

@@ -202,6 +202,28 @@ TEXTS: dict[str, Any] = {
         "(not both true), alternating. Its two ends cannot both be false, so whatever sees "
         "both ends is false."
     ),
+    # Killer Sudoku (solver.variant_killer): the variant engine's own techniques.
+    "cage_combination": _(
+        "A cage is a group of cells inside a dotted outline, with a sum in its corner: its "
+        "values add up to that sum and none repeats inside it. Few sets of different values "
+        "make a given sum: two cells adding up to 3 hold 1 and 2, three cells adding up to "
+        "24 hold 7, 8 and 9. List the sets that make the sum from the candidates the cells "
+        "still have; a value that no such set can give a cell leaves that cell."
+    ),
+    "innies_outies": _(
+        "The 45 rule: a row, column or box holds 1 to 9 once each, so its values add up to "
+        "45 (two rows to 90, and so on). Take away the sums of the cages wholly inside it: "
+        "what is left is the sum of its other cells, the innies. Or add up the cages that "
+        "stick out of it: what they hold beyond the house's total is the sum of their cells "
+        "outside, the outies. A single innie or outie gets its value at once; two or three "
+        "lose the values that cannot make their sum."
+    ),
+    "cage_house": _(
+        "When every set of values that makes a cage's sum uses one value, that value is in "
+        "the cage. If the cells of the cage that can take it all lie in one row, column or "
+        "box, that house gets the value there, so it leaves the rest of the house. A cage "
+        "of two cells adding up to 3 in one row takes 1 and 2 from the rest of the row."
+    ),
 }
 
 

@@ -1,5 +1,10 @@
 """Reads for the lessons: the techniques, how often the bank's puzzles use them, the
-practice puzzle to play next and a player's progress per technique."""
+practice puzzle to play next and a player's progress per technique.
+
+The techniques are the classic engine's (:data:`solver.techniques.ORDER`), then the
+variant engine's own (:func:`solver.variant_practice.variant_techniques`, Killer's), each
+with the ``variant`` it is practised on; a technique added to either engine later gets a
+lesson here with :data:`learn.lessons.FALLBACK` until its text is written."""
 
 from __future__ import annotations
 
@@ -7,26 +12,56 @@ from typing import Any
 
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from learn.errors import TechniqueNotOnSize, UnknownTechnique
 from learn.examples import example_of
 from learn.lessons import lesson_text
+from learn.variant_practice import variant_technique_frequency
 from play.models import Game, Status
-from puzzles.models import Difficulty, PuzzleTechnique, Source
+from puzzles.models import Difficulty, PuzzleTechnique, Source, Variant
 from puzzles.techniques import technique_frequency
 from solver.practice import practice_sizes
 from solver.techniques import BY_SLUG, LEVELS, ORDER, Technique
+from solver.variant_logic import VariantTechnique
+from solver.variant_practice import technique_variant, variant_practice_sizes, variant_techniques
 from solving.steps import step_localized, technique_name
 
+AnyTechnique = Technique | VariantTechnique
 
-def technique_get(*, slug: str, size: int | None = None) -> Technique:
+VARIANT_GROUPS = {
+    "killer": _lazy("Killer Sudoku"),
+    "diagonal": _lazy("Diagonal Sudoku"),
+    "jigsaw": _lazy("Jigsaw Sudoku"),
+}
+"""The lesson index's heading for each variant's own techniques."""
+
+
+def _lookup(slug: str) -> AnyTechnique | None:
+    """The classic technique ``slug``, else the variant technique; None when neither."""
+    found = BY_SLUG.get(slug)
+    if found is not None:
+        return found
+    return next((t for t in variant_techniques() if t.slug == slug), None)
+
+
+def technique_practice_variant(slug: str) -> str:
+    """The variant ``slug`` is practised on: ``classic`` for the classic engine's."""
+    return technique_variant(slug) or Variant.CLASSIC
+
+
+def _sizes(slug: str) -> tuple[int, ...]:
+    return practice_sizes(slug) if slug in BY_SLUG else variant_practice_sizes(slug)
+
+
+def technique_get(*, slug: str, size: int | None = None) -> AnyTechnique:
     """The technique named ``slug``; UnknownTechnique, or TechniqueNotOnSize for a size it
     is not practised on."""
-    tech = BY_SLUG.get(slug)
+    tech = _lookup(slug)
     if tech is None:
         raise UnknownTechnique(_("There is no technique %(slug)s.") % {"slug": repr(slug)})
-    if size is not None and size not in practice_sizes(slug):
-        sizes = _(" or ").join(f"{n}x{n}" for n in practice_sizes(slug))
+    if size is not None and size not in _sizes(slug):
+        sizes = _(" or ").join(f"{n}x{n}" for n in _sizes(slug))
         raise TechniqueNotOnSize(
             _("%(name)s is not practised on %(size)sx%(size)s: try %(sizes)s.")
             % {"name": _name(tech), "size": size, "sizes": sizes},
@@ -35,20 +70,21 @@ def technique_get(*, slug: str, size: int | None = None) -> Technique:
     return tech
 
 
-def technique_summary(tech: Technique) -> dict[str, Any]:
+def technique_summary(tech: AnyTechnique) -> dict[str, Any]:
     return {
         "slug": tech.slug,
         "name": _name(tech),
         "level": tech.level,
         "level_name": level_name(tech.level),
-        "sizes": list(practice_sizes(tech.slug)),
+        "sizes": list(_sizes(tech.slug)),
+        "variant": technique_practice_variant(tech.slug),
         "explanation": str(lesson_text(tech.slug)),
     }
 
 
 def technique_list() -> list[dict[str, Any]]:
-    """Every technique of the engine, easiest first (no query)."""
-    return [technique_summary(t) for t in ORDER]
+    """Every classic technique, easiest first, then the variants' own (no query)."""
+    return [technique_summary(t) for t in (*ORDER, *variant_techniques())]
 
 
 def technique_levels() -> list[tuple[str, list[dict[str, Any]]]]:
@@ -60,11 +96,48 @@ def technique_levels() -> list[tuple[str, list[dict[str, Any]]]]:
     ]
 
 
+def variant_technique_groups() -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """The variants' own techniques: (variant, heading, techniques in the engine's order)."""
+    by_variant: dict[str, list[dict[str, Any]]] = {}
+    for tech in variant_techniques():
+        item = technique_summary(tech)
+        by_variant.setdefault(item["variant"], []).append(item)
+    return [(variant, variant_heading(variant), items) for variant, items in by_variant.items()]
+
+
+def variant_heading(variant: str) -> str:
+    """The heading of a variant's techniques (``Killer Sudoku``, ``杀手数独``)."""
+    names = {**dict(Variant.choices), **VARIANT_GROUPS}
+    return str(names.get(variant, variant))
+
+
 def technique_detail(*, slug: str) -> dict[str, Any]:
     """A lesson: the technique, its example step and how often the bank's puzzles use it."""
     tech = technique_get(slug=slug)
+    variant = technique_variant(slug)
+    if variant is not None:
+        frequency = [
+            {
+                **row,
+                "level_name": level_name(row["level"]),
+                "share": round(row["using"] / row["puzzles"], 3) if row["puzzles"] else 0.0,
+            }
+            for row in sorted(
+                variant_technique_frequency(technique=slug, variant=variant),
+                key=lambda r: (r["size"], LEVELS.index(r["level"])),
+            )
+        ]
+    else:
+        frequency = _classic_frequency(slug)
+    example = example_of(slug)
+    if example is not None:
+        example = {**example, "step": step_localized(example["step"])}
+    return {**technique_summary(tech), "example": example, "frequency": frequency}
+
+
+def _classic_frequency(slug: str) -> list[dict[str, Any]]:
     rows = technique_frequency(technique=slug)
-    frequency = [
+    return [
         {
             "size": size,
             "level": level,
@@ -77,10 +150,6 @@ def technique_detail(*, slug: str) -> dict[str, Any]:
             rows.items(), key=lambda kv: (kv[0][0], LEVELS.index(kv[0][1]))
         )
     ]
-    example = example_of(slug)
-    if example is not None:
-        example = {**example, "step": step_localized(example["step"])}
-    return {**technique_summary(tech), "example": example, "frequency": frequency}
 
 
 def level_name(level: str) -> str:
@@ -88,7 +157,7 @@ def level_name(level: str) -> str:
     return str(dict(Difficulty.choices).get(level, level))
 
 
-def _name(tech: Technique) -> str:
+def _name(tech: AnyTechnique) -> str:
     return technique_name({"technique": tech.slug, "name": tech.name})
 
 
@@ -142,6 +211,6 @@ def practice_progress(*, user: Any) -> list[dict[str, Any]]:
             "solved": got[t.slug]["solved"],
             "solved_without_hint": got[t.slug]["without_hint"],
         }
-        for t in ORDER
+        for t in (*ORDER, *variant_techniques())
         if t.slug in got
     ]

@@ -5,6 +5,9 @@ per technique (``puzzles.practice.practice_top_up`` on Celery beat); when the pl
 played all of it, the request tops it up in the background and tries, in this order:
 making one here within :data:`PRACTICE_MAKE_SECONDS`, a practice puzzle of the technique
 the player played longest ago, and the lesson's own example puzzle (shipped, 9x9).
+
+A variant's own technique (Killer's cage combinations...) is practised on a puzzle of that
+variant, in the same order (:mod:`learn.variant_practice`).
 """
 
 from __future__ import annotations
@@ -13,17 +16,24 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from learn.errors import NoPracticePuzzle
+from learn.errors import NoPracticePuzzle, TechniqueNotOnVariant
 from learn.examples import example_of
-from learn.selectors import practice_puzzle_pick, practice_puzzle_replay, technique_get
+from learn.selectors import (
+    practice_puzzle_pick,
+    practice_puzzle_replay,
+    technique_get,
+    technique_practice_variant,
+)
+from learn.variant_practice import variant_practice_puzzle
 from play.lifecycle import Player, game_start
 from play.models import Game
 from puzzles.bank import puzzle_get_or_create_from_grid
-from puzzles.models import Source
+from puzzles.models import Source, Variant
 from puzzles.practice import practice_pack_queue
 from solver import parse
 from solver.generate import GenerationFailed
@@ -45,16 +55,37 @@ def practice_game_start(
     size: int = 9,
     mistake_limit: int | None = None,
     may_make: Callable[[], bool] | None = None,
+    variant: str | None = None,
 ) -> tuple[Game, bool]:
     """Start a practice game of ``technique`` on a puzzle of ``size`` that needs it: an
     unplayed one from the stock when there is one, else see the module docstring.
 
     ``may_make`` is asked before a puzzle is made here (the caller's rate for solver work);
-    when it answers False the request goes straight to the other fallbacks."""
+    when it answers False the request goes straight to the other fallbacks. ``variant``,
+    when given, must be the one the technique is practised on (TechniqueNotOnVariant)."""
     tech = technique_get(slug=technique, size=size)
+    own = technique_practice_variant(technique)
+    if variant is not None and variant != own:
+        raise TechniqueNotOnVariant(
+            _("%(name)s is practised on %(variant)s puzzles.")
+            % {"name": _name(tech), "variant": _variant_name(own)},
+            extra={"technique": technique, "variant": own},
+        )
     games = Game.objects.filter(player.owns())
-    puzzle_id = practice_puzzle_pick(slug=technique, size=size, played=games.values("puzzle_id"))
-    if puzzle_id is None:
+    if own != "classic":
+        puzzle_id = variant_practice_puzzle(
+            technique=technique,
+            variant=own,
+            size=size,
+            games=games,
+            may_make=may_make,
+            seconds=getattr(settings, "PRACTICE_MAKE_SECONDS", PRACTICE_MAKE_SECONDS),
+        )
+    else:
+        puzzle_id = practice_puzzle_pick(
+            slug=technique, size=size, played=games.values("puzzle_id")
+        )
+    if puzzle_id is None and own == "classic":
         practice_pack_queue(technique=technique, size=size)  # unless one is on its way
         make = may_make is None or may_make()
         puzzle_id = (
@@ -63,10 +94,9 @@ def practice_game_start(
             or practice_example_puzzle(technique=technique, size=size)
         )
     if puzzle_id is None:
-        name = technique_name({"technique": tech.slug, "name": tech.name})
         raise NoPracticePuzzle(
             _("No %(size)sx%(size)s puzzle needing %(name)s could be made: try again.")
-            % {"size": size, "name": name},
+            % {"size": size, "name": _name(tech)},
             extra={"technique": technique, "size": size},
         )
     return game_start(
@@ -75,6 +105,14 @@ def practice_game_start(
         mistake_limit=mistake_limit,
         practice_technique=technique,
     )
+
+
+def _name(tech: Any) -> str:
+    return technique_name({"technique": tech.slug, "name": tech.name})
+
+
+def _variant_name(variant: str) -> str:
+    return str(dict(Variant.choices).get(variant, variant))
 
 
 def practice_puzzle_make(

@@ -22,7 +22,8 @@ from sudokusite.errors import DomainError
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    """Every technique grouped by level, with the player's practice progress."""
+    """Every technique grouped by level, then the variants' own techniques by variant, with
+    the player's practice progress."""
     progress = {}
     if request.user.is_authenticated:
         progress = {row["technique"]: row for row in selectors.practice_progress(user=request.user)}
@@ -34,7 +35,11 @@ def index(request: HttpRequest) -> HttpResponse:
         )
         for level, items in selectors.technique_levels()
     ]
-    return render(request, "learn/index.html", {"levels": levels})
+    groups = [
+        (variant, heading, [{**item, "progress": progress.get(item["slug"])} for item in items])
+        for variant, heading, items in selectors.variant_technique_groups()
+    ]
+    return render(request, "learn/index.html", {"levels": levels, "variant_groups": groups})
 
 
 def lesson(request: HttpRequest, slug: str) -> HttpResponse:
@@ -42,7 +47,12 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
         detail = selectors.technique_detail(slug=slug)
     except UnknownTechnique:
         return _unknown(request, slug)
-    return render(request, "learn/lesson.html", {"tech": detail, "example": detail["example"]})
+    context = {
+        "tech": detail,
+        "example": detail["example"],
+        "variant_heading": selectors.variant_heading(detail["variant"]),
+    }
+    return render(request, "learn/lesson.html", context)
 
 
 def _unknown(request: HttpRequest, slug: str) -> HttpResponse:

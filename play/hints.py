@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from solver.techniques import BY_SLUG
+from solver.variant_practice import technique_variant
 from solving.steps import hint_where, step_localized
 
 from .board import Board, position_key
@@ -85,6 +86,7 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
             puzzle=game.puzzle,
             entries=board.grid(),
             eliminations=_hint_eliminations(game, board),
+            prefer=game.practice_technique or None,  # a practice game's technique first
         )
         if found is None:
             raise HintUnavailable(_("No hint can be given for this position."))
@@ -140,8 +142,10 @@ def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
 
 
 def _lesson_url(technique: str) -> str | None:
-    """The lesson page of an engine technique (None for incorrect entries, search...)."""
-    return reverse("learn:lesson", args=[technique]) if technique in BY_SLUG else None
+    """The lesson page of an engine technique, a Killer one's too (None for incorrect
+    entries, search...)."""
+    has_lesson = technique in BY_SLUG or technique_variant(technique) is not None
+    return reverse("learn:lesson", args=[technique]) if has_lesson else None
 
 
 def _apply_step(board: Board, step: dict[str, Any]) -> None:

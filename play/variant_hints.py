@@ -20,9 +20,15 @@ from solver.variant_tech import VBoard
 
 
 def variant_hint_step(
-    *, puzzle: Puzzle, entries: Grid, eliminations: dict[int, set[int]]
+    *,
+    puzzle: Puzzle,
+    entries: Grid,
+    eliminations: dict[int, set[int]],
+    prefer: str | None = None,
 ) -> dict[str, Any] | None:
-    """The step dict a hint reveals, or None when the logic finds no step (or it is solved)."""
+    """The step dict a hint reveals, or None when the logic finds no step (or it is solved).
+
+    ``prefer`` (a practice game's technique) is looked for first, as the classic hint does."""
     solution = puzzle.solution_grid()
     if any(v and v != s for v, s in zip(entries.cells, solution.cells, strict=True)):
         step = next_step(Grid.empty(entries.shape), entries, solution=solution)
@@ -34,7 +40,9 @@ def variant_hint_step(
     for cell, values in eliminations.items():
         for value in values:
             board.cand[cell] &= ~(1 << (value - 1))
-    for technique in techniques_for(rules):
+    order = techniques_for(rules)
+    order = (*(t for t in order if t.slug == prefer), *(t for t in order if t.slug != prefer))
+    for technique in order:
         step = next(technique.find(board), None)
         if step is not None:
             return step.to_dict()

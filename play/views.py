@@ -26,6 +26,7 @@ from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Variant
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
 from ratings.views import rating_leaderboard_rows, rating_stats_for_page
 from solver.techniques import BY_SLUG
+from solver.variant_logic import BY_SLUG as VARIANT_BY_SLUG
 from solving.steps import technique_name
 from sudokusite.errors import DomainError
 from sudokusite.net import client_ip
@@ -229,11 +230,12 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def _practice_of(game: Game) -> dict[str, str] | None:
     """A practice game's technique: its name in the reader's language and its lesson."""
     slug = game.practice_technique
-    if not slug or slug not in BY_SLUG:
+    tech = BY_SLUG.get(slug) or VARIANT_BY_SLUG.get(slug)  # a Killer technique's too
+    if not slug or tech is None:
         return None
     return {
         "slug": slug,
-        "name": technique_name({"technique": slug, "name": BY_SLUG[slug].name}),
+        "name": technique_name({"technique": slug, "name": tech.name}),
         "lesson": reverse("learn:lesson", args=[slug]),
         "practise": reverse("learn:practise", args=[slug]),
     }

@@ -493,6 +493,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "ratings-puzzle-backfill": {"task": "ratings.puzzle_ratings_backfill", "schedule": 600.0},
     # Start or time out the races nobody is watching when they fall due.
     "races-advance-due": {"task": "races.race_advance_due", "schedule": 30.0},
+    # Keep Killer practice puzzles for each Killer technique (learn.variant_practice).
+    "learn-variant-practice-top-up": {"task": "learn.variant_practice_top_up", "schedule": 600.0},
 }
 
 # The puzzle bank keeps at least PUZZLE_BANK_MINIMUM puzzles of each size and

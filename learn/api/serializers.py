@@ -10,6 +10,10 @@ class TechniqueSerializer(serializers.Serializer):
     sizes = serializers.ListField(
         child=serializers.IntegerField(), help_text="Board sizes it is practised on."
     )
+    variant = serializers.CharField(
+        help_text="The variant it is practised on: classic, or the variant whose rules it "
+        "reads (killer for cage combinations, the 45 rule and cage-house interactions)."
+    )
     explanation = serializers.CharField()
     lesson_url = serializers.CharField()
 
@@ -27,6 +31,7 @@ class TechniqueDetailSerializer(TechniqueSerializer):
         allow_null=True,
         help_text="A real engine step: the puzzle (givens), the position before the step "
         "(values and candidates per cell) and the step (units, cells, placements, "
-        "eliminations, sentence).",
+        "eliminations, sentence). A variant technique's example also has the puzzle's "
+        "rules as a game's puzzle has them: variant, regions, diagonals and cages.",
     )
     frequency = FrequencySerializer(many=True)

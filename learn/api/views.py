@@ -23,7 +23,7 @@ class TechniqueListView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        summary="The techniques of the logic engine, easiest first",
+        summary="The techniques of the logic engine, easiest first, then Killer's own",
         responses={200: TechniqueSerializer(many=True)},
         tags=["learn"],
     )

@@ -61,7 +61,9 @@ class GameCreateInputSerializer(InputSerializer):
     variant = serializers.ChoiceField(
         choices=Variant.choices,
         required=False,
-        help_text="With difficulty: the rules of the puzzle to pick (classic by default).",
+        help_text="With difficulty: the rules of the puzzle to pick (classic by default). "
+        "With technique: the variant it is practised on (a Killer technique's game is a "
+        "Killer puzzle whether or not this is sent).",
     )
     mistake_limit = StrictIntegerField(
         required=False, allow_null=True, min_value=1, max_value=99, default=None
@@ -98,7 +100,11 @@ class GameCreateInputSerializer(InputSerializer):
             )
         if ("puzzle" in attrs or "grid" in attrs or "fpuzzles" in attrs) and "size" in attrs:
             raise serializers.ValidationError({"size": [_("A puzzle has its own size.")]})
-        if attrs.get("variant", Variant.CLASSIC) != Variant.CLASSIC and "difficulty" not in attrs:
+        if (
+            attrs.get("variant", Variant.CLASSIC) != Variant.CLASSIC
+            and "difficulty" not in attrs
+            and "technique" not in attrs  # a practice game checks it against the technique
+        ):
             raise serializers.ValidationError(
                 {"variant": [_("A variant is chosen with a difficulty (and a size).")]}
             )

@@ -127,7 +127,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         '`{"daily": true}` (with an optional "size") or `{"technique": "x_wing", "size": 9}` '
         "(a practice game on a puzzle that needs the technique: one you have not played from "
         "the stock, else one made within a second, else one you have played; the stock is "
-        'topped up behind it) or `{"fpuzzles": {...}}` (a puzzle shared from f-puzzles or '
+        "topped up behind it; a Killer technique such as `cage_combination` starts a Killer "
+        'game, and `variant` may come with it) or `{"fpuzzles": {...}}` (a puzzle shared from '
+        "f-puzzles or "
         "SudokuPad, its JSON object: played like a typed-in grid). `variant` (`classic`, the "
         "default, `diagonal`, `jigsaw`, `killer`) goes with difficulty: Killer's `expert` has "
         "no givens at all. `mistake_limit` (1-99) "
@@ -149,6 +151,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                         "multiple_solutions",
                         "unknown_technique",
                         "technique_not_on_size",
+                        "technique_not_on_variant",
                     ],
                     404: ["no_puzzle_available", "bank_empty", "no_practice_puzzle"],
                     422: ["too_hard"],
@@ -176,6 +179,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                 size=v.get("size", 9),
                 mistake_limit=v.get("mistake_limit"),
                 may_make=lambda: make_throttle.allow_request(request, self),
+                variant=v.get("variant"),
             )
             return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
         game, created = game_start(

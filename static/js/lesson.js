@@ -1,15 +1,19 @@
 // A lesson's example: the position the solver reached just before it used the technique,
 // stepped through in stages (the board, the units, the pattern, the conclusion, after it).
+// A variant's example (Killer) carries its rules: variants.js, loaded for it only, draws
+// them as the game page does.
 
-import { buildBoard, geometry, pageData, parseBoard, symbol } from "./sudoku.js";
+import { buildBoard, cellWhere, geometry, pageData, parseBoard, symbol } from "./sudoku.js";
 
 const ex = pageData("lesson-data");
 const $ = (id) => document.getElementById(id);
-const geo = geometry(ex.size, ex.box_rows, ex.box_cols);
+const V = ex.variant && ex.variant !== "classic" ? await import("./variants.js") : null;
+const geo = V ? V.variantGeometry(ex) : geometry(ex.size, ex.box_rows, ex.box_cols);
 const givens = parseBoard(ex.givens, ex.size * ex.size);
 const values = parseBoard(ex.values, ex.size * ex.size);
 const step = ex.step;
-const unitCells = new Set(step.units.flatMap((u) => geo.units[u]));
+// A cage's step names no house: its cage is what to look at.
+const unitCells = new Set(V && !step.units.length ? step.cells : step.units.flatMap((u) => geo.units[u]));
 const pattern = new Set(step.cells);
 const elim = new Set(step.eliminations.map((e) => `${e.cell}:${e.value}`));
 const place = new Map(step.placements.map((p) => [p.cell, p.value]));
@@ -34,6 +38,17 @@ const STAGES = [
 ];
 
 const cells = buildBoard($("lesson-board"), geo, interpolate(gettext("%(name)s example, %(n)s by %(n)s"), { name: step.name, n: ex.size }, true));
+// A variant's cells name their cage for screen readers ("row 1, column 2, cage of 2 cells,
+// sum 11") in hidden text before the value: an aria-label would hide the candidates shown.
+const where = V ? cells.map((_, c) => [cellWhere(geo, c), ...V.ruleWords(geo, c)].join(gettext(", ")) + gettext(", ")) : null;
+function withWhere(c, content) {
+  if (!where) return [content];
+  const s = document.createElement("span");
+  s.className = "visually-hidden";
+  s.textContent = where[c];
+  return [s, content];
+}
+if (V) V.drawRules(cells, geo);
 let stage = 0;
 
 function paint() {
@@ -48,7 +63,7 @@ function paint() {
       const v = document.createElement("span");
       v.className = "v";
       v.textContent = symbol(value);
-      el.replaceChildren(v);
+      el.replaceChildren(...withWhere(c, v));
       continue;
     }
     const box = document.createElement("span");
@@ -65,7 +80,7 @@ function paint() {
       }
       box.appendChild(s);
     }
-    el.replaceChildren(box);
+    el.replaceChildren(...withWhere(c, box));
   }
   $("lesson-stage").textContent = `${stage + 1}/${STAGES.length}. ${STAGES[stage]}`;
   $("lesson-back").disabled = stage === 0;

@@ -72,3 +72,51 @@ def test_a_lesson_steps_through_its_example_and_starts_a_practice_game(live_serv
     assert lesson.url.endswith(href)
     expect(lesson.get_by_test_id("explanation")).to_be_visible()
     lesson.close()
+
+
+def test_a_killer_lesson_draws_its_cages_on_a_phone_and_practises_a_killer(live_server, browser):
+    from learn.examples import example_of
+    from tests.e2e.test_axe import violations
+
+    example = example_of("innies_outies")
+    assert example is not None
+    context = browser.new_context(viewport={"width": 375, "height": 800}, bypass_csp=True)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/learn/")
+        expect(page.get_by_test_id("variant-killer")).to_contain_text("Killer Sudoku")
+        page.get_by_test_id("lesson-link-innies_outies").click()
+        expect(page).to_have_url(re.compile(r"/learn/innies_outies/$"))
+        board = page.get_by_test_id("lesson-board")
+        caged = sum(len(c["cells"]) for c in example["cages"])
+        expect(board.locator(".cell.cage")).to_have_count(caged)
+        expect(board.locator(".cell[data-sum]")).to_have_count(len(example["cages"]))
+        # The first cage's sum sits in its first cell, and screen readers hear the cage.
+        cage = max(example["cages"], key=lambda c: len(c["cells"]))
+        first = board.locator(f'.cell[data-cell="{min(cage["cells"])}"]')
+        expect(first).to_have_attribute("data-sum", str(cage["sum"]))
+        expect(first.locator(".visually-hidden")).to_contain_text(
+            f"cage of {len(cage['cells'])} cells, sum {cage['sum']}"
+        )
+        box = board.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+        stage = page.get_by_test_id("lesson-stage")
+        for _ in range(3):
+            page.get_by_test_id("lesson-next").click()
+        expect(stage).to_contain_text("4/5. The values in")
+        assert board.locator(".cell.hint").count() >= 1
+        assert violations(page) == []
+        page.get_by_test_id("lesson-next").click()
+        page.get_by_test_id("lesson-practise").click()
+        expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+        expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        game = Game.objects.select_related("puzzle").get(
+            pk=int(re.search(r"/play/(\d+)/$", page.url).group(1))
+        )
+        assert (game.puzzle.variant, game.practice_technique) == ("killer", "innies_outies")
+        assert page.locator("#board .cell[data-sum]").count() == len(game.puzzle.rules["cages"])
+        expect(page.get_by_test_id("practice-note")).to_contain_text("Practice: 45 Rule")
+        park(page)
+    finally:
+        context.close()

@@ -248,6 +248,9 @@ TRIGGERS: dict[str, Callable[..., Any]] = {
     "technique_not_on_size": lambda c: c.client.post(
         "/api/v1/games/", {"technique": "swordfish", "size": 4}, format="json"
     ),
+    "technique_not_on_variant": lambda c: c.client.post(
+        "/api/v1/games/", {"technique": "cage_house", "variant": "classic"}, format="json"
+    ),
     "no_practice_puzzle": _no_practice_puzzle,
     "game_not_finished": lambda c: c.client.get(c.url + "replay/"),
     "puzzle_in_play": lambda c: handled(PuzzleInPlay()),

@@ -5,20 +5,37 @@ makes (on 9x9; the rare ones are grown from seed puzzles, :mod:`solver.practice_
 technique it cannot make is looked for in the files given with ``--scan`` (the shared puzzle
 sets).
 The shipped file was made with ``--scan magictour_top1465.txt qqwing_expert.txt``.
+
+The variants' own techniques (Killer's) come after them, each from the puzzle
+``generate_variant_requiring(variant, 9, slug, seed="lesson")`` makes. ``--variants``
+remakes only those and keeps the classic examples of the file as they are (the classic
+ones take minutes to make).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from learn.examples import EXAMPLES_FILE, examples_dump, examples_from_puzzle
+from learn.examples import (
+    EXAMPLES_FILE,
+    examples_dump,
+    examples_from_puzzle,
+    examples_from_variant_puzzle,
+)
 from solver import Grid, parse_many
 from solver.generate import GenerationFailed
 from solver.practice import generate_requiring
 from solver.techniques import ORDER
+from solver.variant_generate import VariantGenerationFailed
+from solver.variant_practice import (
+    generate_variant_requiring,
+    technique_variant,
+    variant_techniques,
+)
 
 
 class Command(BaseCommand):
@@ -34,8 +51,38 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seed", default="lesson")
         parser.add_argument("--out", type=Path, default=EXAMPLES_FILE)
+        parser.add_argument(
+            "--variants",
+            action="store_true",
+            help="remake only the variant techniques' examples; keep the classic ones of --out",
+        )
 
-    def handle(self, *args: Any, scan: list[Path], seed: str, out: Path, **opts: Any) -> None:
+    def handle(
+        self, *args: Any, scan: list[Path], seed: str, out: Path, variants: bool, **opts: Any
+    ) -> None:
+        if variants:
+            kept = json.loads(out.read_text()) if out.exists() else {}
+            classic = {t.slug: kept[t.slug] for t in ORDER if t.slug in kept}
+        else:
+            classic = self._classic(scan, seed)
+        found = {**classic, **self._variants(seed)}
+        out.write_text(examples_dump(found))
+        self.stdout.write(f"{len(found)} examples written to {out}")
+
+    def _variants(self, seed: str) -> dict[str, dict[str, Any]]:
+        found: dict[str, dict[str, Any]] = {}
+        for tech in variant_techniques():
+            variant = technique_variant(tech.slug)
+            assert variant is not None
+            try:
+                made = generate_variant_requiring(variant, 9, tech.slug, seed=seed)
+            except VariantGenerationFailed as exc:
+                self.stderr.write(f"{tech.slug}: {exc}")
+                continue
+            found.update(examples_from_variant_puzzle(made.rules, made.puzzle, {tech.slug}))
+        return found
+
+    def _classic(self, scan: list[Path], seed: str) -> dict[str, dict[str, Any]]:
         found: dict[str, dict[str, Any]] = {}
         for tech in ORDER:
             try:
@@ -57,8 +104,6 @@ class Command(BaseCommand):
                     missing = [slug for slug in missing if slug not in more]
                 if not missing:
                     break
-        ordered = {t.slug: found[t.slug] for t in ORDER if t.slug in found}
-        out.write_text(examples_dump(ordered))
-        self.stdout.write(f"{len(ordered)} examples written to {out}")
         for slug in missing:
             self.stderr.write(f"no example for {slug}")
+        return {t.slug: found[t.slug] for t in ORDER if t.slug in found}
