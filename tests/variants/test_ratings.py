@@ -210,6 +210,7 @@ def test_stats_show_a_rating_per_variant_and_size(client, user, make_variant, pu
     page = browser.get("/stats/").content.decode()
     assert 'data-testid="rating-4"' in page and 'data-testid="rating-killer-9"' in page
     assert "Killer 9×9" in page
+    assert "?board=rating&amp;variant=killer&amp;size=9" in page  # the card's own board
 
 
 def test_a_variant_without_a_way_to_pick_is_still_a_400(client):
