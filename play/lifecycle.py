@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from integrity.gate import game_standing_settle
 from puzzles.daily import daily_puzzle_get
-from puzzles.models import Difficulty, Puzzle, Variant
+from puzzles.models import BANK_SOURCES, Difficulty, Puzzle, Variant
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
@@ -160,6 +160,12 @@ def _puzzle_at_level(player: Player, size: int, variant: str) -> Puzzle:
         )
     picked = puzzle_pick_at_level(user=player.user, size=size, variant=variant)
     if picked is None:
+        banked = Puzzle.objects.filter(variant=variant, size=size, source__in=BANK_SOURCES)
+        if not banked.exists():
+            raise NoPuzzleAvailable(
+                _("The bank has no %(size)sx%(size)s %(variant)s puzzle yet: try another size.")
+                % {"size": size, "variant": _variant(variant)}
+            )
         if variant != "classic":
             raise NoPuzzleAvailable(
                 _("You have played every %(size)sx%(size)s %(variant)s puzzle in the bank.")

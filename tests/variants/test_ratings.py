@@ -223,3 +223,18 @@ def test_an_unfinished_variant_game_is_not_rated(user, make_variant):
     game, _ = game_start(player=Player(user=user), puzzle_id=make_variant("jigsaw", size=6).pk)
     solve(game, Player(user=user), last=False)
     assert not RatingChange.objects.exists()
+
+
+def test_level_mine_with_a_variant_the_bank_lacks_at_that_size_says_so(client, make_variant):
+    make_variant("killer", size=6)
+    answer = client.post(GAMES, {"variant": "killer", "level": "mine", "size": 9}, format="json")
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] == "no_puzzle_available"
+    assert "no 9x9 Killer puzzle yet" in answer.json()["error"]["message"]
+    chinese = client.post(
+        GAMES,
+        {"variant": "killer", "level": "mine", "size": 9},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+    )
+    assert "杀手数独" in chinese.json()["error"]["message"]
