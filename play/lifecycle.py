@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from integrity.gate import game_standing_settle
 from puzzles.daily import daily_puzzle_get
-from puzzles.models import Difficulty, Puzzle, Variant
+from puzzles.models import BANK_SOURCES, Difficulty, Puzzle, Variant
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
@@ -153,13 +153,24 @@ def _played_puzzles(player: Player) -> Any:
     return Game.objects.filter(player.owns()).values("puzzle_id")
 
 
-def _puzzle_at_level(player: Player, size: int) -> Puzzle:
+def _puzzle_at_level(player: Player, size: int, variant: str) -> Puzzle:
     if player.user is None:
         raise ValidationError(
             {"level": [_("Sign in to play at your level: guests have no rating.")]}
         )
-    picked = puzzle_pick_at_level(user=player.user, size=size)
+    picked = puzzle_pick_at_level(user=player.user, size=size, variant=variant)
     if picked is None:
+        banked = Puzzle.objects.filter(variant=variant, size=size, source__in=BANK_SOURCES)
+        if not banked.exists():
+            raise NoPuzzleAvailable(
+                _("The bank has no %(size)sx%(size)s %(variant)s puzzle yet: try another size.")
+                % {"size": size, "variant": _variant(variant)}
+            )
+        if variant != "classic":
+            raise NoPuzzleAvailable(
+                _("You have played every %(size)sx%(size)s %(variant)s puzzle in the bank.")
+                % {"size": size, "variant": _variant(variant)}
+            )
         raise NoPuzzleAvailable(
             _("You have played every %(size)sx%(size)s puzzle in the bank.") % {"size": size}
         )
@@ -195,18 +206,18 @@ def game_start(
     (``grid_text``, any format the solver parses; stored in the bank, or the bank's
     equivalent puzzle when it has one), or of a puzzle of that level and size the player has
     not played yet (any of that level once they have played all, but not one they are
-    playing), or (``mine``) of a puzzle of that size rated near the player's rating that
-    they have never played. Returns the game and whether it was made now.
+    playing), or (``mine``) of a puzzle of that variant and size rated near the player's
+    rating of it that they have never played. Returns the game and whether it was made now.
 
     A player has one unfinished game of a puzzle at most: starting that puzzle again
     returns the game they have (``mistake_limit`` is the one it was started with), so a
     second game cannot be abandoned to show the first one's solution, and a retried start
     makes no second game.
 
-    ``variant`` picks by level among that variant's puzzles; ``fpuzzles`` (an f-puzzles
-    object) is a puzzle of the player's own, like ``grid_text``. A race (races.services)
-    starts its racers' games with ``race_id`` and the race's start as ``clock_from``, so
-    every racer's clock starts at the same moment."""
+    ``variant`` picks by level, or at the player's level, among that variant's puzzles;
+    ``fpuzzles`` (an f-puzzles object) is a puzzle of the player's own, like
+    ``grid_text``. A race (races.services) starts its racers' games with ``race_id`` and
+    the race's start as ``clock_from``, so every racer's clock starts at the same moment."""
     if player.user is None and not player.guest_key:
         raise ValueError("a game needs a user or a guest key")
     if grid_text is not None:
@@ -218,7 +229,7 @@ def game_start(
         if puzzle is None:
             raise ValidationError({"puzzle": [_("There is no puzzle %(id)s.") % {"id": puzzle_id}]})
     elif mine:
-        puzzle = _puzzle_at_level(player, size)
+        puzzle = _puzzle_at_level(player, size, variant)
     elif daily:
         puzzle = daily_puzzle_get(day=timezone.localdate(), size=size)
         if puzzle is None:

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Variant
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
-from ratings.views import rating_leaderboard_rows, rating_stats_for_page
+from ratings.views import board_label, rating_leaderboard_rows, rating_stats_for_page
 from solver.techniques import BY_SLUG
 from solver.variant_logic import BY_SLUG as VARIANT_BY_SLUG
 from solving.steps import technique_name
@@ -320,7 +320,7 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     board = _choice(request.GET.get("board"), ("score", "rating"), "score")
     variant = _choice(request.GET.get("variant"), tuple(Variant.values), "classic")
     if board == "rating" and puzzle is None:
-        rows = rating_leaderboard_rows(size=size, limit=LEADERBOARD_ROWS)
+        rows = rating_leaderboard_rows(size=size, variant=variant, limit=LEADERBOARD_ROWS)
     elif puzzle is not None:
         rows = selectors.puzzle_leaderboard(puzzle_id=puzzle.pk)
     else:
@@ -342,6 +342,7 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
         "difficulty": difficulty,
         "period": period,
         "board": board,
+        "rating_board_label": board_label(variant=variant, size=size),
         "rating_min_games": BOARD_MIN_GAMES,
         "rating_max_deviation": round(BOARD_MAX_DEVIATION),
         "me": request.user.get_username() if request.user.is_authenticated else None,

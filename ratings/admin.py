@@ -48,6 +48,7 @@ class DisagreementFilter(admin.SimpleListFilter):
 class PuzzleRatingAdmin(admin.ModelAdmin):
     list_display = (
         "puzzle_link",
+        "variant",
         "size",
         "difficulty",
         "score",
@@ -57,11 +58,13 @@ class PuzzleRatingAdmin(admin.ModelAdmin):
         "plays",
         "shown_gap",
     )
-    list_filter = ("size", "puzzle__difficulty", DisagreementFilter)
+    list_filter = ("variant", "size", "puzzle__difficulty", DisagreementFilter)
     search_fields = ("=puzzle__id",)
     list_per_page = 50
     show_full_result_count = False
-    readonly_fields = ("puzzle", "size", "rating", "deviation", "volatility", "plays", "prior")
+    readonly_fields = (
+        "puzzle", "variant", "size", "rating", "deviation", "volatility", "plays", "prior",
+    )  # fmt: skip
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         # Annotated before ordering: the ordering may use the gap.
@@ -124,11 +127,13 @@ class PuzzleRatingInline(admin.StackedInline):
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(admin.ModelAdmin):
-    list_display = ("user", "size", "rating", "deviation", "games", "last_played")
-    list_filter = ("size",)
+    list_display = ("user", "variant", "size", "rating", "deviation", "games", "last_played")
+    list_filter = ("variant", "size")
     search_fields = ("user__username",)
     list_select_related = ("user",)
-    readonly_fields = ("user", "size", "rating", "deviation", "volatility", "games", "last_played")
+    readonly_fields = (
+        "user", "variant", "size", "rating", "deviation", "volatility", "games", "last_played",
+    )  # fmt: skip
     show_full_result_count = False
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -141,6 +146,7 @@ class RatingChangeAdmin(admin.ModelAdmin):
         "game",
         "user",
         "puzzle",
+        "variant",
         "size",
         "outcome",
         "player_before",
@@ -149,7 +155,7 @@ class RatingChangeAdmin(admin.ModelAdmin):
         "puzzle_after",
         "created",
     )
-    list_filter = ("size",)
+    list_filter = ("variant", "size")
     search_fields = ("user__username", "=game__id", "=puzzle__id")
     list_select_related = ("user",)
     show_full_result_count = False

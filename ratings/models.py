@@ -1,4 +1,5 @@
-"""Glicko-2 ratings of players (per board size) and of puzzles, and one row per rated game.
+"""Glicko-2 ratings of players (per variant and board size) and of puzzles, and one row per
+rated game.
 
 A ``RatingChange`` is written once per rated game, in the transaction that ends the game;
 its unique ``game`` is the guard that makes a retried completion rate nothing twice. It
@@ -6,8 +7,9 @@ keeps both sides' ratings before and after, for the stats chart and the game's "
 change".
 
 The puzzle's rating lives beside the puzzle (one row each, keyed by the puzzle), with
-the size copied in so "a puzzle of size N near rating R" is one index range
-(``puzzle_rating_size_rating``).
+its variant and size copied in so "a Killer 9x9 near rating R" is one index range
+(``puzzle_rating_at_level``). A variant is part of what is rated, like the size: a
+player's classic 9x9 and Killer 9x9 ratings are two rows, two boards, two histories.
 """
 
 from __future__ import annotations
@@ -15,13 +17,23 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from puzzles.models import Variant
+
 from .glicko2 import BASE_RATING, START_DEVIATION, START_VOLATILITY
+
+
+def _variant_field() -> models.CharField:
+    # db_default too: a writer that predates the column rates classic play.
+    return models.CharField(
+        max_length=10, choices=Variant.choices, default=Variant.CLASSIC, db_default="classic"
+    )
 
 
 class PlayerRating(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
+    variant = _variant_field()
     size = models.PositiveSmallIntegerField()
     rating = models.FloatField(default=BASE_RATING)
     deviation = models.FloatField(default=START_DEVIATION)
@@ -31,23 +43,27 @@ class PlayerRating(models.Model):
     last_played = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["user", "size"]
+        ordering = ["user", "variant", "size"]
         constraints = [
-            models.UniqueConstraint(fields=["user", "size"], name="player_rating_unique"),
+            models.UniqueConstraint(
+                fields=["user", "variant", "size"], name="player_rating_unique"
+            ),
         ]
         indexes = [
-            # The rating leaderboard: one size, best first.
-            models.Index(fields=["size", "-rating"], name="player_rating_board"),
+            # The rating leaderboard: one variant and size, best first.
+            models.Index(fields=["variant", "size", "-rating"], name="player_rating_board"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user_id} {self.size}x{self.size}: {self.rating:.0f}±{self.deviation:.0f}"
+        board = f"{self.variant} {self.size}x{self.size}"
+        return f"{self.user_id} {board}: {self.rating:.0f}±{self.deviation:.0f}"
 
 
 class PuzzleRating(models.Model):
     puzzle = models.OneToOneField(
         "puzzles.Puzzle", on_delete=models.CASCADE, primary_key=True, related_name="rating"
     )
+    variant = _variant_field()
     size = models.PositiveSmallIntegerField()
     rating = models.FloatField()
     deviation = models.FloatField()
@@ -59,8 +75,8 @@ class PuzzleRating(models.Model):
     class Meta:
         ordering = ["puzzle"]
         indexes = [
-            # "At my level": a range of ratings within one size.
-            models.Index(fields=["size", "rating"], name="puzzle_rating_size_rating"),
+            # "At my level": a range of ratings within one variant and size.
+            models.Index(fields=["variant", "size", "rating"], name="puzzle_rating_at_level"),
         ]
 
     def __str__(self) -> str:
@@ -75,6 +91,7 @@ class RatingChange(models.Model):
     puzzle = models.ForeignKey(
         "puzzles.Puzzle", on_delete=models.CASCADE, related_name="rating_changes"
     )
+    variant = _variant_field()
     size = models.PositiveSmallIntegerField()
     outcome = models.FloatField()
     player_before = models.FloatField()
@@ -88,7 +105,9 @@ class RatingChange(models.Model):
     class Meta:
         ordering = ["created", "id"]
         indexes = [
-            models.Index(fields=["user", "size", "created"], name="rating_change_history"),
+            models.Index(
+                fields=["user", "variant", "size", "created"], name="rating_change_history"
+            ),
         ]
 
     def __str__(self) -> str:

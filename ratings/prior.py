@@ -20,6 +20,12 @@ The fit belongs to the grader: FITTED_FOR is the grader version it was made with
 tests/ratings/test_prior.py fails when solver.grade.GRADER_VERSION moves on or when the
 grader's medians on the reference sets drift from the table. Refit with
 ``python -m bench ratings --fit`` (docs/ratings.md).
+
+A Diagonal, Jigsaw or Killer puzzle has no classic grader score: the variant logic
+(solver.variant_logic) gives it a level and a hardest technique, and
+``variant_prior_rating`` starts it at its level's target, moved by at most
+VARIANT_NUDGE by where its hardest technique sits among that level's techniques. A
+starting point with no fit behind it: the puzzle's rated games then correct it.
 """
 
 from __future__ import annotations
@@ -29,12 +35,18 @@ import math
 import statistics
 from collections.abc import Iterable
 
+from solver.variant_logic import ORDER as VARIANT_ORDER
+
 LEVELS = ("easy", "medium", "hard", "expert", "master")
 TARGETS = {"easy": 1200.0, "medium": 1500.0, "hard": 1750.0, "expert": 2000.0, "master": 2250.0}
 PRIOR_DEVIATION = 250.0
 WITHIN = 100.0
 MIN_SD = 0.05
 FLOOR, CEILING = 600.0, 3000.0
+VARIANT_NUDGE = 50.0
+"""Points a variant puzzle's prior moves either way from its level's target, by its
+hardest technique: the level's first technique -VARIANT_NUDGE, its last +VARIANT_NUDGE
+(half the gap between easy and medium, so the levels never overlap)."""
 DEFAULT_SIZE = 9
 
 LevelFit = tuple[float, float, int]
@@ -112,3 +124,18 @@ def prior_rating(*, size: int, score: int, fitted: Fitted | None = None) -> floa
         (x0, y0, _), (x1, y1, _) = next(p for p in itertools.pairwise(points) if x <= p[1][0])
         rating = y0 + (y1 - y0) * (x - x0) / (x1 - x0)
     return min(CEILING, max(FLOOR, rating))
+
+
+def variant_prior_rating(*, level: str, hardest: str = "") -> float:
+    """The starting rating of a variant puzzle stored at ``level`` whose hardest technique
+    is ``hardest`` (a slug of solver.variant_logic.ORDER; "" when unknown).
+
+    The level's target (TARGETS), moved linearly from -VARIANT_NUDGE at the level's
+    first technique in the variant logic's order to +VARIANT_NUDGE at its last. A hardest
+    technique of another level (a Diagonal or Jigsaw expert needs more than the variant
+    logic has; a Killer with no givens is expert whatever it needs) leaves the target."""
+    rating = TARGETS.get(level, TARGETS["hard"])
+    slugs = [t.slug for t in VARIANT_ORDER if t.level == level]
+    if hardest in slugs and len(slugs) > 1:
+        rating += VARIANT_NUDGE * (2 * slugs.index(hardest) / (len(slugs) - 1) - 1)
+    return rating

@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample
 
 STATS_EXAMPLE = OpenApiExample(
-    "A player with a 9x9 rating",
+    "A player with a classic 9x9 and a Killer 9x9 rating",
     response_only=True,
     value={
         "played": 14,
@@ -15,6 +15,7 @@ STATS_EXAMPLE = OpenApiExample(
         "groups": [],
         "ratings": [
             {
+                "variant": "classic",
                 "size": 9,
                 "rating": 1612,
                 "deviation": 96,
@@ -25,7 +26,19 @@ STATS_EXAMPLE = OpenApiExample(
                     {"game": 40, "at": "2026-11-24T18:02:11Z", "rating": 1588, "deviation": 101},
                     {"game": 44, "at": "2026-11-25T07:40:52Z", "rating": 1612, "deviation": 96},
                 ],
-            }
+            },
+            {
+                "variant": "killer",
+                "size": 9,
+                "rating": 1466,
+                "deviation": 284,
+                "games": 1,
+                "provisional": True,
+                "start": 1500,
+                "history": [
+                    {"game": 47, "at": "2026-11-26T20:15:03Z", "rating": 1466, "deviation": 284},
+                ],
+            },
         ],
     },
 )
@@ -41,6 +54,18 @@ LEADERBOARD_EXAMPLES = [
             "results": [
                 {"rank": 1, "username": "ada", "rating": 1904, "deviation": 71, "games": 83},
                 {"rank": 2, "username": "grace", "rating": 1733, "deviation": 88, "games": 25},
+            ],
+        },
+    ),
+    OpenApiExample(
+        "board=rating&variant=killer&size=9",
+        response_only=True,
+        value={
+            "count": 1,
+            "next": None,
+            "previous": None,
+            "results": [
+                {"rank": 1, "username": "grace", "rating": 1688, "deviation": 93, "games": 14},
             ],
         },
     ),

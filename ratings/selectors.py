@@ -1,4 +1,8 @@
-"""Reads about ratings: a puzzle at the player's level, stats, the rating board."""
+"""Reads about ratings: a puzzle at the player's level, stats, the rating board.
+
+Every read is per variant and size (``variant`` defaults to classic, so a caller that
+predates variants reads what it read before).
+"""
 
 from __future__ import annotations
 
@@ -21,27 +25,29 @@ if TYPE_CHECKING:
 # a deviation under this (after the last game) and at least this many rated games.
 BOARD_MAX_DEVIATION = 110.0
 BOARD_MIN_GAMES = 10
-# Points of history the stats chart shows per size.
+# Points of history the stats chart shows per variant and size.
 HISTORY_POINTS = 50
+CLASSIC = "classic"
 
 
-def player_rating_get(*, user: AbstractBaseUser, size: int) -> PlayerRating:
-    """The player's rating at ``size``: a newcomer's (unsaved) before their first game."""
-    found = PlayerRating.objects.filter(user=user, size=size).first()
-    return found or PlayerRating(user=user, size=size)
+def player_rating_get(*, user: AbstractBaseUser, size: int, variant: str = CLASSIC) -> PlayerRating:
+    """The player's rating at ``variant`` and ``size``: a newcomer's (unsaved) before
+    their first game of it."""
+    found = PlayerRating.objects.filter(user=user, variant=variant, size=size).first()
+    return found or PlayerRating(user=user, variant=variant, size=size)
 
 
-def _unplayed(user: AbstractBaseUser, size: int) -> QuerySet[PuzzleRating]:
-    """The size's rated puzzles the user has no game of, less today's and later daily
-    puzzles (kept for the daily game, as the pick by level does) and puzzles typed in by
-    players (not the bank's)."""
+def _unplayed(user: AbstractBaseUser, size: int, variant: str = CLASSIC) -> QuerySet[PuzzleRating]:
+    """The rated puzzles of ``variant`` and ``size`` the user has no game of, less today's
+    and later daily puzzles (kept for the daily game, as the pick by level does) and
+    puzzles typed in by players (not the bank's)."""
     from play.models import Game
     from puzzles.models import DailyPuzzle, Source
 
     played = Game.objects.filter(user=user, puzzle_id=OuterRef("puzzle_id"))
     dailies = DailyPuzzle.objects.filter(date__gte=timezone.localdate()).values("puzzle_id")
     return (
-        PuzzleRating.objects.filter(size=size)
+        PuzzleRating.objects.filter(variant=variant, size=size)
         .exclude(puzzle__source=Source.TYPED)
         .filter(~Exists(played))
         .exclude(puzzle_id__in=dailies)
@@ -52,24 +58,26 @@ def puzzle_pick_at_level(
     *,
     user: AbstractBaseUser,
     size: int,
+    variant: str = CLASSIC,
     rating: float | None = None,
     rng: random.Random | None = None,
 ) -> PuzzleRating | None:
-    """A puzzle of ``size`` the user has never played (no game of it at all), rated near
-    their rating (or ``rating``): within the first window of WINDOWS that holds one.
+    """A puzzle of ``variant`` and ``size`` the user has never played (no game of it at
+    all), rated near their rating of that variant and size (or ``rating``): within the
+    first window of WINDOWS that holds one.
 
     Inside a window the walk starts at a random rating in its middle half and takes the
-    nearest unplayed puzzle upwards (else downwards): an index range on (size, rating),
-    no ORDER BY random(). None when the user has played every puzzle of that size.
+    nearest unplayed puzzle upwards (else downwards): an index range on (variant, size,
+    rating), no ORDER BY random(). None when the user has played every such puzzle.
 
     Puzzles stored since the last backfill (ratings.tasks, every ten minutes) have no
     rating yet: when no window answers, they get theirs and the search runs once more."""
-    found = _pick(user=user, size=size, rating=rating, rng=rng)
+    found = _pick(user=user, size=size, variant=variant, rating=rating, rng=rng)
     if found is None:
         from .services import puzzle_ratings_backfill
 
-        if puzzle_ratings_backfill(size=size):
-            found = _pick(user=user, size=size, rating=rating, rng=rng)
+        if puzzle_ratings_backfill(size=size, variant=variant):
+            found = _pick(user=user, size=size, variant=variant, rating=rating, rng=rng)
     return found
 
 
@@ -77,13 +85,14 @@ def _pick(
     *,
     user: AbstractBaseUser,
     size: int,
+    variant: str,
     rating: float | None,
     rng: random.Random | None,
 ) -> PuzzleRating | None:
     rng = rng or random.Random()
     if rating is None:
-        rating = player_rating_get(user=user, size=size).rating
-    candidates = _unplayed(user, size)
+        rating = player_rating_get(user=user, size=size, variant=variant).rating
+    candidates = _unplayed(user, size, variant)
     for half in WINDOWS:
         inside = candidates
         if half is not None:
@@ -140,25 +149,28 @@ def game_ratings_load(game: Game) -> None:
 
 
 def rating_stats(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
-    """Per size played rated: the rating, deviation, games, whether provisional, the
-    last HISTORY_POINTS ratings after each game, oldest first, and ``start``, the rating
-    before the oldest of them (where a chart's line begins).
+    """Per variant and size played rated (classic first, then by variant and size): the
+    rating, deviation, games, whether provisional, the last HISTORY_POINTS ratings after
+    each game, oldest first, and ``start``, the rating before the oldest of them (where a
+    chart's line begins).
 
     One query, on the history alone: a player's rating row is written only together with
     a history row, so the newest history row holds the current rating and deviation, and
-    the count of rows per size is the number of rated games."""
+    the count of rows per variant and size is the number of rated games."""
+    board = [F("variant"), F("size")]
     rows = (
         RatingChange.objects.filter(user=user)
         .annotate(
             rank=Window(
                 RowNumber(),
-                partition_by=[F("size")],
+                partition_by=board,
                 order_by=[F("created").desc(), F("id").desc()],
             ),
-            games=Window(Count("id"), partition_by=[F("size")]),
+            games=Window(Count("id"), partition_by=board),
         )
         .filter(rank__lte=HISTORY_POINTS)
         .values_list(
+            "variant",
             "size",
             "game_id",
             "created",
@@ -168,27 +180,29 @@ def rating_stats(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
             "games",
         )
     )
-    history: dict[int, list[dict[str, Any]]] = {}
-    games: dict[int, int] = {}
-    before: dict[int, dict[Any, float]] = {}
-    for size, game_id, created, was, after, deviation, count in rows:
-        games[size] = count
-        before.setdefault(size, {})[(created, game_id)] = was
-        history.setdefault(size, []).append(
+    history: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    games: dict[tuple[str, int], int] = {}
+    before: dict[tuple[str, int], dict[Any, float]] = {}
+    for variant, size, game_id, created, was, after, deviation, count in rows:
+        key = (variant, size)
+        games[key] = count
+        before.setdefault(key, {})[(created, game_id)] = was
+        history.setdefault(key, []).append(
             {"game": game_id, "at": created, "rating": round(after), "deviation": round(deviation)}
         )
     out = []
-    for size in sorted(history):
-        points = sorted(history[size], key=lambda p: (p["at"], p["game"]))
+    for key in sorted(history, key=lambda k: (k[0] != CLASSIC, k)):
+        points = sorted(history[key], key=lambda p: (p["at"], p["game"]))
         latest, oldest = points[-1], points[0]
         out.append(
             {
-                "size": size,
-                "start": round(before[size][(oldest["at"], oldest["game"])]),
+                "variant": key[0],
+                "size": key[1],
+                "start": round(before[key][(oldest["at"], oldest["game"])]),
                 "rating": latest["rating"],
                 "deviation": latest["deviation"],
-                "games": games[size],
-                "provisional": not _established(latest["deviation"], games[size]),
+                "games": games[key],
+                "provisional": not _established(latest["deviation"], games[key]),
                 "history": points,
             }
         )
@@ -199,11 +213,14 @@ def _established(deviation: float, games: int) -> bool:
     return deviation < BOARD_MAX_DEVIATION and games >= BOARD_MIN_GAMES
 
 
-def rating_leaderboard(*, size: int) -> QuerySet:
-    """Players with an established rating at ``size``, best first."""
+def rating_leaderboard(*, size: int, variant: str = CLASSIC) -> QuerySet:
+    """Players with an established rating at ``variant`` and ``size``, best first."""
     return (
         PlayerRating.objects.filter(
-            size=size, deviation__lt=BOARD_MAX_DEVIATION, games__gte=BOARD_MIN_GAMES
+            variant=variant,
+            size=size,
+            deviation__lt=BOARD_MAX_DEVIATION,
+            games__gte=BOARD_MIN_GAMES,
         )
         .values("rating", "deviation", "games", username=F("user__username"))
         .order_by("-rating", "username")

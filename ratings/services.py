@@ -1,5 +1,8 @@
 """Rating a game: both sides' Glicko-2 updates, once, in the transaction that ends it.
 
+A game moves the player's rating of its puzzle's variant and size (classic 9x9 and
+Killer 9x9 are two ratings) and the puzzle's own.
+
 ``rating_record_game`` is called by the gate (integrity.gate, from play.ending.game_ended)
 right after the conditional write that finishes a game (completion, loss at the mistake
 limit, abandon) has succeeded, in the same transaction: if the game's write rolls back,
@@ -36,7 +39,7 @@ from . import glicko2
 from .glicko2 import Rating
 from .models import PlayerRating, PuzzleRating, RatingChange
 from .outcome import game_outcome
-from .prior import PRIOR_DEVIATION, prior_rating
+from .prior import PRIOR_DEVIATION, prior_rating, variant_prior_rating
 
 REPRIOR_BATCH = 1000
 
@@ -50,16 +53,12 @@ PERIOD_SECONDS = 86_400.0
 
 def game_is_rateable(game: Game) -> bool:
     """Whether ``game`` moves ratings: finished, and counted by the gate
-    (integrity.gate, which stored ``counts``: never a guest's game, a typed-in puzzle, a
-    replay, or a game flagged or too short to review)."""
+    (integrity.gate, which stored ``counts``: never a guest's game, a typed-in or
+    imported-by-a-player puzzle of any variant, a replay, or a game flagged or too short
+    to review). Every variant is rated, per variant and size."""
     from play.models import FINISHED
 
-    return (
-        game.user_id is not None
-        and game.counts is True
-        and game.status in FINISHED
-        and game.puzzle.variant == "classic"  # ratings are per size, of classic play
-    )
+    return game.user_id is not None and game.counts is True and game.status in FINISHED
 
 
 def _q(name: str) -> str:
@@ -70,9 +69,9 @@ def _q(name: str) -> str:
 def _player_upsert_sql() -> str:
     table = _q(PlayerRating._meta.db_table)
     return (
-        f"INSERT INTO {table} (user_id, size, rating, deviation, volatility, games) "
-        "VALUES (%s, %s, %s, %s, %s, 0) "
-        f"ON CONFLICT (user_id, size) DO UPDATE SET games = {table}.games "
+        f"INSERT INTO {table} (user_id, variant, size, rating, deviation, volatility, games) "
+        "VALUES (%s, %s, %s, %s, %s, %s, 0) "
+        f"ON CONFLICT (user_id, variant, size) DO UPDATE SET games = {table}.games "
         "RETURNING id, rating, deviation, volatility, last_played"
     )
 
@@ -81,8 +80,9 @@ def _player_upsert_sql() -> str:
 def _puzzle_upsert_sql() -> str:
     table = _q(PuzzleRating._meta.db_table)
     return (
-        f"INSERT INTO {table} (puzzle_id, size, rating, deviation, volatility, plays, prior) "
-        "VALUES (%s, %s, %s, %s, %s, 0, %s) "
+        f"INSERT INTO {table} "
+        "(puzzle_id, variant, size, rating, deviation, volatility, plays, prior) "
+        "VALUES (%s, %s, %s, %s, %s, %s, 0, %s) "
         f"ON CONFLICT (puzzle_id) DO UPDATE SET plays = {table}.plays "
         "RETURNING rating, deviation, volatility"
     )
@@ -92,6 +92,7 @@ _HISTORY_COLUMNS = (
     "game_id",
     "user_id",
     "puzzle_id",
+    "variant",
     "size",
     "outcome",
     "player_before",
@@ -133,11 +134,24 @@ def _write_sql_postgresql() -> str:
     )
 
 
+def puzzle_prior(puzzle: Puzzle) -> float:
+    """A puzzle's starting rating: from the classic grader's score, or for a variant from
+    the level and hardest technique its variant logic gave (ratings.prior)."""
+    if puzzle.variant != "classic":
+        return variant_prior_rating(level=puzzle.difficulty, hardest=puzzle.hardest_technique)
+    return prior_rating(size=puzzle.size, score=puzzle.score)
+
+
 def puzzle_rating_new(puzzle: Puzzle) -> PuzzleRating:
-    """A puzzle's starting rating (not saved): its grader prior, with a wide deviation."""
-    start = prior_rating(size=puzzle.size, score=puzzle.score)
+    """A puzzle's starting rating (not saved): its prior, with a wide deviation."""
+    start = puzzle_prior(puzzle)
     return PuzzleRating(
-        puzzle=puzzle, size=puzzle.size, rating=start, prior=start, deviation=PRIOR_DEVIATION
+        puzzle=puzzle,
+        variant=puzzle.variant,
+        size=puzzle.size,
+        rating=start,
+        prior=start,
+        deviation=PRIOR_DEVIATION,
     )
 
 
@@ -166,6 +180,7 @@ def rating_record_game(*, game: Game) -> RatingChange | None:
             _player_upsert_sql(),
             [
                 game.user_id,
+                puzzle.variant,
                 puzzle.size,
                 glicko2.BASE_RATING,
                 glicko2.START_DEVIATION,
@@ -176,7 +191,15 @@ def rating_record_game(*, game: Game) -> RatingChange | None:
         player = Rating(*values)
         cursor.execute(
             _puzzle_upsert_sql(),
-            [puzzle.pk, puzzle.size, start.rating, start.deviation, start.volatility, start.prior],
+            [
+                puzzle.pk,
+                puzzle.variant,
+                puzzle.size,
+                start.rating,
+                start.deviation,
+                start.volatility,
+                start.prior,
+            ],
         )
         opponent = Rating(*cursor.fetchone())
         last_played = _when(last_played)
@@ -199,6 +222,7 @@ def rating_record_game(*, game: Game) -> RatingChange | None:
             game=game,
             user_id=game.user_id,
             puzzle=puzzle,
+            variant=puzzle.variant,
             size=puzzle.size,
             outcome=outcome,
             player_before=player.rating,
@@ -235,6 +259,7 @@ def rating_record_game(*, game: Game) -> RatingChange | None:
     game.rating_change = change
     puzzle.rating = PuzzleRating(
         puzzle=puzzle,
+        variant=puzzle.variant,
         size=puzzle.size,
         rating=puzzle_new.rating,
         deviation=puzzle_new.deviation,
@@ -244,21 +269,22 @@ def rating_record_game(*, game: Game) -> RatingChange | None:
     return change
 
 
-def puzzle_ratings_backfill(*, size: int | None = None) -> int:
-    """Give every stored puzzle without a rating its starting one (one query to find
-    them, inserts in batches). Returns how many were made."""
+def puzzle_ratings_backfill(*, size: int | None = None, variant: str | None = None) -> int:
+    """Give every stored puzzle without a rating (of ``size`` and ``variant`` when given)
+    its starting one (one query to find them, inserts in batches). Returns how many were
+    made."""
     from puzzles.models import Puzzle, Source
 
-    # Ratings are classic only for now: a variant puzzle is never picked "at my level". A
-    # typed-in puzzle is never rated against (integrity.gate), so it needs no rating.
-    missing = Puzzle.objects.filter(variant="classic", rating__isnull=True).exclude(
-        source=Source.TYPED
-    )
+    # A typed-in puzzle is never rated against (integrity.gate), so it needs no rating.
+    missing = Puzzle.objects.filter(rating__isnull=True).exclude(source=Source.TYPED)
     if size is not None:
         missing = missing.filter(size=size)
+    if variant is not None:
+        missing = missing.filter(variant=variant)
     made = 0
     batch: list[PuzzleRating] = []
-    for puzzle in missing.only("pk", "size", "score").iterator(2000):
+    fields = ("pk", "variant", "size", "score", "difficulty", "hardest_technique")
+    for puzzle in missing.only(*fields).iterator(2000):
         batch.append(puzzle_rating_new(puzzle))
         if len(batch) >= 2000:
             made += len(PuzzleRating.objects.bulk_create(batch, ignore_conflicts=True))
@@ -290,8 +316,9 @@ def puzzle_ratings_reprior(
     prior, deviation and volatility as ``puzzle_rating_new`` makes them (``reset``). A
     puzzle with rated games keeps its Glicko state, which games have moved, and records
     the new prior beside it for the admin's "rating disagrees with grade" (``played``).
-    A puzzle graded by an older grader is left alone (``stale``): regrade the bank, then
-    run this again.
+    A classic puzzle graded by an older grader is left alone (``stale``): regrade the
+    bank, then run this again. A variant puzzle's prior comes from its variant logic's
+    level (ratings.prior), which the classic grader's version does not touch.
 
     Walks the ratings by puzzle id in batches of ``batch``, each its own transaction with
     its rows locked, so a game finishing meanwhile either waits and rates against the new
@@ -301,8 +328,9 @@ def puzzle_ratings_reprior(
 
     counts = {"reset": 0, "played": 0, "unchanged": 0, "stale": 0}
     rows = PuzzleRating.objects.select_related("puzzle").only(
-        "rating", "deviation", "volatility", "plays", "prior", "size",
-        "puzzle__size", "puzzle__score", "puzzle__grader_version",
+        "rating", "deviation", "volatility", "plays", "prior", "variant", "size",
+        "puzzle__variant", "puzzle__size", "puzzle__score", "puzzle__grader_version",
+        "puzzle__difficulty", "puzzle__hardest_technique",
     ).order_by("puzzle_id")  # fmt: skip
     if size is not None:
         rows = rows.filter(size=size)
@@ -324,7 +352,7 @@ def puzzle_ratings_reprior(
 
 def _reprior_row(row: PuzzleRating, grader_version: int, counts: dict[str, int]) -> bool:
     """Set ``row`` to the current prior (in memory); whether it changed."""
-    if row.puzzle.grader_version != grader_version:
+    if row.puzzle.variant == "classic" and row.puzzle.grader_version != grader_version:
         counts["stale"] += 1
         return False
     start = puzzle_rating_new(row.puzzle)

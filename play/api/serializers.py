@@ -33,8 +33,8 @@ class GameCreateInputSerializer(InputSerializer):
     level = serializers.ChoiceField(
         choices=[*Difficulty.values, "mine"],
         required=False,
-        help_text='A grader level (as difficulty), or "mine": an unplayed puzzle rated near '
-        "your rating (signed-in players only).",
+        help_text='A grader level (as difficulty), or "mine": an unplayed puzzle of the '
+        "variant and size rated near your rating of them (signed-in players only).",
     )
     size = serializers.ChoiceField(
         choices=PACK_SIZES,
@@ -61,9 +61,9 @@ class GameCreateInputSerializer(InputSerializer):
     variant = serializers.ChoiceField(
         choices=Variant.choices,
         required=False,
-        help_text="With difficulty: the rules of the puzzle to pick (classic by default). "
-        "With technique: the variant it is practised on (a Killer technique's game is a "
-        "Killer puzzle whether or not this is sent).",
+        help_text="With difficulty or level: the rules of the puzzle to pick (classic by "
+        "default). With technique: the variant it is practised on (a Killer technique's game "
+        "is a Killer puzzle whether or not this is sent).",
     )
     mistake_limit = StrictIntegerField(
         required=False, allow_null=True, min_value=1, max_value=99, default=None
@@ -100,13 +100,11 @@ class GameCreateInputSerializer(InputSerializer):
             )
         if ("puzzle" in attrs or "grid" in attrs or "fpuzzles" in attrs) and "size" in attrs:
             raise serializers.ValidationError({"size": [_("A puzzle has its own size.")]})
-        if (
-            attrs.get("variant", Variant.CLASSIC) != Variant.CLASSIC
-            and "difficulty" not in attrs
-            and "technique" not in attrs  # a practice game checks it against the technique
-        ):
+        # A practice game checks the variant against its technique.
+        picks = "difficulty" in attrs or "level" in attrs or "technique" in attrs
+        if attrs.get("variant", Variant.CLASSIC) != Variant.CLASSIC and not picks:
             raise serializers.ValidationError(
-                {"variant": [_("A variant is chosen with a difficulty (and a size).")]}
+                {"variant": [_("A variant is chosen with a difficulty or level (and a size).")]}
             )
         return attrs
 
@@ -153,7 +151,7 @@ class LeaderboardQuerySerializer(serializers.Serializer):
         required=False,
         default="score",
         help_text="score: best scores at a level (needs difficulty); rating: established "
-        "Glicko-2 ratings at a size.",
+        "Glicko-2 ratings at a variant and size.",
     )
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
     size = serializers.ChoiceField(choices=PACK_SIZES, required=False, default=9)
@@ -161,7 +159,8 @@ class LeaderboardQuerySerializer(serializers.Serializer):
         choices=Variant.choices,
         required=False,
         default=Variant.CLASSIC,
-        help_text="Score boards: the variant's puzzles only (classic by default).",
+        help_text="The variant's board only (classic by default): its puzzles' best scores, "
+        "or its ratings.",
     )
     period = serializers.ChoiceField(choices=PERIODS, required=False, default="all")
 
@@ -557,10 +556,13 @@ class RatingPointSerializer(serializers.Serializer):
 
 
 class PlayerRatingSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(
+        choices=Variant.choices, help_text="A rating is per variant and size."
+    )
     size = serializers.IntegerField()
     rating = serializers.IntegerField()
     deviation = serializers.IntegerField(help_text="As of the last rated game.")
-    games = serializers.IntegerField(help_text="Rated games at this size.")
+    games = serializers.IntegerField(help_text="Rated games at this variant and size.")
     provisional = serializers.BooleanField(
         help_text="Not yet on the rating board (too few games or too wide a deviation)."
     )
@@ -580,7 +582,9 @@ class StatsSerializer(serializers.Serializer):
     current_streak = serializers.IntegerField()
     longest_streak = serializers.IntegerField()
     groups = StatsGroupSerializer(many=True)
-    ratings = PlayerRatingSerializer(many=True, help_text="Your rating per size played ranked.")
+    ratings = PlayerRatingSerializer(
+        many=True, help_text="Your rating per variant and size played ranked, classic first."
+    )
     practice = PracticeProgressSerializer(many=True, required=False)
 
 

@@ -131,8 +131,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         'game, and `variant` may come with it) or `{"fpuzzles": {...}}` (a puzzle shared from '
         "f-puzzles or "
         "SudokuPad, its JSON object: played like a typed-in grid). `variant` (`classic`, the "
-        "default, `diagonal`, `jigsaw`, `killer`) goes with difficulty: Killer's `expert` has "
-        "no givens at all. `mistake_limit` (1-99) "
+        "default, `diagonal`, `jigsaw`, `killer`) goes with difficulty, or with "
+        '`{"level": "mine"}` (a puzzle you have never played rated near your rating of that '
+        "variant and size): Killer's `expert` has no givens at all. `mistake_limit` (1-99) "
         "ends the game as lost at that many mistakes. The clock starts now. A typed-in grid "
         "is checked within the solver's work budget (422 too_hard beyond it) and shares the "
         "rate of POST /api/v1/solver/analyse/. You have one unfinished game of a puzzle at most: "
@@ -350,7 +351,7 @@ class StatsView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        summary="Your statistics per size and level, and your rating per size",
+        summary="Your statistics per size and level, and your rating per variant and size",
         responses={200: StatsSerializer},
         examples=[STATS_EXAMPLE],
         tags=["me"],
@@ -382,12 +383,13 @@ class _LeaderboardView(GenericAPIView):
 
 class LeaderboardView(_LeaderboardView):
     @extend_schema(
-        summary="Best players at one size and level, or the best ratings at one size",
+        summary="Best players at one size and level, or the best ratings at one variant and size",
         description="board=score (the default): each player's best score and best time over "
         "completed games that count (a game's `counts`: their first game of a bank puzzle, "
         "signed in, judged plausible; docs/integrity.md) at `difficulty`; period: "
         "day (since midnight), week (since Monday) or all; server time zone. board=rating: "
-        "players' Glicko-2 ratings at `size`, best first, only established ones (deviation "
+        "players' Glicko-2 ratings at `variant` (classic by default) and `size`, best first, "
+        "only established ones (deviation "
         f"under {BOARD_MAX_DEVIATION:.0f} after at least {BOARD_MIN_GAMES} rated games); "
         "difficulty and period do not apply.",
         parameters=[LeaderboardQuerySerializer],
@@ -400,7 +402,8 @@ class LeaderboardView(_LeaderboardView):
         query.is_valid(raise_exception=True)
         v = query.validated_data
         if v.pop("board") == "rating":
-            return self._page(rating_leaderboard(size=v["size"]), rounded=True)
+            board = rating_leaderboard(size=v["size"], variant=v["variant"])
+            return self._page(board, rounded=True)
         return self._page(selectors.leaderboard(**v))
 
 

@@ -90,6 +90,29 @@ def test_two_players_finishing_one_puzzle_at_once_both_count(puzzle4):
         assert PlayerRating.objects.get(user=player.user, size=4).games == 1
 
 
+def test_one_player_finishing_a_classic_and_a_variant_game_at_once_rates_both(user, puzzle4):
+    """Two first games at once of one player: each upsert makes its own (variant, size)
+    row, and both count."""
+    from tests.variants.conftest import variant_puzzle
+
+    killer = variant_puzzle("killer", size=4)
+    player = Player(user=user)
+    games = []
+    for puzzle in (puzzle4, killer):
+        game, _ = game_start(player=player, puzzle_id=puzzle.pk)
+        games.append(solve(game, player, last=False))
+
+    def complete(i: int):
+        cell = empty_cells(games[i].puzzle)[-1]
+        return play_move(games[i], player, cell, value_at(games[i].puzzle, cell)).completed
+
+    assert run_together(2, complete) == [True, True]
+    ratings = {(r.variant, r.size): r.games for r in PlayerRating.objects.filter(user=user)}
+    assert ratings == {("classic", 4): 1, ("killer", 4): 1}
+    assert {c.variant for c in RatingChange.objects.filter(user=user)} == {"classic", "killer"}
+    assert PuzzleRating.objects.get(puzzle=killer).variant == "killer"
+
+
 def _safely(work, i: int):
     """The losers of a race get a domain error (game finished, conflict): expected."""
     try:

@@ -18,20 +18,29 @@ from tests.play.test_guests import browser
 pytestmark = pytest.mark.django_db
 
 
-def bank(ratings: list[float], size: int = 4) -> list[Puzzle]:
-    """Puzzles rated so (the pick reads only the ratings)."""
+def bank(
+    ratings: list[float], size: int = 4, *, variant: str = "classic", first: int = 0
+) -> list[Puzzle]:
+    """Puzzles of ``variant`` rated so (the pick reads only the ratings), numbered from
+    ``first``."""
     made = []
-    for i, rating in enumerate(ratings):
-        puzzle = _puzzle(i)
+    for i, rating in enumerate(ratings, start=first):
+        puzzle = _puzzle(i, variant)
         PuzzleRating.objects.update_or_create(
             puzzle=puzzle,
-            defaults={"size": size, "rating": rating, "deviation": 100, "prior": rating},
+            defaults={
+                "variant": variant,
+                "size": size,
+                "rating": rating,
+                "deviation": 100,
+                "prior": rating,
+            },
         )
         made.append(puzzle)
     return made
 
 
-def _puzzle(i: int) -> Puzzle:
+def _puzzle(i: int, variant: str = "classic") -> Puzzle:
     # Distinct givens per row (the bank's unique constraint): the index spelt in base 4.
     digits = "".join("1234"[(i >> (2 * k)) & 3] for k in range(8))
     return Puzzle.objects.create(
@@ -45,6 +54,7 @@ def _puzzle(i: int) -> Puzzle:
         clue_count=8,
         canonical_key=hashlib.sha256(f"pick-{i}".encode()).hexdigest(),
         source="imported",
+        variant=variant,
     )
 
 
@@ -167,3 +177,28 @@ def test_a_newcomer_finds_the_starter_bank_at_their_level_in_the_first_window(us
         # Within the first window's half-width: that window held it, none wider was tried.
         assert abs(picked.rating - 1500) <= WINDOWS[0], picked.rating
         assert picked.puzzle.difficulty == "medium"
+
+
+def test_my_level_picks_only_the_variant_asked_for(user):
+    classic = bank([1500, 1500])
+    killer = bank([1500, 1510], variant="killer", first=2)
+    (jigsaw,) = bank([2400], variant="jigsaw", first=4)
+    PlayerRating.objects.create(user=user, variant="killer", size=4, rating=1500)
+    rng = random.Random(3)
+
+    def picks(**board) -> set[int]:
+        return {
+            puzzle_pick_at_level(user=user, size=4, rng=rng, **board).puzzle_id for _ in range(20)
+        }
+
+    assert picks(variant="killer") == {p.pk for p in killer}
+    assert picks(variant="jigsaw") == {jigsaw.pk}  # far from the rating: the window widens
+    assert picks() == {p.pk for p in classic}  # classic by default
+    assert puzzle_pick_at_level(user=user, size=4, variant="diagonal") is None
+
+
+def test_my_level_reads_the_players_rating_of_the_variant(user):
+    _low, high = bank([1000, 2000], variant="killer")
+    PlayerRating.objects.create(user=user, variant="classic", size=4, rating=1000)
+    PlayerRating.objects.create(user=user, variant="killer", size=4, rating=2000)
+    assert puzzle_pick_at_level(user=user, size=4, variant="killer").puzzle_id == high.pk

@@ -97,3 +97,18 @@ def test_the_command_reports_what_it_did_and_a_dry_run_what_it_would(capsys):
 def test_the_command_refuses_an_empty_batch():
     with pytest.raises(CommandError, match="--batch"):
         call_command("ratings_reprior", "--batch", "0")
+
+
+def test_a_variant_puzzle_is_put_on_its_variant_prior_whatever_the_grader_version():
+    from puzzles.models import Puzzle
+    from ratings.prior import variant_prior_rating
+    from tests.variants.conftest import variant_puzzle
+
+    puzzle = variant_puzzle("diagonal", size=6)
+    Puzzle.objects.filter(pk=puzzle.pk).update(grader_version=GRADER_VERSION - 1)
+    row = PuzzleRating.objects.create(puzzle=puzzle, variant="diagonal", size=6, plays=0, **OLD)
+    assert puzzle_ratings_reprior() == Reprior(reset=1)
+    row.refresh_from_db()
+    start = variant_prior_rating(level=puzzle.difficulty, hardest=puzzle.hardest_technique)
+    assert row.rating == row.prior == pytest.approx(start)
+    assert puzzle_ratings_reprior() == Reprior(unchanged=1)
