@@ -16,8 +16,11 @@ and a row). Killer adds three techniques:
   inside (innies), or the cells of the crossing cages left outside (outies), add up to a
   known sum: one such cell is placed, two or three lose the values that cannot make it.
 
-The techniques that rest on uniqueness (unique rectangles, BUG) are not used: a cage or
-an extra house can break the deadly pattern they assume. A step reads like the classic
+From Skyscraper on, the harder techniques are the classic engine's own finders run on the
+houses (:mod:`solver.variant_classic`): strong links come from houses only, since a cage
+need not hold every value, and weak links from every peer, cage mates included. The
+techniques that rest on uniqueness (unique rectangles, BUG) are not used: a cage or an
+extra house can break the deadly pattern they assume. A step reads like the classic
 engine's (:mod:`solver.sentences`) and a house's unit number names it there.
 """
 
