@@ -80,9 +80,10 @@ def house_tables(rules: Rules) -> HouseTables:
 
 class HouseBoard:
     """A :class:`VBoard` as the classic finders see a board: the same candidate list, the
-    houses as units. Made per search; its positions are computed once, on first use."""
+    houses as units. One per VBoard (:func:`house_board`); its positions are computed again
+    only when the candidates changed, so the finders of one pass share them."""
 
-    __slots__ = ("_pos", "board", "cand", "shape", "t", "values")
+    __slots__ = ("_pos", "_pos_of", "board", "cand", "shape", "t", "values")
 
     def __init__(self, board: VBoard) -> None:
         self.board = board
@@ -90,13 +91,15 @@ class HouseBoard:
         self.values = board.values
         self.shape = board.rules.shape
         self.t = house_tables(board.rules)
-        self._pos: list[list[int]] | None = None
+        self._pos: list[list[int]] = []
+        self._pos_of: list[int] | None = None  # the candidates they were computed from
 
     def positions(self) -> list[list[int]]:
         """``pos[house][v - 1]``: the positions of v in the house, bit i for its i-th cell
         (as :meth:`solver.techniques.base.Board.positions`)."""
-        if self._pos is None:
+        if self._pos_of != self.cand:
             cand, n = self.cand, self.t.n
+            self._pos_of = cand[:]
             pos = [[0] * n for _ in self.t.units]
             for c, places in enumerate(self.t.places):
                 m = cand[c]
@@ -141,11 +144,19 @@ class HouseBoard:
         )
 
 
+def house_board(board: VBoard) -> HouseBoard:
+    """The board's :class:`HouseBoard`, made on first use."""
+    view = board.house_view
+    if view is None or view.cand is not board.cand:
+        view = board.house_view = HouseBoard(board)
+    return cast(HouseBoard, view)
+
+
 def on_houses(finder: ClassicFinder) -> VariantFinder:
     """``finder`` run on a VBoard's houses and peers (see the module's docstring)."""
 
     def find(board: VBoard) -> Iterator[Step]:
-        return finder(cast(Board, HouseBoard(board)))
+        return finder(cast(Board, house_board(board)))
 
     find.__name__ = getattr(finder, "__name__", "find")
     find.__doc__ = finder.__doc__

@@ -16,7 +16,7 @@ from solver.variant import Layout, Rules, layout
 class VBoard:
     """Placed values and candidate masks under ``rules`` (a placed cell has mask 0)."""
 
-    __slots__ = ("all_mask", "cand", "explain", "lay", "left", "n", "rules", "values")
+    __slots__ = ("all_mask", "cand", "explain", "house_view", "lay", "left", "n", "rules", "values")
 
     def __init__(self, rules: Rules, values: list[int], cand: list[int]) -> None:
         self.rules = rules
@@ -26,6 +26,7 @@ class VBoard:
         self.values = values
         self.cand = cand
         self.explain = True  # False: steps carry no sentence (a solvability check's speed)
+        self.house_view: Any = None  # the classic finders' view (solver.variant_classic)
         self.left = [sum(1 for c in h if not values[c]) for h in self.lay.houses]  # empty cells
 
     @classmethod

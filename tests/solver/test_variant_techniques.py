@@ -22,7 +22,7 @@ from solver.grid import Grid, Shape
 from solver.techniques import BY_SLUG as CLASSIC
 from solver.techniques.base import Board
 from solver.variant import Rules, layout
-from solver.variant_classic import HouseBoard, house_tables
+from solver.variant_classic import HouseBoard, house_board, house_tables
 from solver.variant_generate import generate_variant, supported_variant_levels
 from solver.variant_logic import BY_SLUG, LEVELS, ORDER, SINGLES, techniques_for
 from solver.variant_tech import VBoard
@@ -132,6 +132,20 @@ def test_on_classic_rules_the_house_tables_are_the_classic_tables():
     assert view.t.peers == classic.t.peers
     assert view.t.box_of == classic.t.box_of
     assert view.positions() == classic.positions()
+
+
+def test_the_shared_positions_follow_every_change_of_the_candidates():
+    rules = Rules.make(4, diagonals=True)
+    board = VBoard.from_grid(rules, Grid.empty(rules.shape))
+    assert board is not None
+    view = house_board(board)
+    assert house_board(board) is view
+    diagonal = 12  # house 12 of a 4x4 grid: diagonal 1, r1c1 to r4c4
+    assert view.positions()[diagonal][0] == 0b1111
+    board.cand[5] &= ~1  # r2c2 loses 1 behind the view's back, as a hint's notes do
+    assert view.positions()[diagonal][0] == 0b1101
+    assert board.place(0, 1)
+    assert view.positions()[diagonal][0] == 0
 
 
 def test_a_cage_is_no_unit_but_its_cells_are_peers():
