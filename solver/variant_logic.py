@@ -16,8 +16,11 @@ and a row). Killer adds three techniques:
   inside (innies), or the cells of the crossing cages left outside (outies), add up to a
   known sum: one such cell is placed, two or three lose the values that cannot make it.
 
-The techniques that rest on uniqueness (unique rectangles, BUG) are not used: a cage or
-an extra house can break the deadly pattern they assume. A step reads like the classic
+From Skyscraper on, the harder techniques are the classic engine's own finders run on the
+houses (:mod:`solver.variant_classic`): strong links come from houses only, since a cage
+need not hold every value, and weak links from every peer, cage mates included. The
+techniques that rest on uniqueness (unique rectangles, BUG) are not used: a cage or an
+extra house can break the deadly pattern they assume. A step reads like the classic
 engine's (:mod:`solver.sentences`) and a house's unit number names it there.
 """
 
@@ -28,9 +31,10 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from solver.grid import Grid
-from solver.techniques import wings
+from solver.techniques import als, chains, fish, loops, wings
 from solver.techniques.base import Step
 from solver.variant import Rules
+from solver.variant_classic import on_houses
 from solver.variant_killer import cage_combinations, cage_houses, innies_outies
 from solver.variant_tech import (
     VBoard,
@@ -71,14 +75,42 @@ ORDER: tuple[VariantTechnique, ...] = (
     VariantTechnique("hidden_triple", "Hidden Triple", "hard", partial(hidden_subsets, k=3)),
     VariantTechnique("naked_quad", "Naked Quad", "hard", partial(naked_subsets, k=4)),
     VariantTechnique("hidden_quad", "Hidden Quad", "hard", partial(hidden_subsets, k=4)),
+    # From here on the classic's own finders, on the houses and peers (solver.variant_classic)
+    VariantTechnique("skyscraper", "Skyscraper", "hard", on_houses(fish.skyscrapers)),
+    VariantTechnique("two_string_kite", "2-String Kite", "hard", on_houses(fish.two_string_kites)),
+    VariantTechnique(
+        "finned_x_wing", "Finned X-Wing", "hard", on_houses(partial(fish.finned_fish, k=2))
+    ),
     VariantTechnique("swordfish", "Swordfish", "hard", partial(x_wings, k=3)),
-    # The classic's own wings: they read only candidates and peers (house and cage mates).
-    VariantTechnique("xy_wing", "XY-Wing", "hard", wings.xy_wings),  # type: ignore[arg-type]
-    VariantTechnique("xyz_wing", "XYZ-Wing", "hard", wings.xyz_wings),  # type: ignore[arg-type]
+    VariantTechnique("xy_wing", "XY-Wing", "hard", on_houses(wings.xy_wings)),
+    VariantTechnique("xyz_wing", "XYZ-Wing", "hard", on_houses(wings.xyz_wings)),
+    VariantTechnique(
+        "finned_swordfish", "Finned Swordfish", "hard", on_houses(partial(fish.finned_fish, k=3))
+    ),
+    VariantTechnique(
+        "empty_rectangle", "Empty Rectangle", "hard", on_houses(fish.empty_rectangles)
+    ),
+    VariantTechnique("jellyfish", "Jellyfish", "hard", on_houses(partial(fish.fish, k=4))),
+    VariantTechnique("sue_de_coq", "Sue de Coq", "hard", on_houses(als.sue_de_coq)),
+    VariantTechnique(
+        "simple_colouring", "Simple Colouring", "expert", on_houses(chains.simple_colourings)
+    ),
+    VariantTechnique("x_cycle", "X-Cycle", "expert", on_houses(loops.x_cycles)),
+    VariantTechnique("x_chain", "X-Chain", "expert", on_houses(chains.x_chains)),
+    VariantTechnique("w_wing", "W-Wing", "expert", on_houses(wings.w_wings)),
+    VariantTechnique("xy_chain", "XY-Chain", "expert", on_houses(chains.xy_chains)),
+    VariantTechnique("als_xz", "ALS-XZ", "expert", on_houses(als.als_xz)),
+    VariantTechnique("nice_loop", "Continuous Nice Loop", "expert", on_houses(loops.nice_loops)),
+    VariantTechnique(
+        "alternating_chain",
+        "Alternating Inference Chain",
+        "expert",
+        on_houses(chains.alternating_chains),
+    ),
 )
-"""The classic's levels for the techniques both engines have (docs/solver.md); a puzzle
-these cannot finish needs the classic's expert techniques (wings, chains) or trial, and is
-offered as expert."""
+"""The classic's order and levels (docs/solver.md) for every technique but those resting
+on uniqueness, with Killer's own placed among them; a puzzle these cannot finish needs
+trial, is ``master`` here and is offered as expert."""
 BY_SLUG = {t.slug: t for t in ORDER}
 SINGLES = ("full_house", "naked_single", "hidden_single")
 

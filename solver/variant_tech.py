@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -17,17 +16,17 @@ from solver.variant import Layout, Rules, layout
 class VBoard:
     """Placed values and candidate masks under ``rules`` (a placed cell has mask 0)."""
 
-    __slots__ = ("all_mask", "cand", "explain", "lay", "left", "n", "rules", "t", "values")
+    __slots__ = ("all_mask", "cand", "explain", "house_view", "lay", "left", "n", "rules", "values")
 
     def __init__(self, rules: Rules, values: list[int], cand: list[int]) -> None:
         self.rules = rules
         self.lay: Layout = layout(rules)
-        self.t = _peer_tables(rules)  # what the classic's wings read (solver.techniques.wings)
         self.n = rules.size
         self.all_mask = (1 << self.n) - 1
         self.values = values
         self.cand = cand
         self.explain = True  # False: steps carry no sentence (a solvability check's speed)
+        self.house_view: Any = None  # the classic finders' view (solver.variant_classic)
         self.left = [sum(1 for c in h if not values[c]) for h in self.lay.houses]  # empty cells
 
     @classmethod
@@ -98,16 +97,6 @@ class VBoard:
             shape=self.rules.shape,
             params=frozen,
         )
-
-
-@dataclass(frozen=True, slots=True)
-class PeerTables:
-    peer_sets: tuple[frozenset[int], ...]
-
-
-@cache
-def _peer_tables(rules: Rules) -> PeerTables:
-    return PeerTables(tuple(frozenset(p) for p in layout(rules).peers))
 
 
 def _frozen(value: Any) -> Any:

@@ -124,16 +124,21 @@ def _pairs(infos: dict[int, list[_Info]]) -> Iterator[tuple[_Info, _Info]]:
                     yield a, b
 
 
-_PEER_BITS: dict[object, list[int]] = {}
+_PEER_BITS: dict[int, tuple[object, list[int]]] = {}  # id(peers) -> (peers, bits)
+PEER_BITS_KEPT = 64
 
 
 def _peer_bits(board: Board) -> list[int]:
-    """Each cell's peers as a bitset over the cells, computed once per box shape."""
-    bits = _PEER_BITS.get(board.shape)
-    if bits is None:
-        bits = [sum(1 << p for p in peers) for peers in board.t.peers]
-        _PEER_BITS[board.shape] = bits
-    return bits
+    """Each cell's peers as a bitset over the cells, computed once per peer table (one per
+    box shape, or per variant's rules: see :mod:`solver.variant_classic`)."""
+    peers = board.t.peers
+    held = _PEER_BITS.get(id(peers))
+    if held is None or held[0] is not peers:
+        if len(_PEER_BITS) >= PEER_BITS_KEPT:
+            _PEER_BITS.clear()  # a generator's stream of variant rules must not pile up
+        held = (peers, [sum(1 << p for p in cell_peers) for cell_peers in peers])
+        _PEER_BITS[id(peers)] = held
+    return held[1]
 
 
 def _values(board: Board, cells: tuple[int, ...]) -> list[int]:

@@ -210,8 +210,8 @@ def finned_fish(board: Board, k: int) -> Iterator[Step]:
                         and t.cell_units[c][base_start // n] not in base
                         and t.cell_units[c][cover_start // n] - cover_start in cover
                     ]
-                    if not elim:
-                        continue
+                    if not elim or any(t.box_of[f] != box for f in fins):
+                        continue  # (fins in two irregular regions: no box sees them all)
                     sashimi = any((s & cmask).bit_count() == 1 for _, s in combo)
                     name = f"{'Sashimi' if sashimi else 'Finned'} {fish_name}"
                     base_sorted = sorted(base)
