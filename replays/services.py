@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.db import IntegrityError, transaction
 
 from play.models import Game
+from puzzles.variants import rules_of
 
 from .analysis import analyse
 from .models import SKIPPED, GameAnalysis, ReplayShare
@@ -40,10 +41,6 @@ def analysis_compute(*, game_id: int) -> GameAnalysis | None:
     if game is None or not game.is_finished:
         return None
     puzzle = game.puzzle
-    if puzzle.rules:
-        # The logic engine reasons with classic houses only: under a variant's rules its
-        # techniques would misjudge the player's moves, so no analysis rather than a wrong one.
-        return None
     data = analyse(
         givens=puzzle.givens,
         solution=puzzle.solution,
@@ -51,6 +48,7 @@ def analysis_compute(*, game_id: int) -> GameAnalysis | None:
         box_cols=puzzle.box_cols,
         events=event_list(game=game),
         hints_used=game.hints_used,
+        rules=rules_of(puzzle),
     )
     try:
         with transaction.atomic():
