@@ -117,17 +117,26 @@ def _singles(engine: LogicEngine, board: Any) -> set[int]:
     return {c for tech in engine.singles for step in tech.find(board) for c, _ in step.placements}
 
 
+def _changes(board: Any, step: Any) -> bool:
+    cand = board.cand
+    return any(cand[c] >> (v - 1) & 1 for c, v in step.eliminations) or any(
+        not board.values[c] for c, _ in step.placements
+    )
+
+
 def placeable_cells(
     shape: Shape, values: Sequence[int], engine: LogicEngine | None = None
 ) -> set[int] | None:
     """The empty cells a person could place from this board now: the singles on it; those
     that appear once the eliminations the medium techniques (locked candidates, pairs,
-    naked triples; a Killer's cage combinations too) find on it are made (one round); and
-    those the logic engine itself places next, after the harder eliminations it needs
-    first. Not every cell a chain of techniques could reach (in a puzzle with one solution
-    every cell is reachable so): the next placements only. None when the board clashes or
-    the engine passes ``PLACEABLE_PASS_LIMIT``. ``engine``: the puzzle's rules' engine
-    (:func:`solver.engines.engine_for`; default the classic one of ``shape``)."""
+    naked triples; a Killer's cage combinations and 45 rule too) find on it are made (one
+    round, then the cage combinations as far as they go); and those the logic engine
+    itself places next, after the harder eliminations it needs first. Not every cell a
+    chain of techniques could reach (in a puzzle with one solution every cell is reachable
+    so): the next placements only. None when the board clashes, when the engine passes
+    ``PLACEABLE_PASS_LIMIT``, or when it is stuck and not ``complete``. ``engine``: the
+    puzzle's rules' engine (:func:`solver.engines.engine_for`; default the classic one of
+    ``shape``)."""
     engine = engine or engine_for(shape)
     board = engine.board(values)
     if board is None:
@@ -136,7 +145,17 @@ def placeable_cells(
     # The eliminations to be seen on this board, not those they lead to in turn.
     seen = engine.copy(board)
     for step in [step for tech in engine.at_a_glance for step in tech.find(board)]:
+        found |= {c for c, _ in step.placements}  # the 45 rule may place a cell itself
         seen.apply(step)
+    # Then the routine ones (a Killer's cage combinations, which may place a cell too) as
+    # far as they go.
+    for _ in range(PLACEABLE_PASS_LIMIT if engine.routine else 0):
+        steps = [step for tech in engine.routine for step in tech.find(seen)]
+        if not any(_changes(seen, step) for step in steps):
+            break
+        for step in steps:
+            found |= {c for c, _ in step.placements if not seen.values[c]}
+            seen.apply(step)
     found |= _singles(engine, seen)
     ahead = engine.copy(board)
     for _ in range(PLACEABLE_PASS_LIMIT):
@@ -144,7 +163,9 @@ def placeable_cells(
             return found | _singles(engine, ahead)
         step = next((s for tech in engine.harder for s in tech.find(ahead)), None)
         if step is None:
-            return found
+            # Stuck: the classic engine's chains are taken as all a person has; the
+            # variant engine lacks Killer's finer techniques, so its stuck board is unknown.
+            return found if engine.complete else None
         if step.placements:
             return found | {c for c, _ in step.placements}
         ahead.apply(step)

@@ -70,6 +70,10 @@ class LogicEngine:
     shape: Shape
     levels: tuple[str, ...]
     techniques: tuple[TechniqueLike, ...]
+    complete = True
+    """Whether a board the techniques cannot advance is beyond what people find: true of
+    the classic engine (chains, loops and ALS); not of the variant one, which lacks the
+    finer Killer techniques (cage splitting, hidden cages, killer pairs) and chains."""
 
     def board(self, values: Sequence[int]) -> Any:
         """The board with candidates from the placed values; None if they clash."""
@@ -123,6 +127,12 @@ class LogicEngine:
     def harder(self) -> tuple[TechniqueLike, ...]:
         """Every technique but the singles, in the engine's order."""
         return tuple(t for t in self.techniques if t.slug not in SINGLES)
+
+    @cached_property
+    def routine(self) -> tuple[TechniqueLike, ...]:
+        """The easy techniques that are not singles (a Killer's cage combinations): players
+        repeat them as a matter of course, as they fill in notes; the classic has none."""
+        return tuple(t for t in self.harder if t.level == "easy")
 
     @cached_property
     def at_a_glance(self) -> tuple[TechniqueLike, ...]:
@@ -197,6 +207,8 @@ class ClassicEngine(LogicEngine):
 
 class VariantEngine(LogicEngine):
     """Any rules: :mod:`solver.variant_logic` on a :class:`VBoard`."""
+
+    complete = False
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

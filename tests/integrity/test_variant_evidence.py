@@ -10,7 +10,7 @@ import time_machine
 
 from integrity.models import GameReview, PlayerReview, Verdict
 from integrity.player_signals import MIN_GAMES, game_figures
-from integrity.signals import Event, placeable_cells
+from integrity.signals import Event, game_signals, placeable_cells
 from integrity.trace import game_trace
 from puzzles.variants import rules_of, variant_puzzle_make
 from solver import Shape
@@ -55,6 +55,21 @@ def test_a_killer_game_in_the_engines_order_takes_the_engines_cell_at_every_choi
     assert figures["choices"] >= 20
     assert figures["engine"] == figures["choices"]
     assert all(e is not None and e > 0 for e in trace["efforts"])
+
+
+def test_a_killer_game_in_the_engines_order_has_no_blind_placement():
+    """The cage combinations and the 45 rule place cells of their own, and a Killer player
+    repeats the combinations as they go: the engine's order is never blind."""
+    givens, solution, engine = _made("killer", "easy", seed="m:0")
+    order = engine.path(givens, 3000)
+    events = [
+        Event("value", cell, solution[cell], 1500 * (i + 1), True, True, ((cell, solution[cell]),))
+        for i, cell in enumerate(order)
+    ]
+    common = {"shape": engine.shape, "givens": givens, "solution": solution, "level": "easy"}
+    signals = game_signals(events, **common, elapsed_ms=events[-1].clock_ms, engine=engine)
+    assert signals.placements == givens.count(0) == len(order)
+    assert signals.blind_quick == 0 and not signals.flagged, signals.reasons
 
 
 @pytest.mark.django_db
