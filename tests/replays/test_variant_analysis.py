@@ -10,6 +10,7 @@ from django.utils import timezone, translation
 
 from accounts.factories import UserFactory
 from play import lifecycle
+from play.lifecycle import Player
 from play.models import Game
 from puzzles.variants import rules_of
 from replays.selectors import analysis_of
@@ -158,3 +159,26 @@ def test_a_variant_replay_holds_its_analysis_while_its_solution_is_held():
         own = second.get(f"/api/v1/games/{mine['id']}/replay/").json()
         assert own["analysis"]["status"] == "ready" and own["puzzle"]["solution"] is None
         assert action(first, ranked["id"], "abandon").status_code == 200
+
+
+def test_the_backfill_queues_finished_variant_games_without_an_analysis(player, monkeypatch):
+    from django.core.management import call_command
+
+    from replays import tasks
+    from tests.play.factories import NINE, puzzle_create
+
+    queued: list[int] = []
+    monkeypatch.setattr(tasks.analysis_compute, "delay", queued.append)
+    variant = variant_puzzle("killer", level="medium", seed="backfill")
+    ended, _ = lifecycle.game_start(player=player, puzzle_id=variant.pk)
+    lifecycle.game_abandon(game_id=ended.pk, player=player)
+    lifecycle.game_start(player=Player(user=UserFactory()), puzzle_id=variant.pk)  # playing
+    classic, _ = lifecycle.game_start(player=player, puzzle_id=puzzle_create(NINE).pk)
+    lifecycle.game_abandon(game_id=classic.pk, player=player)
+    queued.clear()  # what the ends queued themselves
+    call_command("analyses_backfill")
+    assert queued == [ended.pk]
+    analysis_compute(game_id=ended.pk)
+    queued.clear()
+    call_command("analyses_backfill")
+    assert queued == []
