@@ -125,7 +125,11 @@ def _changes(board: Any, step: Any) -> bool:
 
 
 def placeable_cells(
-    shape: Shape, values: Sequence[int], engine: LogicEngine | None = None
+    shape: Shape,
+    values: Sequence[int],
+    engine: LogicEngine | None = None,
+    *,
+    want: int | None = None,
 ) -> set[int] | None:
     """The empty cells a person could place from this board now: the singles on it; those
     that appear once the eliminations the medium techniques (locked candidates, pairs,
@@ -136,12 +140,15 @@ def placeable_cells(
     so): the next placements only. None when the board clashes, when the engine passes
     ``PLACEABLE_PASS_LIMIT``, or when it is stuck and not ``complete``. ``engine``: the
     puzzle's rules' engine (:func:`solver.engines.engine_for`; default the classic one of
-    ``shape``)."""
+    ``shape``). ``want``: a cell asked about; the answer may stop at the first stage that
+    finds it (the cells found so far), which keeps the review of play in order cheap."""
     engine = engine or engine_for(shape)
     board = engine.board(values)
     if board is None:
         return None
     found = _singles(engine, board)
+    if want in found:
+        return found
     # The eliminations to be seen on this board, not those they lead to in turn.
     seen = engine.copy(board)
     for step in [step for tech in engine.at_a_glance for step in tech.find(board)]:
@@ -157,6 +164,8 @@ def placeable_cells(
             found |= {c for c, _ in step.placements if not seen.values[c]}
             seen.apply(step)
     found |= _singles(engine, seen)
+    if want in found:
+        return found
     ahead = engine.copy(board)
     for _ in range(PLACEABLE_PASS_LIMIT):
         if _singles(engine, ahead):
@@ -192,7 +201,7 @@ def game_signals(
     gaps: list[int] = []
     blind_quick = 0
     placeable: set[int] | None = None
-    placeable_for: tuple[int, ...] | None = None
+    placeable_for: tuple[tuple[int, ...], int] | None = None
     previous_clock = 0
     checks = 0
     for event in events:
@@ -203,8 +212,9 @@ def game_signals(
             if blind and event.correct and gap < BLIND_PAUSE_MS and checks < PLACEABLE_CHECKS:
                 # Reason from the right values only: a mistake on the board is not a fact.
                 known = tuple(v if v == solution[c] else 0 for c, v in enumerate(values))
-                if known != placeable_for:
-                    placeable, placeable_for = placeable_cells(shape, known, engine), known
+                if (known, event.cell) != placeable_for:
+                    placeable = placeable_cells(shape, known, engine, want=event.cell)
+                    placeable_for = (known, event.cell)
                     checks += 1
                 if placeable is not None and event.cell not in placeable:
                     blind_quick += 1
