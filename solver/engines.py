@@ -15,6 +15,7 @@ patterns): a placement only those would find counts as not deducible under it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, cached_property
 from typing import Any, Protocol
@@ -31,7 +32,7 @@ from solver.variant_logic import LEVELS as VARIANT_LEVELS
 from solver.variant_logic import techniques_for, variant_logic_solve, variant_next_step
 from solver.variant_tech import VBoard
 
-__all__ = ["ClassicEngine", "LogicBoard", "LogicEngine", "TechniqueLike", "VariantEngine"]
+__all__ = ["ClassicEngine", "LogicEngine", "TechniqueLike", "VariantEngine", "engine_for"]
 
 SEARCH = "search"
 """The slug of a trial, the classic hint's step when no technique applies."""
@@ -40,17 +41,6 @@ VARIANT_SCORES = {"cage_combination": 10, "innies_outies": 60, "cage_house": 60}
 """The effort of Killer's own techniques, on the classic's score scale
 (:data:`solver.techniques.ORDER`): a cage's combinations are read at a glance like a hidden
 single, the 45 rule and a cage's digits locked in a house take a look like a pointing."""
-
-
-class LogicBoard(Protocol):
-    """Placed values and candidate masks (:class:`Board` or :class:`VBoard`)."""
-
-    values: list[int]
-    cand: list[int]
-
-    def place(self, cell: int, value: int) -> bool: ...
-
-    def apply(self, step: Step) -> bool: ...
 
 
 class TechniqueLike(Protocol):
@@ -64,7 +54,7 @@ class TechniqueLike(Protocol):
     def find(self) -> Callable[[Any], Iterator[Step]]: ...
 
 
-class LogicEngine:
+class LogicEngine(ABC):
     """One engine's answers; :class:`ClassicEngine` and :class:`VariantEngine` fill them in."""
 
     shape: Shape
@@ -75,37 +65,46 @@ class LogicEngine:
     the classic engine (chains, loops and ALS); not of the variant one, which lacks the
     finer Killer techniques (cage splitting, hidden cages, killer pairs) and chains."""
 
+    @abstractmethod
     def board(self, values: Sequence[int]) -> Any:
         """The board with candidates from the placed values; None if they clash."""
         raise NotImplementedError
 
+    @abstractmethod
     def copy(self, board: Any) -> Any:
         raise NotImplementedError
 
+    @abstractmethod
     def houses_of(self, cell: int) -> tuple[tuple[int, ...], ...]:
         """The cells of each house ``cell`` is in."""
         raise NotImplementedError
 
+    @abstractmethod
     def score(self, slug: str) -> int:
         """The effort one use of a technique stands for (0 for an unknown one)."""
         raise NotImplementedError
 
+    @abstractmethod
     def info(self, slug: str) -> dict[str, Any]:
         """Slug, name and level of a technique (level None for one outside the table)."""
         raise NotImplementedError
 
+    @abstractmethod
     def rank(self, slug: str) -> tuple[int, int]:
         """The order of difficulty of a known technique: its level first."""
         raise NotImplementedError
 
+    @abstractmethod
     def known(self, slug: str) -> bool:
         """Whether ``slug`` is one of the engine's techniques (a trial is not)."""
         raise NotImplementedError
 
+    @abstractmethod
     def path(self, givens: Sequence[int], budget: int) -> list[int]:
         """The cells in the order the engine places them from the givens."""
         raise NotImplementedError
 
+    @abstractmethod
     def next_technique(
         self, givens: Sequence[int], values: Sequence[int], solution: Grid
     ) -> str | None:
@@ -113,6 +112,7 @@ class LogicEngine:
         None when the board is solved, ``search`` when no technique applies."""
         raise NotImplementedError
 
+    @abstractmethod
     def easiest_placement(self, values: Sequence[int], cell: int, value: int) -> str | None:
         """The easiest technique that places ``value`` in ``cell`` (solver.placement)."""
         raise NotImplementedError
