@@ -1,4 +1,5 @@
-"""Game analysis: CPU time of ``replays.analysis.analyse`` on played-out 9x9 expert games.
+"""Game analysis: CPU time of ``replays.analysis.analyse`` on played-out 9x9 expert games,
+and on 9x9 Killer and Jigsaw games under their rules (the variant logic).
 
 The games are played here, without a database: a simulated player places the values in
 the order the logic engine finds them, with now and then a wrong value cleared at once and
@@ -19,11 +20,15 @@ from solver.logic import logic_solve
 from solver.search import solve
 
 
-def played_game(givens: Grid, seed: int) -> tuple[str, str, list[dict[str, Any]]]:
-    """(givens line, solution line, events) of one simulated game of ``givens``."""
-    rng, solution = random.Random(seed), solve(givens)
+def played_game(
+    givens: Grid, seed: int, solution: Grid | None = None, order: list[int] | None = None
+) -> tuple[str, str, list[dict[str, Any]]]:
+    """(givens line, solution line, events) of one simulated game of ``givens`` (a
+    variant's: its ``solution`` and the ``order`` its logic places the cells in)."""
+    rng, solution = random.Random(seed), solution or solve(givens)
     assert solution is not None
-    order = [c for step in logic_solve(givens).steps for c, _ in step.placements]
+    if order is None:
+        order = [c for step in logic_solve(givens).steps for c, _ in step.placements]
     rest = [c for c, v in enumerate(givens.cells) if not v and c not in set(order)]
     rng.shuffle(rest)
     order += rest
@@ -69,4 +74,35 @@ def run(quick: bool = False) -> list[str]:
         f"- {len(games)} played-out 9x9 expert games ({min(placements)}-{max(placements)} "
         f"placements, median {statistics.median(placements):.0f}): CPU per analysis **median "
         f"{1000 * statistics.median(times):.0f} ms, worst {1000 * max(times):.0f} ms**",
+        *(_variant_row(variant, level, 4 if quick else 12) for variant, level in VARIANTS),
     ]
+
+
+VARIANTS = (("killer", "hard"), ("jigsaw", "hard"))
+
+
+def _variant_row(variant: str, level: str, count: int) -> str:
+    """The same figures for ``count`` played-out 9x9 games of a variant, under its rules."""
+    from replays.analysis import analyse
+    from solver.engines import engine_for
+    from solver.variant_generate import generate_variant
+
+    times = []
+    for seed in range(count):
+        made = generate_variant(variant, 9, level=level, seed=f"bench:replays:{seed}")
+        order = engine_for(made.rules).path(made.puzzle.cells, 3000)
+        givens, solution, events = played_game(made.puzzle, seed, made.solution, order)
+        started = time.process_time()
+        analyse(
+            givens=givens,
+            solution=solution,
+            box_rows=3,
+            box_cols=3,
+            events=events,
+            rules=made.rules,
+        )
+        times.append(time.process_time() - started)
+    return (
+        f"- {count} played-out 9x9 {variant} {level} games (variant logic): CPU per analysis "
+        f"**median {1000 * statistics.median(times):.0f} ms, worst {1000 * max(times):.0f} ms**"
+    )

@@ -16,6 +16,8 @@ from django.utils import timezone
 
 from play.board import value_of
 from play.models import Game, Move, MoveKind, Status
+from puzzles.variants import rules_of
+from solver.engines import engine_for
 from sudokusite.unique import insert_or_existing
 
 from .models import GameReview, Verdict
@@ -76,10 +78,9 @@ def game_review(*, game: Game) -> GameReview | None:
     events = _events(game)
     givens = [value_of(ch) for ch in puzzle.givens]
     solution = [value_of(ch) for ch in puzzle.solution]
-    # The time floors hold under any rules; the blind-placement signal and the trace reason
-    # with classic houses and techniques, which would call sound play under a variant's
-    # regions or cages a guess: a variant game is judged on time alone.
-    classic = not puzzle.rules
+    # The puzzle's rules choose the logic engine that judges which placements were
+    # findable: the classic one, or the variant one with its houses, cages and techniques.
+    engine = engine_for(rules_of(puzzle))
     signals = game_signals(
         events,
         shape=puzzle.shape,
@@ -87,13 +88,14 @@ def game_review(*, game: Game) -> GameReview | None:
         solution=solution,
         level=puzzle.difficulty,
         elapsed_ms=game.elapsed_ms,
-        blind=classic,
+        engine=engine,
     )
     # A game flagged, or too short to judge, does not count; an exempt player's does,
     # and is not reviewed (None).
     if (signals.flagged or not signals.judged) and _exempt(game):
         return None
     flagged = signals.flagged
+    trace = game_trace(events, shape=puzzle.shape, givens=givens, solution=solution, engine=engine)
     review = GameReview(
         game=game,
         user_id=game.user_id,
@@ -101,17 +103,11 @@ def game_review(*, game: Game) -> GameReview | None:
         flagged=flagged,
         signals=signals.as_dict(),
         reasons=list(signals.reasons),
-        # A variant game leaves no trace: the evidence across games (integrity.players)
-        # weighs classic logic and classic times.
-        trace=(
-            {
-                **game_trace(events, shape=puzzle.shape, givens=givens, solution=solution),
-                "level": puzzle.difficulty,
-                "ms_per_placement": signals.ms_per_placement,
-            }
-            if classic
-            else {}
-        ),
+        trace={
+            **trace,
+            "level": puzzle.difficulty,
+            "ms_per_placement": signals.ms_per_placement,
+        },
     )
     stored, created = insert_or_existing(
         review, lambda: GameReview.objects.filter(game=game).first()

@@ -23,8 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from solver import Shape
-from solver.techniques import ORDER, SINGLES
-from solver.techniques.base import Board
+from solver.engines import LogicEngine, engine_for
 
 HUMAN_FLOOR_MS = 250
 """Less than this from one event to a placement is taken as no person's move."""
@@ -63,10 +62,6 @@ game takes about a second to judge, so the rest of a bigger game is not)."""
 PLACEABLE_PASS_LIMIT = 100
 """Eliminations the engine may make looking for its next placement; a position that needs
 more counts as "unknown", never as blind."""
-
-_SINGLES = tuple(t for t in ORDER if t.slug in SINGLES)
-_MEDIUM = tuple(t for t in ORDER if t.level == "medium")
-_HARDER = tuple(t for t in ORDER if t.slug not in SINGLES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,37 +113,71 @@ def placement_floor_ms(size: int, level: str) -> int:
     return LEVEL_FLOOR_MS.get(level, LEVEL_FLOOR_MS["easy"])
 
 
-def _singles(board: Board) -> set[int]:
-    return {c for tech in _SINGLES for step in tech.find(board) for c, _ in step.placements}
+def _singles(engine: LogicEngine, board: Any) -> set[int]:
+    return {c for tech in engine.singles for step in tech.find(board) for c, _ in step.placements}
 
 
-def placeable_cells(shape: Shape, values: Sequence[int]) -> set[int] | None:
+def _changes(board: Any, step: Any) -> bool:
+    cand = board.cand
+    return any(cand[c] >> (v - 1) & 1 for c, v in step.eliminations) or any(
+        not board.values[c] for c, _ in step.placements
+    )
+
+
+def placeable_cells(
+    shape: Shape,
+    values: Sequence[int],
+    engine: LogicEngine | None = None,
+    *,
+    want: int | None = None,
+) -> set[int] | None:
     """The empty cells a person could place from this board now: the singles on it; those
     that appear once the eliminations the medium techniques (locked candidates, pairs,
-    naked triples) find on it are made (one round); and those the logic engine itself
-    places next, after the harder eliminations it needs first. Not every cell a chain of
-    techniques could reach (in a puzzle with one solution every cell is reachable so): the
-    next placements only. None when the board clashes or the engine passes
-    ``PLACEABLE_PASS_LIMIT``."""
-    board = Board.from_values(shape, values)
+    naked triples; a Killer's cage combinations and 45 rule too) find on it are made (one
+    round, then the cage combinations as far as they go); and those the logic engine
+    itself places next, after the harder eliminations it needs first. Not every cell a
+    chain of techniques could reach (in a puzzle with one solution every cell is reachable
+    so): the next placements only. None when the board clashes, when the engine passes
+    ``PLACEABLE_PASS_LIMIT``, or when it is stuck and not ``complete``. ``engine``: the
+    puzzle's rules' engine (:func:`solver.engines.engine_for`; default the classic one of
+    ``shape``). ``want``: a cell asked about; the answer may stop at the first stage that
+    finds it (the cells found so far), which keeps the review of play in order cheap."""
+    engine = engine or engine_for(shape)
+    board = engine.board(values)
     if board is None:
         return None
-    found = _singles(board)
+    found = _singles(engine, board)
+    if want in found:
+        return found
     # The eliminations to be seen on this board, not those they lead to in turn.
-    medium = board.copy()
-    for step in [step for tech in _MEDIUM for step in tech.find(board)]:
-        medium.apply(step)
-    found |= _singles(medium)
-    engine = board.copy()
+    seen = engine.copy(board)
+    for step in [step for tech in engine.at_a_glance for step in tech.find(board)]:
+        found |= {c for c, _ in step.placements}  # the 45 rule may place a cell itself
+        seen.apply(step)
+    # Then the routine ones (a Killer's cage combinations, which may place a cell too) as
+    # far as they go.
+    for _ in range(PLACEABLE_PASS_LIMIT if engine.routine else 0):
+        steps = [step for tech in engine.routine for step in tech.find(seen)]
+        if not any(_changes(seen, step) for step in steps):
+            break
+        for step in steps:
+            found |= {c for c, _ in step.placements if not seen.values[c]}
+            seen.apply(step)
+    found |= _singles(engine, seen)
+    if want in found:
+        return found
+    ahead = engine.copy(board)
     for _ in range(PLACEABLE_PASS_LIMIT):
-        if _singles(engine):
-            return found | _singles(engine)
-        step = next((s for tech in _HARDER for s in tech.find(engine)), None)
+        if _singles(engine, ahead):
+            return found | _singles(engine, ahead)
+        step = next((s for tech in engine.harder for s in tech.find(ahead)), None)
         if step is None:
-            return found
+            # Stuck: the classic engine's chains are taken as all a person has; the
+            # variant engine lacks Killer's finer techniques, so its stuck board is unknown.
+            return found if engine.complete else None
         if step.placements:
             return found | {c for c, _ in step.placements}
-        engine.apply(step)
+        ahead.apply(step)
     return None
 
 
@@ -161,16 +190,18 @@ def game_signals(
     level: str,
     elapsed_ms: int,
     blind: bool = True,
+    engine: LogicEngine | None = None,
 ) -> Signals:
     """The signals of one completed game and the reasons it is flagged (none: not flagged).
 
-    ``blind=False`` skips the blind-placement signal (its techniques know classic houses
-    only): a game under other rules is judged by the time floors alone."""
+    ``engine`` judges which cells were placeable (the puzzle's rules' logic engine; default
+    the classic one of ``shape``); ``blind=False`` skips that signal: the game is judged by
+    the time floors alone."""
     values = list(givens)
     gaps: list[int] = []
     blind_quick = 0
     placeable: set[int] | None = None
-    placeable_for: tuple[int, ...] | None = None
+    placeable_for: tuple[tuple[int, ...], int] | None = None
     previous_clock = 0
     checks = 0
     for event in events:
@@ -181,8 +212,9 @@ def game_signals(
             if blind and event.correct and gap < BLIND_PAUSE_MS and checks < PLACEABLE_CHECKS:
                 # Reason from the right values only: a mistake on the board is not a fact.
                 known = tuple(v if v == solution[c] else 0 for c, v in enumerate(values))
-                if known != placeable_for:
-                    placeable, placeable_for = placeable_cells(shape, known), known
+                if (known, event.cell) != placeable_for:
+                    placeable = placeable_cells(shape, known, engine, want=event.cell)
+                    placeable_for = (known, event.cell)
                     checks += 1
                 if placeable is not None and event.cell not in placeable:
                     blind_quick += 1

@@ -18,6 +18,10 @@ plus the eliminations the logic engine made on the way, as it carries them):
 placement is one ``Board.place``; the board is rebuilt only when a right value is erased),
 so a 9x9 game costs a few milliseconds. ``integrity.player_signals`` reads the traces of a
 player's recent games.
+
+The engine is the puzzle's (:func:`solver.engines.engine_for`): a variant game is traced
+with the variant logic (its houses, cages and techniques; Killer's own techniques weigh
+``solver.engines.VARIANT_SCORES``), so its trace joins the evidence like a classic one.
 """
 
 from __future__ import annotations
@@ -27,10 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver import Shape
-from solver.grid import BudgetExceeded, Grid
-from solver.logic import logic_solve
-from solver.techniques import BY_SLUG, ORDER, SINGLES
-from solver.techniques.base import Board
+from solver.engines import LogicEngine, engine_for
+from solver.techniques import ORDER, SINGLES
 
 from .signals import Event
 
@@ -68,12 +70,12 @@ class Step:
     passes: int = 0  # harder steps taken
 
 
-def single_cells(board: Board) -> tuple[int | None, set[int]]:
+def single_cells(board: Any, engine: LogicEngine | None = None) -> tuple[int | None, set[int]]:
     """The engine's first single (full house, then naked, then hidden), and every cell any
     single places."""
     first: int | None = None
     cells: set[int] = set()
-    for tech in _SINGLES:
+    for tech in _SINGLES if engine is None else engine.singles:
         for step in tech.find(board):
             cell = step.placements[0][0]
             if first is None:
@@ -82,22 +84,23 @@ def single_cells(board: Board) -> tuple[int | None, set[int]]:
     return first, cells
 
 
-def position_step(board: Board, limit: int = PASS_LIMIT) -> Step:
+def position_step(board: Any, limit: int = PASS_LIMIT, engine: LogicEngine | None = None) -> Step:
     """The engine's view of ``board`` (which it may change: the eliminations it needs),
-    taking at most ``limit`` harder steps."""
+    taking at most ``limit`` harder steps; ``engine``: the board's (default classic)."""
+    engine = engine or engine_for(board.shape)
     empty = board.values.count(0)
     score = 0
     for passes in range(limit + 1):
-        first, cells = single_cells(board)
+        first, cells = single_cells(board, engine)
         if cells:
             effort = empty / len(cells) * (1 + score / EFFORT_SCALE)
             return Step(first, len(cells), round(effort, 2), passes)
         if passes == limit:
             break
-        step = next((s for tech in HARDER for s in tech.find(board)), None)
+        step = next((s for tech in engine.harder for s in tech.find(board)), None)
         if step is None:
             break
-        score += BY_SLUG[step.technique].score if step.technique in BY_SLUG else 0
+        score += engine.score(step.technique)
         if step.placements:
             effort = empty * (1 + score / EFFORT_SCALE)
             return Step(step.placements[0][0], 1, round(effort, 2), passes + 1)
@@ -105,14 +108,12 @@ def position_step(board: Board, limit: int = PASS_LIMIT) -> Step:
     return Step(None, 0, None, limit)
 
 
-def engine_path(shape: Shape, givens: Sequence[int]) -> list[int]:
+def engine_path(
+    shape: Shape, givens: Sequence[int], engine: LogicEngine | None = None
+) -> list[int]:
     """The cells in the order the logic engine places them from the givens (as far as it
     gets within ``PATH_BUDGET``)."""
-    try:
-        steps = logic_solve(Grid(shape, tuple(givens)), budget=PATH_BUDGET).steps
-    except (BudgetExceeded, ValueError):
-        return []
-    return [cell for step in steps for cell, _ in step.placements]
+    return (engine or engine_for(shape)).path(givens, PATH_BUDGET)
 
 
 def game_trace(
@@ -121,13 +122,16 @@ def game_trace(
     shape: Shape,
     givens: Sequence[int],
     solution: Sequence[int],
+    engine: LogicEngine | None = None,
 ) -> dict[str, list[Any]]:
     """The trace of one game (module docstring), JSON-ready: parallel lists ``gaps`` (ms),
-    ``efforts`` (None: unknown), ``options`` and ``engine`` (1 or 0)."""
+    ``efforts`` (None: unknown), ``options`` and ``engine`` (1 or 0). ``engine``: the
+    puzzle's rules' logic engine (default the classic one of ``shape``)."""
+    engine = engine or engine_for(shape)
     values = list(givens)
     known = [v if v == solution[c] else 0 for c, v in enumerate(values)]
-    board = Board.from_values(shape, known)
-    path = engine_path(shape, givens)
+    board = engine.board(known)
+    path = engine_path(shape, givens, engine)
     path_at = 0
     trace: dict[str, list[Any]] = {"gaps": [], "efforts": [], "options": [], "engine": []}
     mark = 0
@@ -143,7 +147,7 @@ def game_trace(
         )
         if right:
             assert board is not None and event.cell is not None
-            seen = position_step(board, min(PASS_LIMIT, passes_left))
+            seen = position_step(board, min(PASS_LIMIT, passes_left), engine)
             passes_left -= seen.passes
             while path_at < len(path) and known[path[path_at]]:
                 path_at += 1
@@ -165,5 +169,5 @@ def game_trace(
                 known[cell] = now
                 erased = True
         if erased:
-            board = Board.from_values(shape, known)
+            board = engine.board(known)
     return trace

@@ -4,6 +4,11 @@ Pure: works on the puzzle's lines and the event log as plain data (see
 :mod:`replays.timeline`), imports nothing of Django, so the worker task, the benchmark and
 the tests call the same function.
 
+The puzzle's rules choose the logic engine (:func:`solver.engines.engine_for`): the
+classic one for boxes and nothing else, the variant one (its houses and cages, its
+techniques such as cage combinations and the 45 rule) for Diagonal, Jigsaw and Killer. The
+analysis reads the engine's answers only, so every variant gets the same fields.
+
 For each value the player placed (a ``value`` event with a value that changed the board):
 whether it was right; for a right one, the easiest technique that would have placed it from
 the board as it stood (:func:`solver.placement.easiest_placement`; the player's wrong
@@ -12,9 +17,9 @@ technique gets there: a guess; and the thinking time before it, in game time, si
 previous placement (the player's or a hint's).
 
 The summary: the hardest technique used, the three longest stalls with the technique the
-engine would have used at the start of each (``solver.logic.next_step``), guesses,
-mistakes, hints, and the share of thinking time per technique level (plus ``guess`` and
-``mistake``).
+engine would have used at the start of each (``solver.logic.next_step``; ``search`` when no
+technique applies), guesses, mistakes, hints, and the share of thinking time per technique
+level (plus ``guess`` and ``mistake``).
 """
 
 from __future__ import annotations
@@ -22,10 +27,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from solver.engines import LogicEngine, engine_for
 from solver.grid import SYMBOLS, Grid, Shape, cell_name
-from solver.logic import next_step
-from solver.placement import easiest_placement
-from solver.techniques import BY_SLUG, LEVELS
+from solver.variant import Rules
 
 from .timeline import EMPTY, Position
 
@@ -39,42 +43,26 @@ def _value(sym: str) -> int:
     return 0 if sym == EMPTY else SYMBOLS.index(sym) + 1
 
 
-def _grid(shape: Shape, entries: Sequence[str], solution: str) -> Grid:
-    """The board as a solver grid, the entries that disagree with the solution left out."""
-    return Grid(
-        shape,
-        tuple(_value(e) if e == s else 0 for e, s in zip(entries, solution, strict=True)),
-    )
+def _values(entries: Sequence[str], solution: str) -> tuple[int, ...]:
+    """The board's values, the entries that disagree with the solution left out."""
+    return tuple(_value(e) if e == s else 0 for e, s in zip(entries, solution, strict=True))
 
 
-def technique_info(slug: str | None) -> dict[str, Any] | None:
-    """Slug, name and level of a technique (level None for one outside the table)."""
+def technique_info(slug: str | None, engine: LogicEngine | None = None) -> dict[str, Any] | None:
+    """Slug, name and level of a technique under ``engine`` (default: the classic one;
+    level None for one outside its table)."""
     if slug is None:
         return None
-    t = BY_SLUG.get(slug)
-    if t is None:
-        return {"slug": slug, "name": slug.replace("_", " ").capitalize(), "level": None}
-    return {"slug": t.slug, "name": t.name, "level": t.level}
+    return (engine or engine_for(Shape(3, 3))).info(slug)
 
 
-def _rank(slug: str) -> tuple[int, int]:
-    t = BY_SLUG[slug]
-    return LEVELS.index(t.level), t.score
-
-
-def _available(givens: Grid, shape: Shape, entries: str, solution: str) -> str | None:
+def _available(
+    engine: LogicEngine, givens: Sequence[int], entries: str, solution: str
+) -> str | None:
     """The technique the logic engine would use first from this board (None if solved)."""
-    try:
-        step = next_step(
-            givens, _grid(shape, entries, solution), solution=_solution(shape, solution)
-        )
-    except ValueError:
-        return None
-    return None if step is None else step.technique
-
-
-def _solution(shape: Shape, solution: str) -> Grid:
-    return Grid(shape, tuple(_value(s) for s in solution))
+    return engine.next_technique(
+        givens, _values(entries, solution), Grid(engine.shape, _values(solution, solution))
+    )
 
 
 def analyse(
@@ -85,10 +73,13 @@ def analyse(
     box_cols: int,
     events: Sequence[Mapping[str, Any]],
     hints_used: int = 0,
+    rules: Rules | None = None,
 ) -> dict[str, Any]:
-    """The analysis of one game (JSON-ready) from its puzzle and its ordered event log."""
+    """The analysis of one game (JSON-ready) from its puzzle and its ordered event log;
+    ``rules`` for a variant puzzle (None: the classic rules of the box shape)."""
     shape = Shape(box_rows, box_cols)
-    givens_grid = Grid(shape, tuple(_value(g) for g in givens))
+    engine = engine_for(shape if rules is None else rules)
+    givens_values = tuple(_value(g) for g in givens)
     position = Position.start(givens)
     placements: list[dict[str, Any]] = []
     # Where the current stretch of thinking began: its game time and the board then.
@@ -109,7 +100,7 @@ def analyse(
             correct = solution[cell] == SYMBOLS[value - 1]
             slug = None
             if correct:
-                slug = easiest_placement(_grid(shape, position.entries, solution), cell, value)
+                slug = engine.easiest_placement(_values(position.entries, solution), cell, value)
             placements.append(
                 {
                     "seq": event.get("seq"),
@@ -117,7 +108,7 @@ def analyse(
                     "cell_name": cell_name(shape, cell),
                     "value": value,
                     "correct": correct,
-                    "technique": technique_info(slug),
+                    "technique": technique_info(slug, engine),
                     "deducible": slug is not None,
                     "elapsed_ms": elapsed,
                     "thinking_ms": max(0, elapsed - mark_ms),
@@ -129,20 +120,20 @@ def analyse(
             hints_applied += 1
         if placed or kind == "hint":
             mark_ms, mark_entries = elapsed, position.line
-    return _summarise(placements, givens_grid, shape, solution, hints_used, hints_applied)
+    return _summarise(placements, engine, givens_values, solution, hints_used, hints_applied)
 
 
 def _summarise(
     placements: list[dict[str, Any]],
-    givens: Grid,
-    shape: Shape,
+    engine: LogicEngine,
+    givens: Sequence[int],
     solution: str,
     hints_used: int,
     hints_applied: int,
 ) -> dict[str, Any]:
     used = [p["technique"]["slug"] for p in placements if p["technique"]]
-    hardest = max((s for s in used if s in BY_SLUG), key=_rank, default=None)
-    by_level: dict[str, int] = dict.fromkeys((*LEVELS, GUESS, MISTAKE), 0)
+    hardest = max((s for s in used if engine.known(s)), key=engine.rank, default=None)
+    by_level: dict[str, int] = dict.fromkeys((*engine.levels, GUESS, MISTAKE), 0)
     for p in placements:
         if not p["correct"]:
             key = MISTAKE
@@ -163,7 +154,9 @@ def _summarise(
             "thinking_ms": p["thinking_ms"],
             "from_ms": p["elapsed_ms"] - p["thinking_ms"],
             "to_ms": p["elapsed_ms"],
-            "available": technique_info(_available(givens, shape, p["_mark_entries"], solution)),
+            "available": technique_info(
+                _available(engine, givens, p["_mark_entries"], solution), engine
+            ),
         }
         for p in longest
     ]
@@ -174,7 +167,7 @@ def _summarise(
         "placements": placements,
         "summary": {
             "placements": len(placements),
-            "hardest": technique_info(hardest),
+            "hardest": technique_info(hardest, engine),
             "stalls": stalls,
             "guesses": sum(1 for p in placements if p["correct"] and not p["deducible"]),
             "mistakes": sum(1 for p in placements if not p["correct"]),

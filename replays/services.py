@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 
-from play.models import Game
+from play.models import FINISHED, Game
+from puzzles.models import Variant
+from puzzles.variants import rules_of
 
 from .analysis import analyse
 from .models import SKIPPED, GameAnalysis, ReplayShare
@@ -40,10 +42,6 @@ def analysis_compute(*, game_id: int) -> GameAnalysis | None:
     if game is None or not game.is_finished:
         return None
     puzzle = game.puzzle
-    if puzzle.rules:
-        # The logic engine reasons with classic houses only: under a variant's rules its
-        # techniques would misjudge the player's moves, so no analysis rather than a wrong one.
-        return None
     data = analyse(
         givens=puzzle.givens,
         solution=puzzle.solution,
@@ -51,12 +49,33 @@ def analysis_compute(*, game_id: int) -> GameAnalysis | None:
         box_cols=puzzle.box_cols,
         events=event_list(game=game),
         hints_used=game.hints_used,
+        rules=rules_of(puzzle),
     )
     try:
         with transaction.atomic():
             return GameAnalysis.objects.create(game=game, data=data)
     except IntegrityError:  # another worker stored it first
         return GameAnalysis.objects.get(game_id=game_id)
+
+
+BACKFILL_LIMIT = 500
+
+
+def variant_analyses_backfill(*, limit: int = BACKFILL_LIMIT) -> int:
+    """Queue the analysis of finished variant games that have none (they ended before
+    variant games were analysed), oldest first, at most ``limit``; how many were queued.
+    Run again until it queues none: the worker stores each once."""
+    from .tasks import analysis_compute as task
+
+    ids = list(
+        Game.objects.filter(status__in=FINISHED, analysis__isnull=True)
+        .exclude(puzzle__variant=Variant.CLASSIC)
+        .order_by("pk")
+        .values_list("pk", flat=True)[:limit]
+    )
+    for game_id in ids:
+        task.delay(game_id)
+    return len(ids)
 
 
 def replay_share(*, game_id: int, player: Player, show_username: bool = False) -> ReplayShare:

@@ -14,40 +14,52 @@ only: no player notes, no placements elsewhere first):
 3. None when no technique the engine knows gets there (a guess), when the value is not a
    candidate of the cell, or when the round budget runs out.
 
-Pure and bounded: ``max_rounds`` caps the harder-technique rounds.
+Pure and bounded: ``max_rounds`` caps the harder-technique rounds. The same steps serve
+any rules (:func:`placement_technique`, called by :mod:`solver.engines` with a variant's
+board, houses and techniques).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from solver.grid import Grid
-from solver.techniques import ORDER, SINGLES, Technique
+from solver.techniques import ORDER, SINGLES
 from solver.techniques.base import Board, Step
 
-__all__ = ["easiest_placement", "single_for"]
+__all__ = ["easiest_placement", "placement_technique", "single_for"]
 
 _HARDER = tuple(t for t in ORDER if t.slug not in SINGLES)
 MAX_ROUNDS = 200
 
 
-def single_for(board: Board, cell: int, value: int) -> str | None:
-    """The easiest single placing ``value`` in ``cell`` on ``board`` now, else None."""
+def single_for(
+    board: Any, cell: int, value: int, houses: Sequence[Sequence[int]] | None = None
+) -> str | None:
+    """The easiest single placing ``value`` in ``cell`` on ``board`` now, else None.
+
+    ``houses``: the cells of each house of ``cell`` (default: its row, column and box);
+    any board with ``values`` and ``cand`` will do (a variant's too)."""
     bit = 1 << (value - 1)
-    cand, values, t = board.cand, board.values, board.t
+    cand, values = board.cand, board.values
     if values[cell] or not cand[cell] & bit:
         return None
-    units = t.cell_units[cell]
-    for u in units:
-        if all(values[c] or c == cell for c in t.units[u]) and cand[cell] == bit:
+    if houses is None:
+        t = board.t
+        houses = [t.units[u] for u in t.cell_units[cell]]
+    for house in houses:
+        if all(values[c] or c == cell for c in house) and cand[cell] == bit:
             return "full_house"
     if cand[cell] == bit:
         return "naked_single"
-    for u in units:
-        if not any(cand[c] & bit for c in t.units[u] if c != cell):
+    for house in houses:
+        if not any(cand[c] & bit for c in house if c != cell):
             return "hidden_single"
     return None
 
 
-def _first_change(board: Board, tech: Technique) -> Step | None:
+def _first_change(board: Any, tech: Any) -> Step | None:
     """The first step of ``tech`` that changes the board (places or eliminates)."""
     cand, values = board.cand, board.values
     for step in tech.find(board):
@@ -70,7 +82,26 @@ def easiest_placement(
     board = Board.from_grid(grid)
     if board is None or not 0 <= cell < grid.shape.ncells or grid.cells[cell]:
         return None
-    found = single_for(board, cell, value)
+    t = board.t
+    houses = [t.units[u] for u in t.cell_units[cell]]
+    return placement_technique(
+        board, cell, value, houses=houses, harder=_HARDER, max_rounds=max_rounds
+    )
+
+
+def placement_technique(
+    board: Any,
+    cell: int,
+    value: int,
+    *,
+    houses: Sequence[Sequence[int]],
+    harder: Sequence[Any],
+    max_rounds: int = MAX_ROUNDS,
+) -> str | None:
+    """:func:`easiest_placement` on any engine's board (changed in place): ``houses`` are
+    the cells of ``cell``'s houses, ``harder`` the engine's techniques past the singles, in
+    its order (:mod:`solver.engines`)."""
+    found = single_for(board, cell, value, houses)
     if found is not None:
         return found
     bit = 1 << (value - 1)
@@ -79,8 +110,8 @@ def easiest_placement(
     # as the techniques allowed so far go (eliminations only keep holding when another
     # technique is allowed): the technique whose arrival lets a single place the value is
     # the easiest that does.
-    for top, newest in enumerate(_HARDER):
-        allowed = _HARDER[: top + 1]
+    for top, newest in enumerate(harder):
+        allowed = harder[: top + 1]
         while True:
             if not board.cand[cell] & bit:
                 return None  # ruled out: the value is wrong here, or the board is broken
@@ -98,6 +129,6 @@ def easiest_placement(
                 return newest.slug
             if not board.apply(step):
                 return None
-            if single_for(board, cell, value) is not None:
+            if single_for(board, cell, value, houses) is not None:
                 return newest.slug
     return None

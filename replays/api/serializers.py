@@ -54,16 +54,14 @@ class EventSerializer(serializers.Serializer):
     wall_ms = serializers.IntegerField(help_text="Wall time since the game started.")
 
 
-def _analysis_status(puzzle: Any, analysis: Any) -> str:
-    if analysis is not None:
-        return "ready"
-    return "unavailable" if puzzle.rules else "pending"
+def _analysis_status(analysis: Any) -> str:
+    return "pending" if analysis is None else "ready"
 
 
 class AnalysisSerializer(serializers.Serializer):
     status = serializers.CharField(
-        help_text="pending until the analysis is stored, then ready; unavailable for variant "
-        "puzzles (the logic engine does not reason under their rules yet); held (data null) "
+        help_text="pending until the analysis is stored, then ready (under the puzzle's "
+        "rules: a variant's techniques for a variant puzzle); held (data null) "
         "on a shared replay while the puzzle's solution is held (play/disclosure.py); skipped "
         "(data null) when the player ended more games than ANALYSES_PER_HOUR."
     )
@@ -121,7 +119,7 @@ def replay_payload(
     puzzle = game.puzzle
     shown = game_disclosure(game, player=owner)
     analysis = analysis_of(game) if shown.correctness else None
-    analysis_status = _analysis_status(puzzle, analysis)
+    analysis_status = _analysis_status(analysis)
     if analysis_skipped(analysis):
         analysis, analysis_status = None, "skipped"
     if not shown.correctness:

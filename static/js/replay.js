@@ -262,7 +262,6 @@ function renderAnalysis(a) {
   const why = {
     held: gettext("The analysis is shown once this puzzle's daily or leaderboard period is over."),
     skipped: gettext("This game was not analysed: more games ended within an hour than are analysed."),
-    unavailable: gettext("No analysis for this variant yet."),
   }[D.analysis.status];
   if (why) {
     box.replaceChildren(el("p", { class: "muted", "data-testid": `analysis-${D.analysis.status}` }, why));

@@ -144,3 +144,26 @@ def test_a_shared_replay_of_a_given_up_daily_shows_no_verdicts_nor_analysis(live
     # Nobody told this viewer the value was wrong: the board does not mark it.
     expect(page.locator("#board .wrong")).to_have_count(0)
     assert puzzle.solution not in page.content()
+
+
+def test_a_killer_replay_draws_its_cages_and_names_its_techniques(live_server, page):
+    from accounts.factories import UserFactory
+    from play.lifecycle import Player, game_start
+    from replays.services import replay_share
+    from tests.play.factories import play_move
+    from tests.variants.conftest import variant_puzzle
+
+    puzzle = variant_puzzle("killer", size=6, seed="e2e")
+    player = Player(user=UserFactory())
+    game, _ = game_start(player=player, puzzle_id=puzzle.pk)
+    for cell in empty_cells(puzzle.givens):
+        play_move(game, player, cell, value_of(puzzle.solution[cell]))
+    hardest = analysis_compute(game_id=game.pk).data["summary"]["hardest"]
+    share = replay_share(game_id=game.pk, player=player)
+
+    page.goto(f"{live_server.url}/r/{share.token}/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.get_by_test_id("analysis")).to_have_attribute("data-ready", "1")
+    expect(page.get_by_test_id("analysis-summary")).to_contain_text(hardest["name"])
+    expect(page.get_by_test_id("placements")).to_contain_text(hardest["name"])
+    expect(page.locator("#board .cage").first).to_be_attached()

@@ -81,8 +81,8 @@ def test_a_copied_solution_at_a_human_pace_is_flagged_only_when_made_without_pau
 
 
 def test_without_the_blind_signal_only_the_time_floors_judge_a_game():
-    """A variant game (integrity.services) skips the classic-logic signal: play at a
-    person's pace in no logical order passes, a script's pace is still flagged."""
+    """``blind=False`` leaves the time floors alone: play at a person's pace in no
+    logical order passes, a script's pace is still flagged."""
     cells = list(EMPTY)
     random.Random(1).shuffle(cells)
     events = placements(cells, [1800] * len(cells))

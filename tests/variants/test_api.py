@@ -336,19 +336,22 @@ def test_a_finished_variant_game_moves_no_rating(client, make_variant, user):
     assert not PlayerRating.objects.filter(user=user).exists()
 
 
-def test_a_variant_replay_carries_the_rules_and_no_analysis(client, make_variant):
+def test_a_variant_replay_carries_the_rules_and_its_analysis(client, make_variant):
     from replays.services import analysis_compute
 
     puzzle = make_variant("killer", size=6)
     game = client.post(
         GAMES, {"variant": "killer", "difficulty": "easy", "size": 6}, format="json"
     ).json()
+    cell = puzzle.givens.index(".")
+    _move(client, game["id"], cell, int(puzzle.solution[cell]))
     assert client.post(f"{GAMES}{game['id']}/abandon/", {}, format="json").status_code == 200
-    assert analysis_compute(game_id=game["id"]) is None
+    assert analysis_compute(game_id=game["id"]) is not None
     body = client.get(f"{GAMES}{game['id']}/replay/").json()
     assert body["puzzle"]["variant"] == "killer"
     assert body["puzzle"]["cages"] == puzzle.rules["cages"]
-    assert body["analysis"] == {"status": "unavailable", "data": None}
+    assert body["analysis"]["status"] == "ready"
+    assert [p["cell"] for p in body["analysis"]["data"]["placements"]] == [cell]
 
 
 def test_a_finished_variant_game_is_on_its_variants_board_only(client, make_variant, user):

@@ -1,5 +1,6 @@
-"""Variant games pass the same gate as classic ones: reviewed on time per placement (the
-classic-logic blind signal aside), so a script never reaches a variant's board."""
+"""Variant games pass the same gate as classic ones: reviewed on time per placement and on
+blind placements judged by the variant's own logic, so a script never reaches a variant's
+board and a copied solution is held."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ import pytest
 import time_machine
 
 from integrity.models import GameReview, Verdict
+from integrity.signals import BLIND_MIN
 from play.models import Game
+from puzzles.variants import rules_of
+from solver.engines import engine_for
 from tests.integrity.players import START
 from tests.play.factories import empty_cells, value_at
 from tests.play.helpers import move, start
@@ -29,12 +33,13 @@ def client(user):
     return c
 
 
-def _play(client, puzzle, gaps_ms) -> tuple[int, dict]:
-    """Fill every empty cell in reading order, the server's clock moved by each gap."""
+def _play(client, puzzle, gaps_ms, cells=None) -> tuple[int, dict]:
+    """Fill every empty cell (in reading order unless ``cells`` says), the server's clock
+    moved by each gap."""
     with time_machine.travel(START, tick=False) as clock:
         game_id = start(client, puzzle)["id"]
         last: dict = {}
-        for cell, gap in zip(empty_cells(puzzle), gaps_ms, strict=False):
+        for cell, gap in zip(cells or empty_cells(puzzle), gaps_ms, strict=False):
             clock.shift(timedelta(milliseconds=gap))
             last = move(client, game_id, cell, value_at(puzzle, cell)).json()
     return game_id, last
@@ -61,13 +66,41 @@ def test_a_variant_game_placed_by_script_at_machine_speed_is_kept_off_its_board(
     assert _board(client, puzzle) == []
 
 
-def test_a_variant_game_at_a_persons_pace_is_reviewed_and_on_its_board(client, make_variant, user):
-    puzzle = make_variant("killer", size=9)
+def _logical_order(puzzle) -> list[int]:
+    """The cells in the order the variant logic places them, then any it leaves."""
+    givens = [int(ch) if ch != "." else 0 for ch in puzzle.givens]
+    order = engine_for(rules_of(puzzle)).path(givens, 3000)
+    return order + [c for c in empty_cells(puzzle) if c not in set(order)]
+
+
+@pytest.mark.parametrize(("variant", "level"), [("killer", "easy"), ("jigsaw", "medium")])
+def test_a_variant_game_at_a_persons_pace_is_reviewed_and_on_its_board(
+    client, make_variant, user, variant, level
+):
+    puzzle = make_variant(variant, size=9, level=level)
     rng = random.Random(3)
     gaps = [rng.randint(4000, 12000) if i % 4 == 0 else rng.randint(1500, 4000) for i in range(81)]
-    game_id, last = _play(client, puzzle, gaps)
+    game_id, last = _play(client, puzzle, gaps, _logical_order(puzzle))
     assert last["completed"] is True
     review = GameReview.objects.get(game_id=game_id)
     assert review.verdict == Verdict.PLAUSIBLE, review.reasons
-    assert review.signals["blind_quick"] == 0  # classic logic does not judge a variant
+    assert review.signals["blind_quick"] == 0  # every placement was the variant logic's
+    assert len(review.trace["gaps"]) == puzzle.givens.count(".")
     assert _board(client, puzzle) == [user.username]
+
+
+@pytest.mark.parametrize(("variant", "level"), [("killer", "hard"), ("jigsaw", "hard")])
+def test_a_copied_variant_solution_at_a_persons_pace_is_flagged_as_blind(
+    client, make_variant, user, variant, level
+):
+    puzzle = make_variant(variant, size=9, level=level)
+    cells = list(empty_cells(puzzle))
+    random.Random(1).shuffle(cells)  # copied from a solution, in no logical order
+    game_id, last = _play(client, puzzle, [1800] * len(cells), cells)
+    assert last["completed"] is True
+    review = GameReview.objects.get(game_id=game_id)
+    assert review.verdict == Verdict.FLAGGED
+    assert review.signals["blind_quick"] >= BLIND_MIN
+    assert review.signals["ms_per_placement"] > review.signals["level_floor_ms"]
+    assert any("no technique could yet place" in reason for reason in review.reasons)
+    assert _board(client, puzzle) == []
