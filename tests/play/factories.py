@@ -59,6 +59,18 @@ def empty_cells(puzzle: Puzzle) -> list[int]:
     return [i for i, ch in enumerate(puzzle.givens) if ch == "."]
 
 
+def logical_order(puzzle: Puzzle) -> list[int]:
+    """The empty cells in the order the puzzle's logic engine places them (classic or
+    the variant's), then any it leaves: a person's order, which the review calls sound."""
+    from puzzles.variants import rules_of
+    from solver.engines import engine_for
+
+    givens = [int(ch, 36) if ch != "." else 0 for ch in puzzle.givens]
+    order = engine_for(rules_of(puzzle)).path(givens, 3000)
+    placed = set(order)
+    return order + [c for c in empty_cells(puzzle) if c not in placed]
+
+
 def value_at(puzzle: Puzzle, cell: int) -> int:
     return int(puzzle.solution[cell], 36) if puzzle.size <= 9 else _value(puzzle.solution[cell])
 

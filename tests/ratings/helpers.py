@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from play.lifecycle import Player, game_abandon, game_start
 from play.models import Game
-from tests.play.factories import empty_cells, play_move, value_at, wrong_value_at
+from tests.play.factories import empty_cells, logical_order, play_move, value_at, wrong_value_at
 
 PLACEMENT_SECONDS = 1
 """A person's pace, so the review (integrity.gate) lets the game count."""
@@ -20,7 +20,8 @@ def solve(game: Game, player: Player, *, mistakes: int = 0, last: bool = True) -
     ``PLACEMENT_SECONDS``; the last move completes the game (or is left unplayed when not
     ``last``)."""
     puzzle = game.puzzle
-    cells = empty_cells(puzzle)
+    # A variant's cells in its logic's order: read row by row, its placements look blind.
+    cells = logical_order(puzzle) if puzzle.rules else empty_cells(puzzle)
     for _ in range(mistakes):
         play_move(game, player, cells[0], wrong_value_at(puzzle, cells[0]))
     result = None

@@ -13,10 +13,8 @@ import time_machine
 from integrity.models import GameReview, Verdict
 from integrity.signals import BLIND_MIN
 from play.models import Game
-from puzzles.variants import rules_of
-from solver.engines import engine_for
 from tests.integrity.players import START
-from tests.play.factories import empty_cells, value_at
+from tests.play.factories import empty_cells, logical_order, value_at
 from tests.play.helpers import move, start
 
 pytestmark = pytest.mark.django_db
@@ -66,13 +64,6 @@ def test_a_variant_game_placed_by_script_at_machine_speed_is_kept_off_its_board(
     assert _board(client, puzzle) == []
 
 
-def _logical_order(puzzle) -> list[int]:
-    """The cells in the order the variant logic places them, then any it leaves."""
-    givens = [int(ch) if ch != "." else 0 for ch in puzzle.givens]
-    order = engine_for(rules_of(puzzle)).path(givens, 3000)
-    return order + [c for c in empty_cells(puzzle) if c not in set(order)]
-
-
 @pytest.mark.parametrize(("variant", "level"), [("killer", "easy"), ("jigsaw", "medium")])
 def test_a_variant_game_at_a_persons_pace_is_reviewed_and_on_its_board(
     client, make_variant, user, variant, level
@@ -80,7 +71,7 @@ def test_a_variant_game_at_a_persons_pace_is_reviewed_and_on_its_board(
     puzzle = make_variant(variant, size=9, level=level)
     rng = random.Random(3)
     gaps = [rng.randint(4000, 12000) if i % 4 == 0 else rng.randint(1500, 4000) for i in range(81)]
-    game_id, last = _play(client, puzzle, gaps, _logical_order(puzzle))
+    game_id, last = _play(client, puzzle, gaps, logical_order(puzzle))
     assert last["completed"] is True
     review = GameReview.objects.get(game_id=game_id)
     assert review.verdict == Verdict.PLAUSIBLE, review.reasons
