@@ -23,6 +23,7 @@ from puzzles.variants import (
 from solver import Grid, Shape, format_line
 from solver.variant import Rules, RulesError, check_puzzle
 from solver.variant_generate import VariantGenerationFailed
+from solver.variant_logic import variant_logic_solve
 from sudokusite.unique import insert_or_existing
 
 VARIANT_BANK_SIZES = (6, 9)
@@ -82,7 +83,8 @@ def variant_puzzle_store(
 def variant_puzzle_row(
     *, grid: Grid, rules: Rules, solution: Grid, level: str, source: str, hardest: str = ""
 ) -> Puzzle:
-    """An unsaved row for a variant puzzle proven to have one solution; the caller saves."""
+    """An unsaved row for a variant puzzle proven to have one solution, with the techniques
+    its variant logic solution uses (what lessons and practice count); the caller saves."""
     return Puzzle(
         size=grid.size,
         box_rows=grid.shape.box_rows,
@@ -97,7 +99,7 @@ def variant_puzzle_row(
         source=source,
         difficulty=level,
         score=variant_score(level),
-        techniques={},
+        techniques=variant_logic_solve(rules, grid, explain=False).techniques,
         hardest_technique=hardest,
     )
 
@@ -141,3 +143,26 @@ def variant_bank_seed(
                 if progress is not None:
                     progress(f"{variant} {size}x{size} {level}: {count}")
     return added
+
+
+TECHNIQUES_BACKFILL_LIMIT = 500
+
+
+def variant_techniques_backfill(*, limit: int = TECHNIQUES_BACKFILL_LIMIT) -> int:
+    """Record the techniques of variant puzzles stored without them (before they were
+    recorded), ``limit`` at a time; returns how many were written. Idempotent."""
+    from puzzles.variants import rules_of
+    from solver import parse
+
+    missing = (
+        Puzzle.objects.exclude(variant="classic")
+        .filter(techniques={})
+        .only("pk", "givens", "box_rows", "box_cols", "rules", "size")
+        .order_by("pk")[:limit]
+    )
+    written = 0
+    for puzzle in missing:
+        grid = parse(puzzle.givens, box_rows=puzzle.box_rows, box_cols=puzzle.box_cols)
+        techniques = variant_logic_solve(rules_of(puzzle), grid, explain=False).techniques
+        written += Puzzle.objects.filter(pk=puzzle.pk, techniques={}).update(techniques=techniques)
+    return written

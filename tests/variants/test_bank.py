@@ -6,10 +6,11 @@ import pytest
 
 from puzzles.models import Puzzle
 from puzzles.selectors import puzzle_pick
-from puzzles.variant_bank import variant_bank_seed
+from puzzles.variant_bank import variant_bank_seed, variant_techniques_backfill
 from puzzles.variants import rules_of, variant_puzzle_make
 from solver import Shape, count_solutions
 from solver.variant import is_variant_solution
+from solver.variant_logic import variant_logic_solve
 from tests.play.factories import NINE, puzzle_create
 
 pytestmark = pytest.mark.django_db
@@ -104,3 +105,21 @@ def test_a_bad_variant_pack_request_names_the_field(fields, field):
     with pytest.raises(PackRequestInvalid) as raised:
         pack_request_validate(**{**request, **fields})
     assert raised.value.extra.get("field") == field or field in str(raised.value)
+
+
+def test_a_stored_variant_puzzle_records_the_techniques_its_logic_uses(make_variant):
+    puzzle = make_variant("killer", size=6, level="medium")
+    grid = puzzle.grid()
+    used = variant_logic_solve(rules_of(puzzle), grid, explain=False).techniques
+    assert puzzle.techniques == used
+    assert "cage_combination" in used
+
+
+def test_variant_puzzles_stored_without_techniques_get_them_once(make_variant):
+    puzzle = make_variant("jigsaw", size=6, level="easy")
+    recorded = dict(puzzle.techniques)
+    Puzzle.objects.filter(pk=puzzle.pk).update(techniques={})
+    assert variant_techniques_backfill() == 1
+    puzzle.refresh_from_db()
+    assert puzzle.techniques == recorded
+    assert variant_techniques_backfill() == 0

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from puzzles import daily, regrade, stock
-from puzzles.variant_bank import variant_bank_seed
+from puzzles.variant_bank import variant_bank_seed, variant_techniques_backfill
 
 
 class Command(BaseCommand):
@@ -52,6 +52,9 @@ class Command(BaseCommand):
             self.stdout.write(f"{stock.STARTER_FILE}: {written} puzzles.")
         added = stock.bank_seed(progress=report if verbose else None)
         added += variant_bank_seed(progress=report if verbose else None)
+        recorded = variant_techniques_backfill()
+        if recorded:
+            self.stdout.write(f"Techniques recorded for {recorded} variant puzzle(s).")
         daily.daily_puzzles_pick()
         if options["rebuild"] or options["regrade"]:
             self._regrade(on_workers=options["on_workers"], report=report)
