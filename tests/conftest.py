@@ -21,6 +21,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from accounts.factories import UserFactory
@@ -68,6 +69,16 @@ def _clean_cache() -> Iterator[None]:
     clear_cache()
     yield
     clear_cache()
+
+
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Each test starts in the site's language: a request leaves the language it asked for
+    active in the thread (as Django's own middleware does), which would reach a later
+    test's command or service call in the same process."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture
