@@ -144,7 +144,8 @@ def _pack_invalid(field: str, **bad: Any):
     def provoke(c: Ctx):
         request = {"name": "p", "size": 9, "difficulty": "easy", "count": 5, **bad}
         try:
-            packs.pack_request_validate(**request)
+            with translation.override("zh-hans"):  # as a request in Chinese raises it
+                packs.pack_request_validate(**request)
         except packs.PackRequestInvalid as exc:
             assert exc.code == f"invalid_{field}"
             return handled(exc)
@@ -277,7 +278,7 @@ TRIGGERS: dict[str, Callable[..., Any]] = {
     "permission_denied": lambda c: c.client.get("/api/v1/packs/"),
     "request_too_large": _too_large,
     "stale_version": _stale,
-    "throttled": lambda c: handled(exceptions.Throttled(wait=30)),
+    "throttled": lambda c: _in_chinese(lambda _: handled(exceptions.Throttled(wait=30)), c),
     "too_hard": _too_hard,
     "unsupported_media_type": lambda c: c.client.post(
         c.url + "moves/", "cell=1", content_type="text/plain"
