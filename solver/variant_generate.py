@@ -10,23 +10,23 @@
 
 To *dig* is to visit the cells in a random order and remove a clue when the puzzle keeps
 one solution (:func:`solver.search.count_solutions`, ``limit=2``, with a node budget) and
-the variant logic up to the asked level still solves it. While naked and hidden singles
-over the houses solve the puzzle, they alone prove the removal. The level is the variant
-logic's (:func:`solver.variant_logic.variant_logic_solve`); Killer's expert is the level
-with no givens (and more than singles and cage combinations needed). Every answer is a
-pure function of the arguments.
+the variant logic up to the asked level still solves it. When naked and hidden singles
+over the houses put the removed clue back, they alone prove the removal. The level is
+the variant logic's (:func:`solver.variant_logic.variant_logic_solve`); Killer's expert
+is the level with no givens (and more than singles and cage combinations needed). Every
+answer is a pure function of the arguments.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import cache
 
-from solver.grid import BudgetExceeded, Grid, Shape, tables
+from solver.grid import BudgetExceeded, Grid, Shape
 from solver.search import count_solutions, random_solution, solutions
 from solver.variant import VARIANTS, Cage, Rules, layout
 from solver.variant_logic import LEVELS, variant_logic_solve
+from solver.variant_regions import neighbours, random_regions
 
 GENERATED_LEVELS = ("easy", "medium", "hard", "expert")
 SEARCH_BUDGET = 2000
@@ -128,89 +128,6 @@ def _level(rules: Rules, puzzle: Grid, logic_level: str) -> str:
     return rated
 
 
-# ---------------------------------------------------------------------------------------
-# Layouts
-
-
-def random_regions(shape: Shape, rng: random.Random, swaps: int | None = None) -> tuple[int, ...]:
-    """Irregular regions of N connected cells: the boxes, then ``swaps`` (default N*N)
-    exchanges of two cells between neighbouring regions, each kept only when both regions
-    stay connected."""
-    n = shape.size
-    regions = list(tables(shape).box_of)
-    members = [set[int]() for _ in range(n)]
-    for c, r in enumerate(regions):
-        members[r].add(c)
-    target = swaps if swaps is not None else n * n
-    done = tries = 0
-    while done < target and tries < 20 * target:
-        tries += 1
-        a = rng.randrange(n * n)
-        ra = regions[a]
-        near = [d for d in _neighbours(a, n) if regions[d] != ra]
-        if not near:
-            continue
-        rb = regions[rng.choice(near)]
-        # a cell of rb touching ra (not a) goes to ra in exchange
-        backs = [
-            d
-            for d in sorted(members[rb])
-            if any(regions[e] == ra and e != a for e in _neighbours(d, n))
-        ]
-        if not backs:
-            continue
-        b = rng.choice(backs)
-        members[ra].remove(a)
-        members[rb].remove(b)
-        members[ra].add(b)
-        members[rb].add(a)
-        if _connected(members[ra], n) and _connected(members[rb], n):
-            regions[a], regions[b] = rb, ra
-            done += 1
-        else:
-            members[ra].remove(b)
-            members[rb].remove(a)
-            members[ra].add(a)
-            members[rb].add(b)
-    return tuple(regions)
-
-
-def _neighbours(c: int, n: int) -> tuple[int, ...]:
-    return _neighbour_table(n)[c]
-
-
-@cache
-def _neighbour_table(n: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(_sides(c, n) for c in range(n * n))
-
-
-def _sides(c: int, n: int) -> tuple[int, ...]:
-    r, k = divmod(c, n)
-    out = []
-    if r:
-        out.append(c - n)
-    if r < n - 1:
-        out.append(c + n)
-    if k:
-        out.append(c - 1)
-    if k < n - 1:
-        out.append(c + 1)
-    return tuple(out)
-
-
-def _connected(cells: set[int], n: int) -> bool:
-    start = next(iter(cells))
-    seen = {start}
-    todo = [start]
-    while todo:
-        c = todo.pop()
-        for d in _neighbours(c, n):
-            if d in cells and d not in seen:
-                seen.add(d)
-                todo.append(d)
-    return len(seen) == len(cells)
-
-
 def _rules_and_fill(variant: str, shape: Shape, rng: random.Random) -> tuple[Rules, Grid] | None:
     """Rules for Diagonal or Jigsaw, and a random grid that obeys them (None: none found)."""
     if variant == "diagonal":
@@ -251,7 +168,6 @@ def _dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) 
     cells = list(solution.cells)
     order = list(range(len(cells)))
     rng.shuffle(order)
-    by_singles = True
     searches = 0
     top = None if ceiling in (None, "expert") else ceiling
     lay = layout(rules)
@@ -265,9 +181,6 @@ def _dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) 
         cells[c] = 0
         if _forced(c, bit, cells, used, houses, cell_houses, full):
             continue  # a single over the givens puts it back: same solution, same level
-        if by_singles and singles_solve(rules, cells):
-            continue
-        by_singles = False
         if singles_solve(rules, cells, target=c):
             # Singles over the rest put it back: solving this puzzle is singles, then the
             # puzzle before, so it keeps one solution and its level.
@@ -318,54 +231,75 @@ def singles_solve(rules: Rules, cells: list[int], target: int | None = None) -> 
     """True when naked and hidden singles over the houses fill the grid (so one solution),
     or, given a ``target`` cell, fill that cell.
 
-    Cage sums are not read, so rules with cages always answer False."""
+    Naked singles are followed from cell to cell as they appear; a pass over the houses
+    for hidden singles runs only when they run dry. Cage sums are not read, so rules with
+    cages always answer False."""
     if rules.cages:
         return False
     lay = layout(rules)
-    n = rules.size
-    full = (1 << n) - 1
+    houses, cell_houses, peers = lay.houses, lay.cell_houses, lay.peers
+    full = (1 << rules.size) - 1
     values = list(cells)
-    cand = [0 if v else full for v in values]
-    peers = lay.peers
+    used = []
+    for house in houses:
+        m = 0
+        for c in house:
+            if values[c]:
+                m |= 1 << (values[c] - 1)
+        used.append(m)
+    cand = [0] * len(values)
+    queue = []
+    empty = 0
     for c, v in enumerate(values):
         if v:
-            for p in peers[c]:
-                cand[p] &= ~(1 << (v - 1))
-    queue: list[tuple[int, int]] = []
+            continue
+        empty += 1
+        m = full
+        for h in cell_houses[c]:
+            m &= ~used[h]
+        if not m & (m - 1):
+            if not m:
+                return False
+            queue.append(c)
+        cand[c] = m
     while True:
-        progress = False
-        for c, m in enumerate(cand):
-            if m and not m & (m - 1):
-                queue.append((c, m))
-        for h in lay.houses:
-            once = twice = 0
-            for c in h:
-                twice |= once & cand[c]
-                once |= cand[c]
-            hidden = once & ~twice
-            if hidden:
-                for c in h:
-                    if cand[c] & hidden:
-                        queue.append((c, cand[c] & hidden))
-        for c, m in queue:
+        while queue:
+            c = queue.pop()
+            m = cand[c]
             if values[c]:
                 continue
-            if m & (m - 1) or not cand[c] & m:
-                return False
+            if not m:
+                return False  # two singles of the same value in one house
             values[c] = m.bit_length()
             cand[c] = 0
+            empty -= 1
+            if c == target:
+                return True
             for p in peers[c]:
-                if cand[p] & m:
-                    cand[p] &= ~m
-                    if not cand[p] and not values[p]:
-                        return False
-            progress = True
-        queue = []
-        if target is not None and values[target]:
+                x = cand[p]
+                if x & m:
+                    x ^= m
+                    cand[p] = x
+                    if not x & (x - 1):
+                        queue.append(p)
+        if not empty:
             return True
-        if all(values):
-            return True
-        if not progress:
+        for house in houses:
+            once = twice = 0
+            for c in house:
+                x = cand[c]
+                twice |= once & x
+                once |= x
+            hidden = once & ~twice
+            if hidden:
+                for c in house:
+                    x = cand[c] & hidden
+                    if x:
+                        if x & (x - 1):
+                            return False  # two values with no other place than this cell
+                        cand[c] = x
+                        queue.append(c)
+        if not queue:
             return False
 
 
@@ -394,7 +328,7 @@ def draw_cages(solution: Grid, rng: random.Random, sizes: tuple[int, ...]) -> tu
                 {
                     d
                     for c in cells
-                    for d in _neighbours(c, n)
+                    for d in neighbours(c, n)
                     if cage_of[d] < 0 and not held >> sol[d] & 1
                 }
             )

@@ -11,10 +11,10 @@ is small, and it is cached by state.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from solver.techniques.base import Step, values_of
-from solver.variant import Rules, layout
+from solver.variant import RULES_CACHED, Rules, layout
 from solver.variant_tech import VBoard
 
 
@@ -140,7 +140,7 @@ def cage_houses(board: VBoard) -> Iterator[Step]:
                     )
 
 
-@cache
+@lru_cache(maxsize=RULES_CACHED)
 def _groups(rules: Rules) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
     """The houses, then every run of 2..N-1 neighbouring rows or columns: (houses, cells)."""
     lay, n = layout(rules), rules.size

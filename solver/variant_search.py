@@ -23,7 +23,7 @@ contradiction.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
+from functools import lru_cache
 
 from solver.grid import tables
 from solver.lanes import (
@@ -36,10 +36,12 @@ from solver.lanes import (
 )
 from solver.variant import Rules, layout
 
+LANES_CACHED = 16  # about 1 MB each at 9x9
 
-@cache
+
+@lru_cache(maxsize=LANES_CACHED)
 def variant_lanes(rules: Rules) -> _Lanes:
-    """The lane layout and mask tables for ``rules`` (cached per rules)."""
+    """The lane layout and mask tables for ``rules`` (cached for the latest rules)."""
     shape = rules.shape
     lay = layout(rules)
     n, nc = shape.size, shape.ncells
@@ -64,47 +66,65 @@ def variant_lanes(rules: Rules) -> _Lanes:
     for h, cells in enumerate(extra):
         for i, c in enumerate(cells):
             extra_of[c].append((h, i))
+    # A candidate's bits for value v are its cell's bits for the first value shifted: by
+    # v*N lanes in the rows, columns and regions, by v*X lanes among the X extra houses,
+    # by v bits in its cell's lane. So are the bits of a cell's peers.
+    line_shift, extra_shift = n * w, nx * w
     owner = [-1] * (nlanes * w)
-    positions: list[tuple[int, ...]] = []
-    for p in range(n * nc):
-        value, cell = divmod(p, nc)
+    lines0 = [0] * nc
+    extras0 = [0] * nc
+    for cell in range(nc):
         r, k = divmod(cell, n)
-        pos = [
-            (value * n + r) * w + k,
-            n * n * w + (value * n + k) * w + r,
-            2 * n * n * w + (value * n + rules.regions[cell]) * w + region_index[cell],
-            cell_region + cell * w + value,
-        ]
-        pos += [base_x + (value * nx + h) * w + i for h, i in extra_of[cell]]
-        for q in pos:
-            owner[q] = p
-        positions.append(tuple(pos))
+        region = 2 * n * n * w + rules.regions[cell] * w + region_index[cell]
+        candidates = range(cell, n * nc, nc)  # the cell's candidates, by value
+        for q in (r * w + k, n * n * w + k * w + r, region):
+            lines0[cell] |= 1 << q
+            owner[q : q + n * line_shift : line_shift] = candidates
+        for h, i in extra_of[cell]:
+            q = base_x + h * w + i
+            extras0[cell] |= 1 << q
+            owner[q : q + n * extra_shift : extra_shift] = candidates
+        q = cell_region + cell * w
+        owner[q : q + n] = candidates
+    peer_lines0 = [0] * nc
+    peer_extras0 = [0] * nc
+    peer_cells0 = [0] * nc
+    for cell, others in enumerate(lay.peers):
+        for other in others:
+            peer_lines0[cell] |= lines0[other]
+            peer_extras0[cell] |= extras0[other]
+            peer_cells0[cell] |= 1 << (cell_region + other * w)
 
     def bits_of(p: int) -> int:
-        m = 0
-        for q in positions[p]:
-            m |= 1 << q
-        return m
-
-    all_bits = [bits_of(p) for p in range(n * nc)]
-    same_cell = [0] * nc
-    for p in range(n * nc):
-        same_cell[p % nc] |= all_bits[p]
-    peers = lay.peers
+        value, cell = divmod(p, nc)
+        return (
+            (lines0[cell] << value * line_shift)
+            | (extras0[cell] << value * extra_shift)
+            | (1 << (cell_region + cell * w + value))
+        )
 
     def keep_of(p: int) -> int:
         value, cell = divmod(p, nc)
-        clear = same_cell[cell] ^ all_bits[p]
-        base = value * nc
-        for other in peers[cell]:
-            clear |= all_bits[base + other]
+        clear = (
+            (peer_lines0[cell] << value * line_shift)
+            | (peer_extras0[cell] << value * extra_shift)
+            | (peer_cells0[cell] << value)
+        )
+        clear |= same_cell[cell] ^ bits[p]  # the cell's other values
         return full ^ (full & clear)
 
     cap = max(1024, (16 << 20) // (full.bit_length() // 8 + 1))
     keep, bits = _MaskCache(keep_of, cap), _MaskCache(bits_of, cap)
-    if n * nc <= cap:
+    prefill = n * nc <= cap  # fill the tables now (up to 16x16), so no search pays for it
+    same_cell = [0] * nc
+    for p in range(n * nc):
+        m = bits_of(p)
+        same_cell[p % nc] |= m
+        if prefill:
+            bits[p] = m
+    if prefill:
         for p in range(n * nc):
-            keep[p], bits[p] = keep_of(p), bits_of(p)
+            keep[p] = keep_of(p)
     cages = tuple(
         (tuple(c * w for c in cage.cells), cage.cells, combos)
         for cage, combos in zip(rules.cages, lay.combos, strict=True)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from solver.grid import Grid
 from solver.sentences import render
 from solver.techniques.base import Pair, Step, values_of
-from solver.variant import Layout, Rules, layout
+from solver.variant import RULES_CACHED, Layout, Rules, layout
 
 
 class VBoard:
@@ -105,7 +105,7 @@ class PeerTables:
     peer_sets: tuple[frozenset[int], ...]
 
 
-@cache
+@lru_cache(maxsize=RULES_CACHED)
 def _peer_tables(rules: Rules) -> PeerTables:
     return PeerTables(tuple(frozenset(p) for p in layout(rules).peers))
 
@@ -238,12 +238,12 @@ def house_positions(board: VBoard, house: tuple[int, ...]) -> dict[int, list[int
     return out
 
 
-@cache
+@lru_cache(maxsize=RULES_CACHED)
 def _cell_house_sets(rules: Rules) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(h) for h in layout(rules).cell_houses)
 
 
-@cache
+@lru_cache(maxsize=RULES_CACHED)
 def _house_sets(rules: Rules) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(h) for h in layout(rules).houses)
 
