@@ -8,13 +8,13 @@
   cells, mostly 2 to 5, no value twice), then givens added where two solutions differ
   until one remains; expert keeps only cage sets that need no givens at all.
 
-To *dig* is to visit the cells in a random order and remove a clue when the puzzle keeps
-one solution (:func:`solver.search.count_solutions`, ``limit=2``, with a node budget) and
-the variant logic up to the asked level still solves it. When naked and hidden singles
-over the houses put the removed clue back, they alone prove the removal. The level is
-the variant logic's (:func:`solver.variant_logic.variant_logic_solve`); Killer's expert
-is the level with no givens (and more than singles and cage combinations needed). Every
-answer is a pure function of the arguments.
+Diagonal and Jigsaw are dug as :mod:`solver.variant_dig` says. The level is the variant
+logic's (:func:`solver.variant_logic.variant_logic_solve`); Killer's expert is the level
+with no givens (and more than singles and cage combinations needed), found by
+:func:`solver.variant_dig.logic_level` (the same steps, none written) with only the
+techniques that can tell whether an attempt is at the asked level (:func:`_cap`); a
+Killer that passes them is graded in full for its hardest technique.
+Every answer is a pure function of the arguments.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 
 from solver.grid import BudgetExceeded, Grid, Shape
 from solver.search import count_solutions, random_solution, solutions
-from solver.variant import VARIANTS, Cage, Rules, layout
-from solver.variant_logic import LEVELS, variant_logic_solve
+from solver.variant import VARIANTS, Cage, Rules
+from solver.variant_dig import dig, logic_level, singles_solve
+from solver.variant_logic import LEVELS
 from solver.variant_regions import neighbours, random_regions
 
 GENERATED_LEVELS = ("easy", "medium", "hard", "expert")
-SEARCH_BUDGET = 2000
 FILL_TRIES = 3  # random fills of a Jigsaw layout, 4 nodes per cell each, before it is dropped
 KILLER_BUDGET = 1000
 """Nodes a Killer's search may take before its cages are drawn again (a few cage sets
@@ -103,29 +103,50 @@ def generate_variant(
             if drawn is None:
                 continue
             rules, solution = drawn
-            puzzle, n_searches = _dig(rules, solution, rng, level)
+            puzzle, n_searches = dig(rules, solution, rng, level)
         searches += n_searches
-        graded = variant_logic_solve(rules, puzzle, explain=False)
-        rated = _level(rules, puzzle, graded.level)
+        cap = _cap(rules, level)
+        found, hardest = logic_level(rules, puzzle, cap)
+        if found == "master" and cap is not None:
+            # past the cap: every level beyond it is offered alike, so one stands for all
+            rated = _level(rules, puzzle, LEVELS[LEVELS.index(cap) + 1])
+            if rated != level:
+                continue
+            found, hardest = logic_level(rules, puzzle)  # the hardest technique, in full
+        rated = _level(rules, puzzle, found)
         if level is None or rated == level:
             return VariantGenerated(
-                rules, puzzle, solution, rated, graded.hardest, seed, attempt, searches
+                rules, puzzle, solution, rated, hardest, seed, attempt, searches
             )
     raise VariantGenerationFailed(
         f"no {level} {variant} {shape.label} puzzle in {MAX_ATTEMPTS} attempts for {seed!r}"
     )
 
 
-def _level(rules: Rules, puzzle: Grid, logic_level: str) -> str:
-    """The level offered: the logic's, with master as expert. Killer: expert is a puzzle
-    with no givens that needs more than singles and cage combinations; with givens, the
-    logic's hard, expert and master are all hard."""
-    rated = "expert" if logic_level == "master" else logic_level
+def _level(rules: Rules, puzzle: Grid, found: str) -> str:
+    """The level offered for the logic's level ``found``: the logic's, with master as
+    expert. Killer: expert is a puzzle with no givens that needs more than singles and
+    cage combinations; with givens, the logic's hard, expert and master are all hard."""
+    rated = "expert" if found == "master" else found
     if rules.cages:
         if puzzle.clues == 0 and rated != "easy":
             return "expert"
         return "hard" if rated == "expert" else rated
     return rated
+
+
+KILLER_CAPS = {"hard": "medium", "expert": "easy"}
+"""The hardest techniques that tell whether a Killer is at these levels: one the medium
+techniques cannot finish is hard (with givens); one the easy ones cannot finish, with no
+givens, is expert."""
+
+
+def _cap(rules: Rules, level: str | None) -> str | None:
+    """The hardest techniques worth trying to tell whether a puzzle is at ``level``: the
+    level's own, for Killer those of :data:`KILLER_CAPS`; None (all) for any level."""
+    if level is None:
+        return None
+    return KILLER_CAPS.get(level, level) if rules.cages else level
 
 
 def _rules_and_fill(variant: str, shape: Shape, rng: random.Random) -> tuple[Rules, Grid] | None:
@@ -157,150 +178,6 @@ def _fill(rules: Rules, rng: random.Random, budget: int) -> Grid | None:
     except BudgetExceeded:
         return None
     return None
-
-
-# ---------------------------------------------------------------------------------------
-# Digging
-
-
-def _dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) -> tuple[Grid, int]:
-    """The givens left after one pass over the cells in a random order; the searches made."""
-    cells = list(solution.cells)
-    order = list(range(len(cells)))
-    rng.shuffle(order)
-    searches = 0
-    top = None if ceiling in (None, "expert") else ceiling
-    lay = layout(rules)
-    houses, cell_houses = lay.houses, lay.cell_houses
-    full = (1 << rules.size) - 1
-    used = [sum(1 << (cells[c] - 1) for c in house) for house in houses]
-    for c in order:
-        bit = 1 << (cells[c] - 1)
-        for h in cell_houses[c]:
-            used[h] ^= bit
-        cells[c] = 0
-        if _forced(c, bit, cells, used, houses, cell_houses, full):
-            continue  # a single over the givens puts it back: same solution, same level
-        if singles_solve(rules, cells, target=c):
-            # Singles over the rest put it back: solving this puzzle is singles, then the
-            # puzzle before, so it keeps one solution and its level.
-            continue
-        if top != "easy":
-            searches += 1
-            puzzle = Grid(rules.shape, tuple(cells))
-            try:
-                unique = count_solutions(puzzle, limit=2, budget=SEARCH_BUDGET, rules=rules) == 1
-            except BudgetExceeded:
-                unique = False
-            if unique and (
-                top is None
-                or variant_logic_solve(rules, puzzle, max_level=top, explain=False).solved
-            ):
-                continue
-        cells[c] = solution.cells[c]
-        for h in cell_houses[c]:
-            used[h] |= bit
-    return Grid(rules.shape, tuple(cells)), searches
-
-
-def _forced(
-    c: int,
-    bit: int,
-    cells: list[int],
-    used: list[int],
-    houses: tuple[tuple[int, ...], ...],
-    cell_houses: tuple[tuple[int, ...], ...],
-    full: int,
-) -> bool:
-    """True when the givens alone make ``bit`` a naked or hidden single at ``c``."""
-    seen = 0
-    for h in cell_houses[c]:
-        seen |= used[h]
-    if seen | bit == full:
-        return True
-    for h in cell_houses[c]:
-        for e in houses[h]:
-            if e != c and not cells[e] and not any(used[g] & bit for g in cell_houses[e]):
-                break
-        else:
-            return True
-    return False
-
-
-def singles_solve(rules: Rules, cells: list[int], target: int | None = None) -> bool:
-    """True when naked and hidden singles over the houses fill the grid (so one solution),
-    or, given a ``target`` cell, fill that cell.
-
-    Naked singles are followed from cell to cell as they appear; a pass over the houses
-    for hidden singles runs only when they run dry. Cage sums are not read, so rules with
-    cages always answer False."""
-    if rules.cages:
-        return False
-    lay = layout(rules)
-    houses, cell_houses, peers = lay.houses, lay.cell_houses, lay.peers
-    full = (1 << rules.size) - 1
-    values = list(cells)
-    used = []
-    for house in houses:
-        m = 0
-        for c in house:
-            if values[c]:
-                m |= 1 << (values[c] - 1)
-        used.append(m)
-    cand = [0] * len(values)
-    queue = []
-    empty = 0
-    for c, v in enumerate(values):
-        if v:
-            continue
-        empty += 1
-        m = full
-        for h in cell_houses[c]:
-            m &= ~used[h]
-        if not m & (m - 1):
-            if not m:
-                return False
-            queue.append(c)
-        cand[c] = m
-    while True:
-        while queue:
-            c = queue.pop()
-            m = cand[c]
-            if values[c]:
-                continue
-            if not m:
-                return False  # two singles of the same value in one house
-            values[c] = m.bit_length()
-            cand[c] = 0
-            empty -= 1
-            if c == target:
-                return True
-            for p in peers[c]:
-                x = cand[p]
-                if x & m:
-                    x ^= m
-                    cand[p] = x
-                    if not x & (x - 1):
-                        queue.append(p)
-        if not empty:
-            return True
-        for house in houses:
-            once = twice = 0
-            for c in house:
-                x = cand[c]
-                twice |= once & x
-                once |= x
-            hidden = once & ~twice
-            if hidden:
-                for c in house:
-                    x = cand[c] & hidden
-                    if x:
-                        if x & (x - 1):
-                            return False  # two values with no other place than this cell
-                        cand[c] = x
-                        queue.append(c)
-        if not queue:
-            return False
 
 
 # ---------------------------------------------------------------------------------------

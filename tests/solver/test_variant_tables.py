@@ -7,10 +7,17 @@ import random
 
 import pytest
 
-from solver.grid import Shape
+from solver.grid import Grid, Shape
 from solver.search import random_solution
 from solver.variant import RULES_CACHED, Rules, layout
-from solver.variant_generate import random_regions, singles_solve
+from solver.variant_dig import logic_level
+from solver.variant_generate import (
+    generate_variant,
+    random_regions,
+    singles_solve,
+    supported_variant_levels,
+)
+from solver.variant_logic import LEVELS, ORDER, variant_logic_solve
 from solver.variant_regions import GridMasks
 from solver.variant_search import LANES_CACHED, variant_lanes
 
@@ -79,3 +86,36 @@ def test_tables_are_kept_for_a_bounded_number_of_rules():
         variant_lanes(rules)
     assert layout.cache_info().currsize <= RULES_CACHED
     assert variant_lanes.cache_info().currsize <= LANES_CACHED
+
+
+def _dug(variant: str, size: int, seed: int) -> tuple[Rules, Grid]:
+    """A generated puzzle with a few more givens taken out at random: some stay within the
+    logic, some need more than it has, some have several solutions."""
+    levels = supported_variant_levels(variant, size)
+    made = generate_variant(variant, size, level=levels[seed % len(levels)], seed=seed)
+    rng = random.Random(seed)
+    cells = list(made.puzzle.cells)
+    for c in rng.sample([c for c, v in enumerate(cells) if v], min(made.puzzle.clues, seed % 3)):
+        cells[c] = 0
+    return made.rules, Grid(made.rules.shape, tuple(cells))
+
+
+@pytest.mark.parametrize("variant", ["diagonal", "jigsaw", "killer"])
+def test_the_generators_logic_level_is_the_logic_solves_level_and_hardest_technique(variant):
+    levels = set()
+    for seed in range(16):
+        rules, puzzle = _dug(variant, 9 if seed % 3 else 6, seed)
+        for cap in (None, "easy", "medium", "hard"):
+            solved = variant_logic_solve(rules, puzzle, max_level=cap, explain=False)
+            level = solved.level if solved.solved else "master"
+            assert logic_level(rules, puzzle, cap) == (level, solved.hardest)
+            levels.add(level)
+    assert {"easy", "medium", "master"} <= levels
+    assert variant == "killer" or "hard" in levels  # a Killer with givens rarely needs hard
+
+
+def test_the_techniques_are_in_level_order():
+    """The digger and the generator's first rating take the techniques up to a level as
+    the steps the full order takes while it needs nothing harder."""
+    ranks = [LEVELS.index(t.level) for t in ORDER]
+    assert ranks == sorted(ranks)
