@@ -223,7 +223,7 @@ def _killer(
     shape: Shape, level: str | None, rng: random.Random
 ) -> tuple[Rules, Grid, Grid, int] | None:
     """One Killer attempt: rules, givens, solution and searches; None when expert (no
-    givens allowed) drew cages with more than one solution."""
+    givens allowed) drew cages with more than one solution, or hard cages with one."""
     solution = random_solution(shape, rng)
     cages = draw_cages(solution, rng, CAGE_SIZES[level or "medium"])
     rules = Rules.make(shape, cages=cages)
@@ -236,6 +236,8 @@ def _killer(
         except BudgetExceeded:
             return None  # cages that take long to prove: draw others
         if len(found) == 1:
+            if level == "hard" and not any(cells):
+                return None  # no givens: easy or expert, never hard
             break
         if level == "expert":
             return None

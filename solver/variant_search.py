@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from solver.grid import tables
 from solver.lanes import (
+    CageLanes,
     State,
     _Lanes,
     _lanes,
@@ -125,11 +126,7 @@ def variant_lanes(rules: Rules) -> _Lanes:
     if prefill:
         for p in range(n * nc):
             keep[p] = keep_of(p)
-    cages = tuple(
-        (tuple(c * w for c in cage.cells), cage.cells, combos)
-        for cage, combos in zip(rules.cages, lay.combos, strict=True)
-        if cage.total is not None
-    )
+    cages = _caged_cages(rules)
     lanes = _Lanes(
         n=n,
         width=w,
@@ -149,15 +146,17 @@ def variant_lanes(rules: Rules) -> _Lanes:
     return lanes
 
 
-def _caged_cages(
-    rules: Rules,
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+def _caged_cages(rules: Rules) -> tuple[CageLanes, ...]:
+    """The cages with a sum, as the search reads them."""
     w = rules.size + 1
-    return tuple(
-        (tuple(c * w for c in cage.cells), cage.cells, combos)
-        for cage, combos in zip(rules.cages, layout(rules).combos, strict=True)
-        if cage.total is not None
-    )
+    lane = (1 << rules.size) - 1
+    out = []
+    for cage, combos in zip(rules.cages, layout(rules).combos, strict=True):
+        if cage.total is not None:
+            shifts = tuple(c * w for c in cage.cells)
+            mask = sum(lane << s for s in shifts)
+            out.append(CageLanes(shifts, cage.cells, combos, mask, {}))
+    return tuple(out)
 
 
 def _caged_classic(rules: Rules) -> _Lanes:
@@ -193,10 +192,9 @@ def _caged_classic(rules: Rules) -> _Lanes:
 def _propagate_cages(board: int, open_: int, lz: _Lanes) -> State | None:
     """Singles and locked candidates (:func:`solver.lanes._propagate`), then the cage
     combinations (see the module docstring), until nothing changes; None on a
-    contradiction."""
+    contradiction. What a cage's state takes out is remembered per cage: between two
+    rounds most cages do not change."""
     cages = lz.cages
-    lane = (1 << lz.n) - 1
-    nc = lz.ncells
     bits = lz.bits
     cr = lz.cell_region
     while True:
@@ -205,31 +203,54 @@ def _propagate_cages(board: int, open_: int, lz: _Lanes) -> State | None:
             return None
         board, open_ = state
         cells = board >> cr
-        gone = []
-        for shifts, members, combos in cages:
-            masks = [(cells >> s) & lane for s in shifts]
-            union = 0
-            for m in masks:
-                union |= m
-            allowed = 0
-            for combo in combos:
-                if combo & union != combo or combo & allowed == combo:
-                    continue  # a value no cell may hold, or nothing new to allow
-                for m in masks:
-                    if not m & combo:
-                        break
-                else:
-                    allowed |= combo
-            if not allowed:
-                return None
-            if union & ~allowed:
-                for cell, m in zip(members, masks, strict=True):
-                    out = m & ~allowed
-                    while out:
-                        low = out & -out
-                        out ^= low
-                        gone.append((low.bit_length() - 1) * nc + cell)
+        gone: list[int] = []
+        for cage in cages:
+            key = cells & cage.mask
+            out = cage.memo.get(key)
+            if out is None:
+                if len(cage.memo) >= CAGE_MEMO:
+                    cage.memo.clear()
+                out = cage.memo[key] = _cage_cuts(key, cage, lz.n, lz.ncells)
+            if out:
+                if out is NO_COMBINATION:
+                    return None
+                gone += out
         if not gone:
             return board, open_
         for p in gone:
             board &= ~bits[p]
+
+
+NO_COMBINATION = (-1,)
+CAGE_MEMO = 4096
+"""Cage states remembered per cage (a few hundred bytes each)."""
+
+
+def _cage_cuts(cells: int, cage: CageLanes, n: int, nc: int) -> tuple[int, ...]:
+    """The candidates a cage whose cell lanes are ``cells`` loses: the values of no
+    combination that still fits; :data:`NO_COMBINATION` when none fits."""
+    lane = (1 << n) - 1
+    masks = [(cells >> s) & lane for s in cage.shifts]
+    union = 0
+    for m in masks:
+        union |= m
+    allowed = 0
+    for combo in cage.combos:
+        if combo & union != combo or combo & allowed == combo:
+            continue  # a value no cell may hold, or nothing new to allow
+        for m in masks:
+            if not m & combo:
+                break
+        else:
+            allowed |= combo
+    if not allowed:
+        return NO_COMBINATION
+    out = []
+    if union & ~allowed:
+        for cell, m in zip(cage.cells, masks, strict=True):
+            cut = m & ~allowed
+            while cut:
+                low = cut & -cut
+                cut ^= low
+                out.append((low.bit_length() - 1) * nc + cell)
+    return tuple(out)

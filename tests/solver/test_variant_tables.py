@@ -7,8 +7,9 @@ import random
 
 import pytest
 
+from solver.dlx import dlx_count
 from solver.grid import Grid, Shape
-from solver.search import random_solution
+from solver.search import count_solutions, random_solution
 from solver.variant import RULES_CACHED, Rules, layout
 from solver.variant_dig import logic_level
 from solver.variant_generate import (
@@ -17,6 +18,7 @@ from solver.variant_generate import (
     singles_solve,
     supported_variant_levels,
 )
+from solver.variant_killer import _cage_support_sets, cage_support
 from solver.variant_logic import LEVELS, ORDER, variant_logic_solve
 from solver.variant_regions import GridMasks
 from solver.variant_search import LANES_CACHED, variant_lanes
@@ -119,3 +121,27 @@ def test_the_techniques_are_in_level_order():
     the steps the full order takes while it needs nothing harder."""
     ranks = [LEVELS.index(t.level) for t in ORDER]
     assert ranks == sorted(ranks)
+
+
+def test_cage_support_by_bitsets_is_the_search_over_sets():
+    rng = random.Random(5)
+    for _ in range(2000):
+        n = rng.choice([4, 6, 8, 9])
+        k = rng.randint(1, n)
+        masks = tuple(rng.randrange(1, 1 << n) for _ in range(k))
+        total = rng.randint(k * (k + 1) // 2 - 1, k * (2 * n - k + 1) // 2 + 1)
+        assert cage_support.__wrapped__(masks, total) == _cage_support_sets(masks, total)
+    support, sets = cage_support((0b011, 0b110), 4)  # {1, 2} and {2, 3} adding up to 4
+    assert support == (0b001, 0b100)
+    assert sets == {0b101}
+
+
+def test_a_cage_search_remembers_what_each_state_of_a_cage_takes_out():
+    made = generate_variant("killer", 6, level="medium", seed=2)
+    lz = variant_lanes(made.rules)
+    for cage in lz.cages:
+        cage.memo.clear()
+    assert count_solutions(made.puzzle, limit=2, rules=made.rules) == 1
+    assert any(cage.memo for cage in lz.cages)
+    assert count_solutions(made.puzzle, limit=2, rules=made.rules) == 1  # from the memo
+    assert dlx_count(made.puzzle, limit=2, rules=made.rules) == 1
