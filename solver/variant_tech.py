@@ -185,41 +185,69 @@ def hidden_singles(board: VBoard) -> Iterator[Step]:
 
 def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
     """A house whose positions for a value lie in another house: the rest of that one
-    loses the value. Pointing starts from a region or an extra house, claiming from a line."""
-    lay, cand, n = board.lay, board.cand, board.n
-    houses, ids = lay.houses, lay.unit_ids
-    sets = _house_sets(board.rules)
-    cell_sets = _cell_house_sets(board.rules)
+    loses the value. Pointing starts from a region or an extra house, claiming from a line.
+
+    Positions are cell bitmasks (:func:`value_cells`), so a house holds them all when
+    they miss nothing outside it."""
+    lay, n = board.lay, board.n
+    houses, ids, cell_houses = lay.houses, lay.unit_ids, lay.cell_houses
+    masks = house_masks(board.rules)
+    where = value_cells(board)
     starts = range(2 * n, len(houses)) if pointing else range(2 * n)
     for h in starts:
-        spots = house_positions(board, houses[h])
-        for b in sorted(spots):
-            pos = spots[b]
-            if len(pos) < 2:
-                continue
-            common = cell_sets[pos[0]]
-            for c in pos[1:]:
-                common = common & cell_sets[c]
-            if len(common) < 2:
-                continue
-            v = b.bit_length()
-            for other in sorted(common - {h}):
-                removed = [c for c in houses[other] if cand[c] & b and c not in sets[h]]
-                if removed:
+        inside = masks[h]
+        for value, spread in enumerate(where, start=1):
+            pos_mask = spread & inside
+            if not pos_mask & (pos_mask - 1):
+                continue  # fewer than two positions
+            first = (pos_mask & -pos_mask).bit_length() - 1
+            for other in cell_houses[first]:
+                if other == h or pos_mask & ~masks[other]:
+                    continue
+                cut = spread & masks[other] & ~inside
+                if cut:
+                    pos = [c for c in houses[h] if pos_mask >> c & 1]
+                    removed = [c for c in houses[other] if cut >> c & 1]
                     yield board.step(
                         "pointing" if pointing else "claiming",
                         "Pointing" if pointing else "Claiming",
                         {
                             "unit": ids[h],
-                            "value": v,
+                            "value": value,
                             "other_unit": ids[other],
                             "cells": pos,
                             "removed_cells": removed,
                         },
                         units=(h, other),
                         cells=pos,
-                        eliminations=[(c, v) for c in removed],
+                        eliminations=[(c, value) for c in removed],
                     )
+
+
+def value_cells(board: VBoard) -> list[int]:
+    """Per value (1 first), the bitmask of the cells that may hold it (bit c: cell c)."""
+    out = [0] * board.n
+    for c, m in enumerate(board.cand):
+        while m:
+            low = m & -m
+            m ^= low
+            out[low.bit_length() - 1] |= 1 << c
+    return out
+
+
+@lru_cache(maxsize=RULES_CACHED)
+def house_masks(rules: Rules) -> tuple[int, ...]:
+    """Per house, the bitmask of its cells."""
+    return tuple(sum(1 << c for c in house) for house in layout(rules).houses)
+
+
+def _cells_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
+    return out
 
 
 def house_positions(board: VBoard, house: tuple[int, ...]) -> dict[int, list[int]]:
@@ -236,16 +264,6 @@ def house_positions(board: VBoard, house: tuple[int, ...]) -> dict[int, list[int
             else:
                 out[low] = [c]
     return out
-
-
-@lru_cache(maxsize=RULES_CACHED)
-def _cell_house_sets(rules: Rules) -> tuple[frozenset[int], ...]:
-    return tuple(frozenset(h) for h in layout(rules).cell_houses)
-
-
-@lru_cache(maxsize=RULES_CACHED)
-def _house_sets(rules: Rules) -> tuple[frozenset[int], ...]:
-    return tuple(frozenset(h) for h in layout(rules).houses)
 
 
 def naked_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
@@ -279,24 +297,33 @@ def hidden_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
     """k values of a house that fit only in the same k cells: those cells lose the rest."""
     cand, ids = board.cand, board.lay.unit_ids
     names = {2: "Hidden Pair", 3: "Hidden Triple", 4: "Hidden Quad"}
-    for h, house in enumerate(board.lay.houses):
+    masks = house_masks(board.rules)
+    spread = value_cells(board)
+    for h in range(len(masks)):
+        inside = masks[h]
         where = {}
-        for b, cells_of in house_positions(board, house).items():
-            if 2 <= len(cells_of) <= k:
-                where[b.bit_length()] = frozenset(cells_of)
-        for vals in combinations(sorted(where), k):
-            cells = frozenset().union(*(where[v] for v in vals))
-            if len(cells) != k:
+        for value, cells_of in enumerate(spread, start=1):
+            pos_mask = cells_of & inside
+            if 2 <= pos_mask.bit_count() <= k:
+                where[value] = pos_mask
+        if len(where) < k:
+            continue
+        for vals in combinations(where, k):
+            union = 0
+            for v in vals:
+                union |= where[v]
+            if union.bit_count() != k:
                 continue
+            cells = _cells_of(union)
             m = sum(1 << (v - 1) for v in vals)
-            elim = [(c, v) for c in sorted(cells) for v in values_of(cand[c] & ~m)]
+            elim = [(c, v) for c in cells for v in values_of(cand[c] & ~m)]
             if elim:
                 yield board.step(
                     f"hidden_{('pair', 'triple', 'quad')[k - 2]}",
                     names[k],
-                    {"unit": ids[h], "values": vals, "cells": sorted(cells)},
+                    {"unit": ids[h], "values": vals, "cells": cells},
                     units=(h,),
-                    cells=sorted(cells),
+                    cells=cells,
                     eliminations=elim,
                 )
 
@@ -305,21 +332,36 @@ def x_wings(board: VBoard, *, k: int) -> Iterator[Step]:
     """X-Wing (k=2) and Swordfish (k=3) on rows and columns, which every variant keeps."""
     n, cand, houses = board.n, board.cand, board.lay.houses
     slug, name = ("x_wing", "X-Wing") if k == 2 else ("swordfish", "Swordfish")
-    for base0, cover0, kind in ((0, n, "rows"), (n, 0, "columns")):
+    # per value, per row the columns that may hold it, and per column the rows
+    in_rows = [[0] * n for _ in range(n)]
+    in_cols = [[0] * n for _ in range(n)]
+    for c, m in enumerate(cand):
+        r, col = divmod(c, n)
+        while m:
+            low = m & -m
+            m ^= low
+            v = low.bit_length() - 1
+            in_rows[v][r] |= 1 << col
+            in_cols[v][col] |= 1 << r
+    for base0, cover0, kind, spots in ((0, n, "rows", in_rows), (n, 0, "columns", in_cols)):
         for v in range(1, n + 1):
             b = 1 << (v - 1)
             lines = {}
-            for line in range(base0, base0 + n):
-                idx = frozenset(i for i, c in enumerate(houses[line]) if cand[c] & b)
-                if 2 <= len(idx) <= k:
-                    lines[line] = idx
-            for base in combinations(sorted(lines), k):
-                cover = frozenset().union(*(lines[line] for line in base))
-                if len(cover) != k:
+            for i, idx in enumerate(spots[v - 1]):
+                if 2 <= idx.bit_count() <= k:
+                    lines[base0 + i] = idx
+            if len(lines) < k:
+                continue
+            for base in combinations(lines, k):
+                cover = 0
+                for line in base:
+                    cover |= lines[line]
+                if cover.bit_count() != k:
                     continue
+                covered = _cells_of(cover)
                 removed = [
                     c
-                    for i in sorted(cover)
+                    for i in covered
                     for c in houses[cover0 + i]
                     if cand[c] & b and not any(c in houses[line] for line in base)
                 ]
@@ -331,10 +373,10 @@ def x_wings(board: VBoard, *, k: int) -> Iterator[Step]:
                             "variant": kind,
                             "base_units": list(base),
                             "value": v,
-                            "cover_units": [cover0 + i for i in sorted(cover)],
+                            "cover_units": [cover0 + i for i in covered],
                             "removed_cells": removed,
                         },
-                        units=(*base, *(cover0 + i for i in sorted(cover))),
+                        units=(*base, *(cover0 + i for i in covered)),
                         cells=[c for line in base for c in houses[line] if cand[c] & b],
                         eliminations=[(c, v) for c in removed],
                     )
