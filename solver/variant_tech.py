@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -187,10 +189,11 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
     """A house whose positions for a value lie in another house: the rest of that one
     loses the value. Pointing starts from a region or an extra house, claiming from a line.
 
-    Positions are cell bitmasks (:func:`value_cells`), so a house holds them all when
-    they miss nothing outside it."""
+    Positions are cell masks (:func:`value_cells`), so a house holds them all when they
+    miss nothing outside it."""
     lay, n = board.lay, board.n
     houses, ids, cell_houses = lay.houses, lay.unit_ids, lay.cell_houses
+    width = cell_bits(n)
     masks = house_masks(board.rules)
     where = value_cells(board)
     starts = range(2 * n, len(houses)) if pointing else range(2 * n)
@@ -200,14 +203,14 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
             pos_mask = spread & inside
             if not pos_mask & (pos_mask - 1):
                 continue  # fewer than two positions
-            first = (pos_mask & -pos_mask).bit_length() - 1
+            first = ((pos_mask & -pos_mask).bit_length() - 1) // width
             for other in cell_houses[first]:
                 if other == h or pos_mask & ~masks[other]:
                     continue
                 cut = spread & masks[other] & ~inside
                 if cut:
-                    pos = [c for c in houses[h] if pos_mask >> c & 1]
-                    removed = [c for c in houses[other] if cut >> c & 1]
+                    pos = [c for c in houses[h] if pos_mask >> (c * width) & 1]
+                    removed = [c for c in houses[other] if cut >> (c * width) & 1]
                     yield board.step(
                         "pointing" if pointing else "claiming",
                         "Pointing" if pointing else "Claiming",
@@ -224,29 +227,46 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
                     )
 
 
+def cell_bits(n: int) -> int:
+    """The bits per cell in the masks of :func:`value_cells`: 16, or 32 past 16 values."""
+    return 16 if n <= 16 else 32
+
+
+_TYPECODES = {array(code).itemsize * 8: code for code in "LIH"}  # bits -> typecode
+
+
 def value_cells(board: VBoard) -> list[int]:
-    """Per value (1 first), the bitmask of the cells that may hold it (bit c: cell c)."""
-    out = [0] * board.n
-    for c, m in enumerate(board.cand):
-        while m:
-            low = m & -m
-            m ^= low
-            out[low.bit_length() - 1] |= 1 << c
-    return out
+    """Per value (1 first), a mask of the cells that may hold it, cell c at bit
+    ``c * cell_bits(N)``: the candidates packed into one int, then a shift and a mask
+    per value (a bit per cell would need a loop over every cell's candidates)."""
+    width = cell_bits(board.n)
+    packed = array(_TYPECODES[width], board.cand)
+    if sys.byteorder != "little":
+        packed.byteswap()
+    spread = int.from_bytes(packed.tobytes(), "little")
+    first = _first_bits(width, len(board.cand))
+    return [(spread >> v) & first for v in range(board.n)]
+
+
+@cache
+def _first_bits(width: int, cells: int) -> int:
+    return sum(1 << (c * width) for c in range(cells))
 
 
 @lru_cache(maxsize=RULES_CACHED)
 def house_masks(rules: Rules) -> tuple[int, ...]:
-    """Per house, the bitmask of its cells."""
-    return tuple(sum(1 << c for c in house) for house in layout(rules).houses)
+    """Per house, the mask of its cells as :func:`value_cells` places them."""
+    width = cell_bits(rules.size)
+    return tuple(sum(1 << (c * width) for c in house) for house in layout(rules).houses)
 
 
-def _cells_of(mask: int) -> list[int]:
+def _indexes(mask: int, step: int) -> list[int]:
+    """The positions of the bits of ``mask``, divided by ``step``, in increasing order."""
     out = []
     while mask:
         low = mask & -mask
         mask ^= low
-        out.append(low.bit_length() - 1)
+        out.append((low.bit_length() - 1) // step)
     return out
 
 
@@ -297,6 +317,7 @@ def hidden_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
     """k values of a house that fit only in the same k cells: those cells lose the rest."""
     cand, ids = board.cand, board.lay.unit_ids
     names = {2: "Hidden Pair", 3: "Hidden Triple", 4: "Hidden Quad"}
+    width = cell_bits(board.n)
     masks = house_masks(board.rules)
     spread = value_cells(board)
     for h in range(len(masks)):
@@ -314,7 +335,7 @@ def hidden_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
                 union |= where[v]
             if union.bit_count() != k:
                 continue
-            cells = _cells_of(union)
+            cells = _indexes(union, width)
             m = sum(1 << (v - 1) for v in vals)
             elim = [(c, v) for c in cells for v in values_of(cand[c] & ~m)]
             if elim:
@@ -332,22 +353,21 @@ def x_wings(board: VBoard, *, k: int) -> Iterator[Step]:
     """X-Wing (k=2) and Swordfish (k=3) on rows and columns, which every variant keeps."""
     n, cand, houses = board.n, board.cand, board.lay.houses
     slug, name = ("x_wing", "X-Wing") if k == 2 else ("swordfish", "Swordfish")
-    # per value, per row the columns that may hold it, and per column the rows
-    in_rows = [[0] * n for _ in range(n)]
-    in_cols = [[0] * n for _ in range(n)]
-    for c, m in enumerate(cand):
-        r, col = divmod(c, n)
-        while m:
-            low = m & -m
-            m ^= low
-            v = low.bit_length() - 1
-            in_rows[v][r] |= 1 << col
-            in_cols[v][col] |= 1 << r
-    for base0, cover0, kind, spots in ((0, n, "rows", in_rows), (n, 0, "columns", in_cols)):
+    width = cell_bits(n)
+    # a row's positions are bits i * width (column i), a column's bits r * n * width (row r)
+    row_bits = _first_bits(width, n)
+    col_bits = _first_bits(n * width, n)
+    where = value_cells(board)
+    for base0, cover0, kind in ((0, n, "rows"), (n, 0, "columns")):
+        step, line_shift, line_bits = (
+            (width, n * width, row_bits) if kind == "rows" else (n * width, width, col_bits)
+        )
         for v in range(1, n + 1):
             b = 1 << (v - 1)
+            spread = where[v - 1]
             lines = {}
-            for i, idx in enumerate(spots[v - 1]):
+            for i in range(n):
+                idx = (spread >> (i * line_shift)) & line_bits
                 if 2 <= idx.bit_count() <= k:
                     lines[base0 + i] = idx
             if len(lines) < k:
@@ -358,7 +378,7 @@ def x_wings(board: VBoard, *, k: int) -> Iterator[Step]:
                     cover |= lines[line]
                 if cover.bit_count() != k:
                     continue
-                covered = _cells_of(cover)
+                covered = _indexes(cover, step)
                 removed = [
                     c
                     for i in covered

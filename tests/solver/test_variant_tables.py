@@ -22,6 +22,7 @@ from solver.variant_killer import _cage_support_sets, cage_support
 from solver.variant_logic import LEVELS, ORDER, variant_logic_solve
 from solver.variant_regions import GridMasks
 from solver.variant_search import LANES_CACHED, variant_lanes
+from solver.variant_tech import VBoard, cell_bits, value_cells
 
 
 def _rules(kind: str, size: int, seed: int) -> Rules:
@@ -145,3 +146,14 @@ def test_a_cage_search_remembers_what_each_state_of_a_cage_takes_out():
     assert any(cage.memo for cage in lz.cages)
     assert count_solutions(made.puzzle, limit=2, rules=made.rules) == 1  # from the memo
     assert dlx_count(made.puzzle, limit=2, rules=made.rules) == 1
+
+
+@pytest.mark.parametrize("size", [4, 9, 16, 25])
+def test_value_cells_put_each_cells_candidates_at_its_own_bits(size):
+    rules = Rules.classic(size)
+    board = VBoard.from_grid(rules, Grid.empty(rules.shape))
+    rng = random.Random(size)
+    board.cand = [rng.randrange(1 << size) for _ in board.cand]
+    width = cell_bits(size)
+    for v, mask in enumerate(value_cells(board)):
+        assert mask == sum(1 << (c * width) for c, m in enumerate(board.cand) if m >> v & 1)
