@@ -1,9 +1,10 @@
 """Digging variant puzzles, and the variant logic's level without the steps.
 
 To *dig* is to visit the cells in a random order and remove a clue when the puzzle keeps
-one solution (:func:`solver.search.count_solutions`, ``limit=2``, with a node budget) and
-the variant logic up to the asked level still solves it. When naked and hidden singles
-over the houses put the removed clue back, they alone prove the removal.
+one solution (no solution puts another value in that cell: a search within a node
+budget, :func:`solver.search.has_other_solution`) and the variant logic up to the asked
+level still solves it. When naked and hidden singles over the houses put the removed
+clue back, they alone prove the removal.
 
 :func:`logic_level` is the level and hardest technique
 :func:`solver.variant_logic.variant_logic_solve` gives, by the same steps in the same
@@ -16,7 +17,7 @@ from __future__ import annotations
 import random
 
 from solver.grid import BudgetExceeded, Grid
-from solver.search import count_solutions
+from solver.search import has_other_solution
 from solver.techniques.base import Step
 from solver.variant import Rules, layout
 from solver.variant_logic import SINGLES, VariantTechnique, techniques_for
@@ -147,7 +148,9 @@ def dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) -
             searches += 1
             puzzle = Grid(rules.shape, tuple(cells))
             try:
-                unique = count_solutions(puzzle, limit=2, budget=SEARCH_BUDGET, rules=rules) == 1
+                unique = not has_other_solution(
+                    puzzle, c, solution.cells[c], budget=SEARCH_BUDGET, rules=rules
+                )
             except BudgetExceeded:
                 unique = False
             if unique and (top is None or logic_level(rules, puzzle, top)[0] != "master"):

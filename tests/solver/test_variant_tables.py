@@ -8,8 +8,9 @@ import random
 import pytest
 
 from solver.dlx import dlx_count
+from solver.generate import generate
 from solver.grid import Grid, Shape
-from solver.search import count_solutions, random_solution
+from solver.search import count_solutions, has_other_solution, random_solution
 from solver.variant import RULES_CACHED, Rules, layout
 from solver.variant_dig import logic_level
 from solver.variant_generate import (
@@ -157,3 +158,25 @@ def test_value_cells_put_each_cells_candidates_at_its_own_bits(size):
     width = cell_bits(size)
     for v, mask in enumerate(value_cells(board)):
         assert mask == sum(1 << (c * width) for c, m in enumerate(board.cand) if m >> v & 1)
+
+
+@pytest.mark.parametrize("variant", ["classic", "diagonal", "jigsaw", "killer"])
+def test_another_solution_exists_exactly_when_a_removed_clue_leaves_two(variant):
+    shape = Shape.for_size(9)
+    seen = set()
+    for seed in range(3):
+        if variant == "classic":
+            made = generate(shape, level="hard", seed=seed)
+            rules, solution, puzzle = Rules.classic(shape), made.solution, made.puzzle
+        else:
+            got = generate_variant(variant, 9, level="medium", seed=seed)
+            rules, solution, puzzle = got.rules, got.solution, got.puzzle
+        for start in (puzzle, solution):
+            for c in [c for c, v in enumerate(start.cells) if v][:30]:
+                cells = list(start.cells)
+                cells[c] = 0
+                fewer = Grid(shape, tuple(cells))
+                other = has_other_solution(fewer, c, solution.cells[c], rules=rules)
+                assert other == (count_solutions(fewer, limit=2, rules=rules) == 2)
+                seen.add(other)
+    assert seen == {True, False}
