@@ -87,14 +87,34 @@ def variant_lanes(rules: Rules) -> _Lanes:
             owner[q : q + n * extra_shift : extra_shift] = candidates
         q = cell_region + cell * w
         owner[q : q + n] = candidates
+    cells0 = [1 << (cell_region + cell * w) for cell in range(nc)]
+    # a cell's peers are its houses' cells but itself, and its cage mates
+    by_house = []
+    for house in lay.houses:
+        lines = extras = in_cells = 0
+        for c in house:
+            lines |= lines0[c]
+            extras |= extras0[c]
+            in_cells |= cells0[c]
+        by_house.append((lines, extras, in_cells))
     peer_lines0 = [0] * nc
     peer_extras0 = [0] * nc
     peer_cells0 = [0] * nc
-    for cell, others in enumerate(lay.peers):
-        for other in others:
-            peer_lines0[cell] |= lines0[other]
-            peer_extras0[cell] |= extras0[other]
-            peer_cells0[cell] |= 1 << (cell_region + other * w)
+    for cell in range(nc):
+        lines = extras = in_cells = 0
+        for h in lay.cell_houses[cell]:
+            hl, hx, hc = by_house[h]
+            lines |= hl
+            extras |= hx
+            in_cells |= hc
+        if lay.cage_of[cell] >= 0:
+            for c in rules.cages[lay.cage_of[cell]].cells:
+                lines |= lines0[c]
+                extras |= extras0[c]
+                in_cells |= cells0[c]
+        peer_lines0[cell] = lines & ~lines0[cell]
+        peer_extras0[cell] = extras & ~extras0[cell]
+        peer_cells0[cell] = in_cells & ~cells0[cell]
 
     def bits_of(p: int) -> int:
         value, cell = divmod(p, nc)
@@ -116,16 +136,15 @@ def variant_lanes(rules: Rules) -> _Lanes:
 
     cap = max(1024, (16 << 20) // (full.bit_length() // 8 + 1))
     keep, bits = _MaskCache(keep_of, cap), _MaskCache(bits_of, cap)
-    prefill = n * nc <= cap  # fill the tables now (up to 16x16), so no search pays for it
+    # The bits are kept now (up to 16x16); what placing a candidate keeps is built when a
+    # search first places it: a Jigsaw layout drawn for an easy puzzle needs a fraction.
+    prefill = n * nc <= cap
     same_cell = [0] * nc
     for p in range(n * nc):
         m = bits_of(p)
         same_cell[p % nc] |= m
         if prefill:
             bits[p] = m
-    if prefill:
-        for p in range(n * nc):
-            keep[p] = keep_of(p)
     cages = _caged_cages(rules)
     lanes = _Lanes(
         n=n,

@@ -30,13 +30,17 @@ def _rules(kind: str, size: int, seed: int) -> Rules:
     shape = Shape.for_size(size)
     if kind == "diagonal":
         return Rules.make(shape, diagonals=True)
+    if kind == "caged jigsaw":  # cage mates in no common house are peers too
+        regions = random_regions(shape, random.Random(seed))
+        return Rules.make(shape, regions=regions, cages=[((8, 9), None), ((0, 40, 80), 12)])
     if kind == "windows":
         return Rules.make(shape, regions=random_regions(shape, random.Random(seed)), windows=True)
     return Rules.make(shape, regions=random_regions(shape, random.Random(seed)))
 
 
 @pytest.mark.parametrize(
-    ("kind", "size"), [("diagonal", 9), ("jigsaw", 9), ("jigsaw", 6), ("windows", 9)]
+    ("kind", "size"),
+    [("diagonal", 9), ("jigsaw", 9), ("jigsaw", 6), ("windows", 9), ("caged jigsaw", 9)],
 )
 def test_placing_a_candidate_clears_exactly_its_cells_other_values_and_its_peers_value(kind, size):
     rules = _rules(kind, size, seed=size)
