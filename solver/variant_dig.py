@@ -4,7 +4,10 @@ To *dig* is to visit the cells in a random order and remove a clue when the puzz
 one solution (no solution puts another value in that cell: a search within a node
 budget, :func:`solver.search.has_other_solution`) and the variant logic up to the asked
 level still solves it. When naked and hidden singles over the houses put the removed
-clue back, they alone prove the removal.
+clue back, they alone prove the removal; else the logic is asked to put it back, which
+leaves it the puzzle before with more known (a puzzle it solved). The level of the
+result is the full logic's, so a rare technique that more knowledge stops from applying
+costs at worst an attempt.
 
 :func:`logic_level` is the level and hardest technique
 :func:`solver.variant_logic.variant_logic_solve` gives, by the same steps in the same
@@ -26,10 +29,15 @@ from solver.variant_tech import VBoard
 SEARCH_BUDGET = 2000
 
 
-def logic_level(rules: Rules, grid: Grid, max_level: str | None = None) -> tuple[str, str | None]:
+def logic_level(
+    rules: Rules, grid: Grid, max_level: str | None = None, *, until: int | None = None
+) -> tuple[str, str | None]:
     """The level and the hardest technique (its slug) that
     :func:`~solver.variant_logic.variant_logic_solve` finds for ``grid`` with techniques
-    up to ``max_level`` (None: all); the level is ``master`` when they do not finish it."""
+    up to ``max_level`` (None: all); the level is ``master`` when they do not finish it.
+
+    ``until`` a cell: stop once that cell is placed, as if the grid were solved (the
+    digger's question: do the techniques put back the clue just taken out?)."""
     board = VBoard.from_grid(rules, grid)
     if board is None:
         return "master", None
@@ -37,8 +45,9 @@ def logic_level(rules: Rules, grid: Grid, max_level: str | None = None) -> tuple
     order = techniques_for(rules, max_level)
     index = {t.slug: i for i, t in enumerate(order)}
     rest = [(i, t) for i, t in enumerate(order) if t.slug not in SINGLES]
+    values = board.values
     top = -1
-    while not all(board.values):
+    while not all(values) and (until is None or not values[until]):
         batch = _singles(board)
         if batch is not None:
             i = index[batch[0]]
@@ -53,7 +62,7 @@ def logic_level(rules: Rules, grid: Grid, max_level: str | None = None) -> tuple
                 break
         top = max(top, i)
     hardest = order[top].slug if top >= 0 else None
-    if not all(board.values):
+    if not (all(values) or (until is not None and values[until])):
         return "master", hardest
     return (order[top].level if top >= 0 else "easy"), hardest
 
@@ -153,7 +162,7 @@ def dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) -
                 )
             except BudgetExceeded:
                 unique = False
-            if unique and (top is None or logic_level(rules, puzzle, top)[0] != "master"):
+            if unique and (top is None or logic_level(rules, puzzle, top, until=c)[0] != "master"):
                 continue
         cells[c] = solution.cells[c]
         for h in cell_houses[c]:

@@ -184,3 +184,18 @@ def test_another_solution_exists_exactly_when_a_removed_clue_leaves_two(variant)
                 assert other == (count_solutions(fewer, limit=2, rules=rules) == 2)
                 seen.add(other)
     assert seen == {True, False}
+
+
+def test_the_logic_asked_for_one_cell_stops_once_it_is_placed():
+    for seed in range(20):
+        rules, puzzle = _dug("jigsaw", 9, seed)
+        solved = variant_logic_solve(rules, puzzle, explain=False)
+        placed = [c for step in solved.steps for c, _ in step.placements]
+        if solved.solved or not placed:
+            continue
+        assert logic_level(rules, puzzle)[0] == "master"
+        assert logic_level(rules, puzzle, until=placed[-1])[0] != "master"
+        never = next(c for c, v in enumerate(solved.grid.cells) if not v)
+        assert logic_level(rules, puzzle, until=never)[0] == "master"
+        return
+    pytest.fail("no puzzle the logic could start but not finish")
