@@ -149,7 +149,7 @@ def dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) -
         cells[c] = 0
         if forced(c, bit, cells, used, houses, cell_houses, full):
             continue  # a single over the givens puts it back: same solution, same level
-        if singles_solve(rules, cells, target=c):
+        if singles_solve(rules, cells, target=c, used=used):
             # Singles over the rest put it back: solving this puzzle is singles, then the
             # puzzle before, so it keeps one solution and its level.
             continue
@@ -194,9 +194,12 @@ def forced(
     return False
 
 
-def singles_solve(rules: Rules, cells: list[int], target: int | None = None) -> bool:
+def singles_solve(
+    rules: Rules, cells: list[int], target: int | None = None, used: list[int] | None = None
+) -> bool:
     """True when naked and hidden singles over the houses fill the grid (so one solution),
-    or, given a ``target`` cell, fill that cell.
+    or, given a ``target`` cell, fill that cell. ``used``: per house the mask of the
+    values ``cells`` holds there, if known.
 
     Naked singles are followed from cell to cell as they appear; a pass over the houses
     for hidden singles runs only when they run dry. Cage sums are not read, so rules with
@@ -207,13 +210,14 @@ def singles_solve(rules: Rules, cells: list[int], target: int | None = None) -> 
     houses, cell_houses, peers = lay.houses, lay.cell_houses, lay.peers
     full = (1 << rules.size) - 1
     values = list(cells)
-    used = []
-    for house in houses:
-        m = 0
-        for c in house:
-            if values[c]:
-                m |= 1 << (values[c] - 1)
-        used.append(m)
+    if used is None:
+        used = []
+        for house in houses:
+            m = 0
+            for c in house:
+                if values[c]:
+                    m |= 1 << (values[c] - 1)
+            used.append(m)
     cand = [0] * len(values)
     queue = []
     empty = 0

@@ -136,15 +136,16 @@ def variant_lanes(rules: Rules) -> _Lanes:
 
     cap = max(1024, (16 << 20) // (full.bit_length() // 8 + 1))
     keep, bits = _MaskCache(keep_of, cap), _MaskCache(bits_of, cap)
-    # The bits are kept now (up to 16x16); what placing a candidate keeps is built when a
-    # search first places it: a Jigsaw layout drawn for an easy puzzle needs a fraction.
-    prefill = n * nc <= cap
-    same_cell = [0] * nc
-    for p in range(n * nc):
-        m = bits_of(p)
-        same_cell[p % nc] |= m
-        if prefill:
-            bits[p] = m
+    # Masks are built when a search first asks for them: a Jigsaw layout drawn for an
+    # easy puzzle needs a fraction. A cell's bits for every value at once are its bits
+    # for the first value times a repunit (a copy per value, none overlapping).
+    every_line = sum(1 << (v * line_shift) for v in range(n))
+    every_extra = sum(1 << (v * extra_shift) for v in range(n))
+    lane = (1 << n) - 1
+    same_cell = [
+        lines0[cell] * every_line | extras0[cell] * every_extra | cells0[cell] * lane
+        for cell in range(nc)
+    ]
     cages = _caged_cages(rules)
     lanes = _Lanes(
         n=n,
