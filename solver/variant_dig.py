@@ -18,6 +18,7 @@ batches, and only the other techniques make steps (with no sentences).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from solver.grid import BudgetExceeded, Grid
 from solver.search import has_other_solution
@@ -47,8 +48,10 @@ def logic_level(
     rest = [(i, t) for i, t in enumerate(order) if t.slug not in SINGLES]
     values = board.values
     top = -1
+    changed: list[int] | None = None  # cells a step took candidates from, if no more
     while not all(values) and (until is None or not values[until]):
-        batch = _singles(board)
+        batch = _singles(board, changed)
+        changed = None
         if batch is not None:
             i = index[batch[0]]
             if not _place_all(board, batch[1]):
@@ -60,6 +63,8 @@ def logic_level(
             i, step = found
             if not board.apply(step):
                 break
+            if not step.placements:
+                changed = sorted({c for c, _ in step.eliminations})
         top = max(top, i)
     hardest = order[top].slug if top >= 0 else None
     if not (all(values) or (until is not None and values[until])):
@@ -77,13 +82,24 @@ def _first_step(
     return None
 
 
-def _singles(board: VBoard) -> tuple[str, list[tuple[int, int]]] | None:
+def _singles(
+    board: VBoard, changed: list[int] | None = None
+) -> tuple[str, list[tuple[int, int]]] | None:
     """The first kind of single the board has (full house, naked, hidden), with every one
-    of that kind one scan finds: the batch the logic's solve places."""
+    of that kind one scan finds: the batch the logic's solve places.
+
+    ``changed``: the cells that lost candidates since a scan found no single (and nothing
+    was placed): only they can be naked singles, only their houses hold hidden ones."""
     values, cand, all_mask = board.values, board.cand, board.all_mask
     houses = board.lay.houses
+    if changed is not None:
+        found = [(c, m.bit_length()) for c in changed if (m := cand[c]) and not m & (m - 1)]
+        if found:
+            return "naked_single", found
+        near = sorted({h for c in changed for h in board.lay.cell_houses[c]})
+        return _hidden_singles(cand, [houses[h] for h in near])
     found = []
-    for h, left in enumerate(board.left):
+    for h, left in enumerate(board.left if 1 in board.left else ()):
         if left == 1:
             missing, c = all_mask, -1
             for d in houses[h]:
@@ -98,6 +114,13 @@ def _singles(board: VBoard) -> tuple[str, list[tuple[int, int]]] | None:
     found = [(c, m.bit_length()) for c, m in enumerate(cand) if m and not m & (m - 1)]
     if found:
         return "naked_single", found
+    return _hidden_singles(cand, houses)
+
+
+def _hidden_singles(
+    cand: list[int], houses: Iterable[tuple[int, ...]]
+) -> tuple[str, list[tuple[int, int]]] | None:
+    found = []
     for house in houses:
         once = twice = 0
         for c in house:
