@@ -242,8 +242,8 @@ def _propagate_cages(board: int, open_: int, lz: _Lanes) -> State | None:
 
 
 NO_COMBINATION = (-1,)
-CAGE_MEMO = 4096
-"""Cage states remembered per cage (a few hundred bytes each)."""
+CAGE_MEMO = 512
+"""Cage states remembered per cage (about 150 bytes each), then forgotten all at once."""
 
 
 def _cage_cuts(cells: int, cage: CageLanes, n: int, nc: int) -> tuple[int, ...]:
