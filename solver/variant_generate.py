@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 
 from solver.grid import BudgetExceeded, Grid, Shape
-from solver.search import count_solutions, random_solution, solutions
+from solver.search import has_other_solution, random_solution, solutions
 from solver.variant import VARIANTS, Cage, Rules
 from solver.variant_dig import dig, logic_level, singles_solve
 from solver.variant_logic import LEVELS
@@ -252,11 +252,14 @@ def _killer(
     for c in [c for c in range(shape.ncells) if cells[c]][:-1]:
         cells[c] = 0
         searches += 1
+        fewer = Grid(shape, tuple(cells))
         try:
-            unique = count_solutions(Grid(shape, tuple(cells)), rules=rules, budget=KILLER_BUDGET)
+            other = has_other_solution(
+                fewer, c, solution.cells[c], rules=rules, budget=KILLER_BUDGET
+            )
         except BudgetExceeded:
-            unique = 0
-        if unique != 1:
+            other = True
+        if other:
             cells[c] = solution.cells[c]
     return rules, Grid(shape, tuple(cells)), solution, searches
 
