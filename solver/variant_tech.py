@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -14,6 +12,7 @@ from solver.grid import Grid
 from solver.sentences import render
 from solver.techniques.base import Pair, Step, values_of
 from solver.variant import RULES_CACHED, Layout, Rules, layout
+from solver.variant_masks import cell_bits, first_bits, house_masks, indexes, value_cells
 
 
 class VBoard:
@@ -189,13 +188,13 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
     """A house whose positions for a value lie in another house: the rest of that one
     loses the value. Pointing starts from a region or an extra house, claiming from a line.
 
-    Positions are cell masks (:func:`value_cells`), so a house holds them all when they
-    miss nothing outside it."""
+    Positions are cell masks (:mod:`solver.variant_masks`), so a house holds them all
+    when they miss nothing outside it."""
     lay, n = board.lay, board.n
     houses, ids, cell_houses = lay.houses, lay.unit_ids, lay.cell_houses
     width = cell_bits(n)
     masks = house_masks(board.rules)
-    where = value_cells(board)
+    where = value_cells(board.cand, n)
     starts = range(2 * n, len(houses)) if pointing else range(2 * n)
     for h in starts:
         inside = masks[h]
@@ -225,49 +224,6 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
                         cells=pos,
                         eliminations=[(c, value) for c in removed],
                     )
-
-
-def cell_bits(n: int) -> int:
-    """The bits per cell in the masks of :func:`value_cells`: 16, or 32 past 16 values."""
-    return 16 if n <= 16 else 32
-
-
-_TYPECODES = {array(code).itemsize * 8: code for code in "LIH"}  # bits -> typecode
-
-
-def value_cells(board: VBoard) -> list[int]:
-    """Per value (1 first), a mask of the cells that may hold it, cell c at bit
-    ``c * cell_bits(N)``: the candidates packed into one int, then a shift and a mask
-    per value (a bit per cell would need a loop over every cell's candidates)."""
-    width = cell_bits(board.n)
-    packed = array(_TYPECODES[width], board.cand)
-    if sys.byteorder != "little":
-        packed.byteswap()
-    spread = int.from_bytes(packed.tobytes(), "little")
-    first = _first_bits(width, len(board.cand))
-    return [(spread >> v) & first for v in range(board.n)]
-
-
-@cache
-def _first_bits(width: int, cells: int) -> int:
-    return sum(1 << (c * width) for c in range(cells))
-
-
-@lru_cache(maxsize=RULES_CACHED)
-def house_masks(rules: Rules) -> tuple[int, ...]:
-    """Per house, the mask of its cells as :func:`value_cells` places them."""
-    width = cell_bits(rules.size)
-    return tuple(sum(1 << (c * width) for c in house) for house in layout(rules).houses)
-
-
-def _indexes(mask: int, step: int) -> list[int]:
-    """The positions of the bits of ``mask``, divided by ``step``, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append((low.bit_length() - 1) // step)
-    return out
 
 
 def house_positions(board: VBoard, house: tuple[int, ...]) -> dict[int, list[int]]:
@@ -319,7 +275,7 @@ def hidden_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
     names = {2: "Hidden Pair", 3: "Hidden Triple", 4: "Hidden Quad"}
     width = cell_bits(board.n)
     masks = house_masks(board.rules)
-    spread = value_cells(board)
+    spread = value_cells(cand, board.n)
     for h in range(len(masks)):
         inside = masks[h]
         where = {}
@@ -335,7 +291,7 @@ def hidden_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
                 union |= where[v]
             if union.bit_count() != k:
                 continue
-            cells = _indexes(union, width)
+            cells = indexes(union, width)
             m = sum(1 << (v - 1) for v in vals)
             elim = [(c, v) for c in cells for v in values_of(cand[c] & ~m)]
             if elim:
@@ -355,9 +311,9 @@ def x_wings(board: VBoard, *, k: int) -> Iterator[Step]:
     slug, name = ("x_wing", "X-Wing") if k == 2 else ("swordfish", "Swordfish")
     width = cell_bits(n)
     # a row's positions are bits i * width (column i), a column's bits r * n * width (row r)
-    row_bits = _first_bits(width, n)
-    col_bits = _first_bits(n * width, n)
-    where = value_cells(board)
+    row_bits = first_bits(width, n)
+    col_bits = first_bits(n * width, n)
+    where = value_cells(board.cand, n)
     for base0, cover0, kind in ((0, n, "rows"), (n, 0, "columns")):
         step, line_shift, line_bits = (
             (width, n * width, row_bits) if kind == "rows" else (n * width, width, col_bits)
@@ -378,7 +334,7 @@ def x_wings(board: VBoard, *, k: int) -> Iterator[Step]:
                     cover |= lines[line]
                 if cover.bit_count() != k:
                     continue
-                covered = _indexes(cover, step)
+                covered = indexes(cover, step)
                 removed = [
                     c
                     for i in covered
