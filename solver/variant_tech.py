@@ -12,7 +12,7 @@ from solver.grid import Grid
 from solver.sentences import render
 from solver.techniques.base import Pair, Step, values_of
 from solver.variant import RULES_CACHED, Layout, Rules, layout
-from solver.variant_masks import cell_bits, first_bits, house_masks, indexes, value_cells
+from solver.variant_masks import CELL_BITS, first_bits, house_masks, indexes, value_cells
 
 
 class VBoard:
@@ -192,7 +192,7 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
     when they miss nothing outside it."""
     lay, n = board.lay, board.n
     houses, ids, cell_houses = lay.houses, lay.unit_ids, lay.cell_houses
-    width = cell_bits(n)
+    width = CELL_BITS
     masks = house_masks(board.rules)
     where = value_cells(board.cand, n)
     starts = range(2 * n, len(houses)) if pointing else range(2 * n)
@@ -273,7 +273,7 @@ def hidden_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
     """k values of a house that fit only in the same k cells: those cells lose the rest."""
     cand, ids = board.cand, board.lay.unit_ids
     names = {2: "Hidden Pair", 3: "Hidden Triple", 4: "Hidden Quad"}
-    width = cell_bits(board.n)
+    width = CELL_BITS
     masks = house_masks(board.rules)
     spread = value_cells(cand, board.n)
     for h in range(len(masks)):
@@ -309,7 +309,7 @@ def x_wings(board: VBoard, *, k: int) -> Iterator[Step]:
     """X-Wing (k=2) and Swordfish (k=3) on rows and columns, which every variant keeps."""
     n, cand, houses = board.n, board.cand, board.lay.houses
     slug, name = ("x_wing", "X-Wing") if k == 2 else ("swordfish", "Swordfish")
-    width = cell_bits(n)
+    width = CELL_BITS
     # a row's positions are bits i * width (column i), a column's bits r * n * width (row r)
     row_bits = first_bits(width, n)
     col_bits = first_bits(n * width, n)

@@ -21,7 +21,7 @@ from solver.variant_generate import (
 )
 from solver.variant_killer import _cage_support_sets, cage_support
 from solver.variant_logic import LEVELS, ORDER, variant_logic_solve
-from solver.variant_masks import cell_bits, value_cells
+from solver.variant_masks import CELL_BITS, value_cells
 from solver.variant_regions import GridMasks
 from solver.variant_search import LANES_CACHED, variant_lanes
 
@@ -157,7 +157,7 @@ def test_a_cage_search_remembers_what_each_state_of_a_cage_takes_out():
 def test_value_cells_put_each_cells_candidates_at_its_own_bits(size):
     rng = random.Random(size)
     cand = [rng.randrange(1 << size) for _ in range(size * size)]
-    width = cell_bits(size)
+    width = CELL_BITS
     for v, mask in enumerate(value_cells(cand, size)):
         assert mask == sum(1 << (c * width) for c, m in enumerate(cand) if m >> v & 1)
 
