@@ -165,6 +165,7 @@ def dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) -
     houses, cell_houses = lay.houses, lay.cell_houses
     full = (1 << rules.size) - 1
     used = [sum(1 << (cells[c] - 1) for c in house) for house in houses]
+    traps = rectangles(rules, solution) if top != "easy" else []
     for c in order:
         bit = 1 << (cells[c] - 1)
         for h in cell_houses[c]:
@@ -176,7 +177,9 @@ def dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) -
             # Singles over the rest put it back: solving this puzzle is singles, then the
             # puzzle before, so it keeps one solution and its level.
             continue
-        if top != "easy":
+        if top != "easy" and not any(
+            all(not cells[q] for q in corners) for corners in traps[c]
+        ):  # else no given is left in a rectangle whose values may swap: two solutions
             searches += 1
             puzzle = Grid(rules.shape, tuple(cells))
             try:
@@ -191,6 +194,34 @@ def dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) -
         for h in cell_houses[c]:
             used[h] |= bit
     return Grid(rules.shape, tuple(cells)), searches
+
+
+def rectangles(rules: Rules, solution: Grid) -> list[list[tuple[int, ...]]]:
+    """Per cell, the rectangles through it whose values may swap: the corners of two rows
+    and two columns holding x, y over y, x, such that every house stays whole once the
+    two values change places. A puzzle with no given in one has a second solution."""
+    n = rules.size
+    lay = layout(rules)
+    s = solution.cells
+    out: list[list[tuple[int, ...]]] = [[] for _ in s]
+    for r1 in range(n):
+        for r2 in range(r1 + 1, n):
+            column_of = {(s[r1 * n + k], s[r2 * n + k]): k for k in range(n)}
+            for k1 in range(n):
+                k2 = column_of.get((s[r2 * n + k1], s[r1 * n + k1]))
+                if k2 is None or k2 < k1:
+                    continue
+                corners = (r1 * n + k1, r1 * n + k2, r2 * n + k1, r2 * n + k2)
+                x, y = s[corners[0]], s[corners[1]]
+                swapped = dict(zip(corners, (y, x, x, y), strict=True))
+                if all(
+                    len({swapped.get(e, s[e]) for e in lay.houses[h]}) == n
+                    for c in corners
+                    for h in lay.cell_houses[c]
+                ):
+                    for c in corners:
+                        out[c].append(corners)
+    return out
 
 
 def forced(

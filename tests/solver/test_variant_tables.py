@@ -11,8 +11,8 @@ from solver.dlx import dlx_count
 from solver.generate import generate
 from solver.grid import Grid, Shape
 from solver.search import count_solutions, has_other_solution, random_solution
-from solver.variant import RULES_CACHED, Rules, layout
-from solver.variant_dig import logic_level
+from solver.variant import RULES_CACHED, Rules, is_variant_solution, layout
+from solver.variant_dig import logic_level, rectangles
 from solver.variant_generate import (
     generate_variant,
     random_regions,
@@ -197,3 +197,27 @@ def test_the_logic_asked_for_one_cell_stops_once_it_is_placed():
         assert logic_level(rules, puzzle, until=never)[0] == "master"
         return
     pytest.fail("no puzzle the logic could start but not finish")
+
+
+@pytest.mark.parametrize("variant", ["diagonal", "jigsaw"])
+def test_a_swappable_rectangle_gives_a_second_solution_when_it_has_no_given(variant):
+    found = 0
+    for seed in range(12):
+        made = generate_variant(variant, 9, level="easy", seed=seed)
+        rules, solution = made.rules, made.solution
+        by_cell = rectangles(rules, solution)
+        for corners in {corners for through in by_cell for corners in through}:
+            found += 1
+            a, b, c, d = corners
+            assert a // 9 == b // 9 and c // 9 == d // 9 and a % 9 == c % 9 and b % 9 == d % 9
+            swapped = list(solution.cells)
+            for x, y in ((a, b), (c, d)):
+                swapped[x], swapped[y] = swapped[y], swapped[x]
+            assert is_variant_solution(
+                rules, Grid.empty(rules.shape), Grid(rules.shape, tuple(swapped))
+            )
+            cells = list(solution.cells)
+            for q in corners:
+                cells[q] = 0
+            assert count_solutions(Grid(rules.shape, tuple(cells)), limit=2, rules=rules) == 2
+    assert found
