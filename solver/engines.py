@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import Any, Protocol
 
 from solver.grid import BudgetExceeded, Grid, Shape, tables
@@ -26,7 +26,7 @@ from solver.techniques import LEVELS as CLASSIC_LEVELS
 from solver.techniques import ORDER as CLASSIC_ORDER
 from solver.techniques import SINGLES
 from solver.techniques.base import Board, Step
-from solver.variant import Rules, layout
+from solver.variant import RULES_CACHED, Rules, layout
 from solver.variant_logic import BY_SLUG as VARIANT_BY_SLUG
 from solver.variant_logic import LEVELS as VARIANT_LEVELS
 from solver.variant_logic import techniques_for, variant_logic_solve, variant_next_step
@@ -281,7 +281,7 @@ def _classic(shape: Shape) -> ClassicEngine:
     return ClassicEngine(shape)
 
 
-@cache
+@lru_cache(maxsize=RULES_CACHED)  # bounded: every Jigsaw and Killer has rules of its own
 def _variant(rules: Rules) -> VariantEngine:
     return VariantEngine(rules)
 

@@ -63,6 +63,17 @@ class _MaskCache(dict[int, int]):
         return mask
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class CageLanes:
+    """A cage with a sum, as :mod:`solver.variant_search` reads it in the cell region."""
+
+    shifts: tuple[int, ...]  # per cell, the offset of its lane in the cell region
+    cells: tuple[int, ...]
+    combos: tuple[int, ...]  # the value sets with its sum
+    mask: int  # its cells' lanes in the cell region
+    memo: dict[int, tuple[int, ...]]  # its cells' lanes -> the candidates they lose
+
+
 @dataclass(frozen=True, slots=True)
 class _Lanes:
     """The lane layout of one shape (see the module docstring); built once per shape."""
@@ -81,7 +92,7 @@ class _Lanes:
     locked: tuple[LockPass, ...]  # see _lock_passes
     # Rules beyond the classic (solver.variant_search): their propagation, or None.
     propagate: Callable[[int, int, _Lanes], State | None] | None = None
-    cages: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
+    cages: tuple[CageLanes, ...] = ()
 
 
 def _position(shape: Shape, region: int, value: int, cell: int) -> int:

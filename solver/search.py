@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from solver.grid import BudgetExceeded, Grid, Shape
-from solver.lanes import _grid_of, _Lanes, _lanes, _search, _start
+from solver.lanes import _grid_of, _Lanes, _lanes, _propagate, _search, _start
 from solver.variant_search import variant_lanes
 
 if TYPE_CHECKING:
@@ -80,6 +80,28 @@ def count_solutions(
         if count >= limit:
             break
     return count
+
+
+def has_other_solution(
+    grid: Grid, cell: int, value: int, *, budget: int | None = None, rules: Rules | None = None
+) -> bool:
+    """True when ``grid`` has a solution with something else than ``value`` at ``cell``.
+
+    A digger's question: a puzzle with one solution, less its clue ``value`` at ``cell``,
+    keeps one solution exactly when this is False (another would differ there). Cheaper
+    than counting to two: the known solution is never searched for."""
+    lz = _lanes_of(grid, rules)
+    start = _start(grid, lz)
+    if start is None:
+        return False
+    board, open_ = start
+    p = (value - 1) * lz.ncells + cell
+    if not open_ & lz.bits[p]:
+        return False  # the givens place it
+    state = (lz.propagate or _propagate)(board & ~lz.bits[p], open_, lz)
+    if state is None:
+        return False
+    return any(True for _ in _search(state, lz, budget))
 
 
 def random_solution(shape: Shape, rng: random.Random, *, rules: Rules | None = None) -> Grid:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -29,6 +29,9 @@ from solver.grid import Grid, Shape, tables, unit_name
 
 VARIANTS = ("classic", "diagonal", "jigsaw", "killer")
 MAX_CAGES = 25 * 25
+RULES_CACHED = 64
+"""Tables derived from rules are kept for this many rules each, most recent first: a
+Jigsaw generator draws new rules at every attempt, and a worker runs for days."""
 
 
 class RulesError(ValueError):
@@ -294,7 +297,7 @@ def _combos(size: int, total: int | None, n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@cache
+@lru_cache(maxsize=RULES_CACHED)
 def layout(rules: Rules) -> Layout:
     """The derived tables of ``rules``; cached, so call it freely."""
     shape = rules.shape

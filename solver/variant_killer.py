@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 
 from solver.techniques.base import Step, values_of
-from solver.variant import Rules, layout
+from solver.variant import RULES_CACHED, Rules, layout
 from solver.variant_tech import VBoard
 
 
@@ -23,7 +23,66 @@ def cage_support(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], f
     """(per cell the values some assignment gives it, the value sets assignments use).
 
     A dynamic programme over the cells in turn: a state is the set of values used so far
-    (its sum is known), so the states number at most 2^N per cell, never the assignments."""
+    (its sum is known), so the states number at most 2^N per cell, never the assignments.
+    Up to 9 values, a layer of states is one int with a bit per value set, and a value
+    is tried on every state of the layer at once by a shift."""
+    top = 0
+    for m in masks:
+        top |= m
+    if top.bit_length() > BITSET_VALUES:
+        return _cage_support_sets(masks, total)
+    has_not, by_sum = _value_set_tables(top.bit_length())
+    layers = [1]  # the empty set
+    for m in masks:
+        layer = 0
+        states = layers[-1]
+        while m:
+            low = m & -m
+            m ^= low
+            layer |= (states & has_not[low.bit_length() - 1]) << low  # set s -> s + low
+        layers.append(layer)
+    good = ends = layers[-1] & by_sum.get(total, 0)
+    support = [0] * len(masks)
+    for d in range(len(masks) - 1, -1, -1):
+        states = layers[d]
+        back = 0
+        m = masks[d]
+        while m:
+            low = m & -m
+            m ^= low
+            reached = ((states & has_not[low.bit_length() - 1]) << low) & good
+            if reached:
+                support[d] |= low
+                back |= reached >> low
+        good = back
+    sets = []
+    while ends:
+        low = ends & -ends
+        ends ^= low
+        sets.append(low.bit_length() - 1)
+    return tuple(support), frozenset(sets)
+
+
+BITSET_VALUES = 9
+"""Up to this many values a layer of value sets is an int of 2^N bits (512 at 9x9)."""
+
+
+@cache
+def _value_set_tables(n: int) -> tuple[tuple[int, ...], dict[int, int]]:
+    """Bitsets over the value sets of 1..n: per value, the sets without it; per sum, the
+    sets with that sum."""
+    every = range(1 << n)
+    has_not = tuple(sum(1 << s for s in every if not s >> v & 1) for v in range(n))
+    by_sum: dict[int, int] = {}
+    for s in every:
+        by_sum[_sum(s)] = by_sum.get(_sum(s), 0) | 1 << s
+    return has_not, by_sum
+
+
+def _cage_support_sets(
+    masks: tuple[int, ...], total: int
+) -> tuple[tuple[int, ...], frozenset[int]]:
+    """:func:`cage_support` with a set per layer, for values past :data:`BITSET_VALUES`."""
     k = len(masks)
     forward: list[set[int]] = [{0}]
     for m in masks:
@@ -140,7 +199,7 @@ def cage_houses(board: VBoard) -> Iterator[Step]:
                     )
 
 
-@cache
+@lru_cache(maxsize=RULES_CACHED)
 def _groups(rules: Rules) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
     """The houses, then every run of 2..N-1 neighbouring rows or columns: (houses, cells)."""
     lay, n = layout(rules), rules.size

@@ -23,10 +23,11 @@ contradiction.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
+from functools import lru_cache
 
 from solver.grid import tables
 from solver.lanes import (
+    CageLanes,
     State,
     _Lanes,
     _lanes,
@@ -36,10 +37,12 @@ from solver.lanes import (
 )
 from solver.variant import Rules, layout
 
+LANES_CACHED = 16  # about 1 MB each at 9x9
 
-@cache
+
+@lru_cache(maxsize=LANES_CACHED)
 def variant_lanes(rules: Rules) -> _Lanes:
-    """The lane layout and mask tables for ``rules`` (cached per rules)."""
+    """The lane layout and mask tables for ``rules`` (cached for the latest rules)."""
     shape = rules.shape
     lay = layout(rules)
     n, nc = shape.size, shape.ncells
@@ -64,52 +67,86 @@ def variant_lanes(rules: Rules) -> _Lanes:
     for h, cells in enumerate(extra):
         for i, c in enumerate(cells):
             extra_of[c].append((h, i))
+    # A candidate's bits for value v are its cell's bits for the first value shifted: by
+    # v*N lanes in the rows, columns and regions, by v*X lanes among the X extra houses,
+    # by v bits in its cell's lane. So are the bits of a cell's peers.
+    line_shift, extra_shift = n * w, nx * w
     owner = [-1] * (nlanes * w)
-    positions: list[tuple[int, ...]] = []
-    for p in range(n * nc):
-        value, cell = divmod(p, nc)
+    lines0 = [0] * nc
+    extras0 = [0] * nc
+    for cell in range(nc):
         r, k = divmod(cell, n)
-        pos = [
-            (value * n + r) * w + k,
-            n * n * w + (value * n + k) * w + r,
-            2 * n * n * w + (value * n + rules.regions[cell]) * w + region_index[cell],
-            cell_region + cell * w + value,
-        ]
-        pos += [base_x + (value * nx + h) * w + i for h, i in extra_of[cell]]
-        for q in pos:
-            owner[q] = p
-        positions.append(tuple(pos))
+        region = 2 * n * n * w + rules.regions[cell] * w + region_index[cell]
+        candidates = range(cell, n * nc, nc)  # the cell's candidates, by value
+        for q in (r * w + k, n * n * w + k * w + r, region):
+            lines0[cell] |= 1 << q
+            owner[q : q + n * line_shift : line_shift] = candidates
+        for h, i in extra_of[cell]:
+            q = base_x + h * w + i
+            extras0[cell] |= 1 << q
+            owner[q : q + n * extra_shift : extra_shift] = candidates
+        q = cell_region + cell * w
+        owner[q : q + n] = candidates
+    cells0 = [1 << (cell_region + cell * w) for cell in range(nc)]
+    # a cell's peers are its houses' cells but itself, and its cage mates
+    by_house = []
+    for house in lay.houses:
+        lines = extras = in_cells = 0
+        for c in house:
+            lines |= lines0[c]
+            extras |= extras0[c]
+            in_cells |= cells0[c]
+        by_house.append((lines, extras, in_cells))
+    peer_lines0 = [0] * nc
+    peer_extras0 = [0] * nc
+    peer_cells0 = [0] * nc
+    for cell in range(nc):
+        lines = extras = in_cells = 0
+        for h in lay.cell_houses[cell]:
+            hl, hx, hc = by_house[h]
+            lines |= hl
+            extras |= hx
+            in_cells |= hc
+        if lay.cage_of[cell] >= 0:
+            for c in rules.cages[lay.cage_of[cell]].cells:
+                lines |= lines0[c]
+                extras |= extras0[c]
+                in_cells |= cells0[c]
+        peer_lines0[cell] = lines & ~lines0[cell]
+        peer_extras0[cell] = extras & ~extras0[cell]
+        peer_cells0[cell] = in_cells & ~cells0[cell]
 
     def bits_of(p: int) -> int:
-        m = 0
-        for q in positions[p]:
-            m |= 1 << q
-        return m
-
-    all_bits = [bits_of(p) for p in range(n * nc)]
-    same_cell = [0] * nc
-    for p in range(n * nc):
-        same_cell[p % nc] |= all_bits[p]
-    peers = lay.peers
+        value, cell = divmod(p, nc)
+        return (
+            (lines0[cell] << value * line_shift)
+            | (extras0[cell] << value * extra_shift)
+            | (1 << (cell_region + cell * w + value))
+        )
 
     def keep_of(p: int) -> int:
         value, cell = divmod(p, nc)
-        clear = same_cell[cell] ^ all_bits[p]
-        base = value * nc
-        for other in peers[cell]:
-            clear |= all_bits[base + other]
+        clear = (
+            (peer_lines0[cell] << value * line_shift)
+            | (peer_extras0[cell] << value * extra_shift)
+            | (peer_cells0[cell] << value)
+        )
+        clear |= same_cell[cell] ^ bits[p]  # the cell's other values
         return full ^ (full & clear)
 
     cap = max(1024, (16 << 20) // (full.bit_length() // 8 + 1))
     keep, bits = _MaskCache(keep_of, cap), _MaskCache(bits_of, cap)
-    if n * nc <= cap:
-        for p in range(n * nc):
-            keep[p], bits[p] = keep_of(p), bits_of(p)
-    cages = tuple(
-        (tuple(c * w for c in cage.cells), cage.cells, combos)
-        for cage, combos in zip(rules.cages, lay.combos, strict=True)
-        if cage.total is not None
-    )
+    # Masks are built when a search first asks for them: a Jigsaw layout drawn for an
+    # easy puzzle needs a fraction. A cell's bits for every value at once are its bits
+    # for the first value times a repunit (a copy per value, none overlapping).
+    every_line = sum(1 << (v * line_shift) for v in range(n))
+    every_extra = sum(1 << (v * extra_shift) for v in range(n))
+    lane = (1 << n) - 1
+    same_cell = [
+        lines0[cell] * every_line | extras0[cell] * every_extra | cells0[cell] * lane
+        for cell in range(nc)
+    ]
+    cages = _caged_cages(rules)
     lanes = _Lanes(
         n=n,
         width=w,
@@ -129,15 +166,17 @@ def variant_lanes(rules: Rules) -> _Lanes:
     return lanes
 
 
-def _caged_cages(
-    rules: Rules,
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+def _caged_cages(rules: Rules) -> tuple[CageLanes, ...]:
+    """The cages with a sum, as the search reads them."""
     w = rules.size + 1
-    return tuple(
-        (tuple(c * w for c in cage.cells), cage.cells, combos)
-        for cage, combos in zip(rules.cages, layout(rules).combos, strict=True)
-        if cage.total is not None
-    )
+    lane = (1 << rules.size) - 1
+    out = []
+    for cage, combos in zip(rules.cages, layout(rules).combos, strict=True):
+        if cage.total is not None:
+            shifts = tuple(c * w for c in cage.cells)
+            mask = sum(lane << s for s in shifts)
+            out.append(CageLanes(shifts, cage.cells, combos, mask, {}))
+    return tuple(out)
 
 
 def _caged_classic(rules: Rules) -> _Lanes:
@@ -173,10 +212,9 @@ def _caged_classic(rules: Rules) -> _Lanes:
 def _propagate_cages(board: int, open_: int, lz: _Lanes) -> State | None:
     """Singles and locked candidates (:func:`solver.lanes._propagate`), then the cage
     combinations (see the module docstring), until nothing changes; None on a
-    contradiction."""
+    contradiction. What a cage's state takes out is remembered per cage: between two
+    rounds most cages do not change."""
     cages = lz.cages
-    lane = (1 << lz.n) - 1
-    nc = lz.ncells
     bits = lz.bits
     cr = lz.cell_region
     while True:
@@ -185,31 +223,54 @@ def _propagate_cages(board: int, open_: int, lz: _Lanes) -> State | None:
             return None
         board, open_ = state
         cells = board >> cr
-        gone = []
-        for shifts, members, combos in cages:
-            masks = [(cells >> s) & lane for s in shifts]
-            union = 0
-            for m in masks:
-                union |= m
-            allowed = 0
-            for combo in combos:
-                if combo & union != combo or combo & allowed == combo:
-                    continue  # a value no cell may hold, or nothing new to allow
-                for m in masks:
-                    if not m & combo:
-                        break
-                else:
-                    allowed |= combo
-            if not allowed:
-                return None
-            if union & ~allowed:
-                for cell, m in zip(members, masks, strict=True):
-                    out = m & ~allowed
-                    while out:
-                        low = out & -out
-                        out ^= low
-                        gone.append((low.bit_length() - 1) * nc + cell)
+        gone: list[int] = []
+        for cage in cages:
+            key = cells & cage.mask
+            out = cage.memo.get(key)
+            if out is None:
+                if len(cage.memo) >= CAGE_MEMO:
+                    cage.memo.clear()
+                out = cage.memo[key] = _cage_cuts(key, cage, lz.n, lz.ncells)
+            if out:
+                if out is NO_COMBINATION:
+                    return None
+                gone += out
         if not gone:
             return board, open_
         for p in gone:
             board &= ~bits[p]
+
+
+NO_COMBINATION = (-1,)
+CAGE_MEMO = 512
+"""Cage states remembered per cage (about 150 bytes each), then forgotten all at once."""
+
+
+def _cage_cuts(cells: int, cage: CageLanes, n: int, nc: int) -> tuple[int, ...]:
+    """The candidates a cage whose cell lanes are ``cells`` loses: the values of no
+    combination that still fits; :data:`NO_COMBINATION` when none fits."""
+    lane = (1 << n) - 1
+    masks = [(cells >> s) & lane for s in cage.shifts]
+    union = 0
+    for m in masks:
+        union |= m
+    allowed = 0
+    for combo in cage.combos:
+        if combo & union != combo or combo & allowed == combo:
+            continue  # a value no cell may hold, or nothing new to allow
+        for m in masks:
+            if not m & combo:
+                break
+        else:
+            allowed |= combo
+    if not allowed:
+        return NO_COMBINATION
+    out = []
+    if union & ~allowed:
+        for cell, m in zip(cage.cells, masks, strict=True):
+            cut = m & ~allowed
+            while cut:
+                low = cut & -cut
+                cut ^= low
+                out.append((low.bit_length() - 1) * nc + cell)
+    return tuple(out)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -11,6 +10,7 @@ from solver.grid import Grid
 from solver.sentences import render
 from solver.techniques.base import Pair, Step, values_of
 from solver.variant import Layout, Rules, layout
+from solver.variant_masks import CELL_BITS, first_bits, house_masks, indexes, value_cells
 
 
 class VBoard:
@@ -174,40 +174,43 @@ def hidden_singles(board: VBoard) -> Iterator[Step]:
 
 def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
     """A house whose positions for a value lie in another house: the rest of that one
-    loses the value. Pointing starts from a region or an extra house, claiming from a line."""
-    lay, cand, n = board.lay, board.cand, board.n
-    houses, ids = lay.houses, lay.unit_ids
-    sets = _house_sets(board.rules)
-    cell_sets = _cell_house_sets(board.rules)
+    loses the value. Pointing starts from a region or an extra house, claiming from a line.
+
+    Positions are cell masks (:mod:`solver.variant_masks`), so a house holds them all
+    when they miss nothing outside it."""
+    lay, n = board.lay, board.n
+    houses, ids, cell_houses = lay.houses, lay.unit_ids, lay.cell_houses
+    width = CELL_BITS
+    masks = house_masks(board.rules)
+    where = value_cells(board.cand, n)
     starts = range(2 * n, len(houses)) if pointing else range(2 * n)
     for h in starts:
-        spots = house_positions(board, houses[h])
-        for b in sorted(spots):
-            pos = spots[b]
-            if len(pos) < 2:
-                continue
-            common = cell_sets[pos[0]]
-            for c in pos[1:]:
-                common = common & cell_sets[c]
-            if len(common) < 2:
-                continue
-            v = b.bit_length()
-            for other in sorted(common - {h}):
-                removed = [c for c in houses[other] if cand[c] & b and c not in sets[h]]
-                if removed:
+        inside = masks[h]
+        for value, spread in enumerate(where, start=1):
+            pos_mask = spread & inside
+            if not pos_mask & (pos_mask - 1):
+                continue  # fewer than two positions
+            first = ((pos_mask & -pos_mask).bit_length() - 1) // width
+            for other in cell_houses[first]:
+                if other == h or pos_mask & ~masks[other]:
+                    continue
+                cut = spread & masks[other] & ~inside
+                if cut:
+                    pos = [c for c in houses[h] if pos_mask >> (c * width) & 1]
+                    removed = [c for c in houses[other] if cut >> (c * width) & 1]
                     yield board.step(
                         "pointing" if pointing else "claiming",
                         "Pointing" if pointing else "Claiming",
                         {
                             "unit": ids[h],
-                            "value": v,
+                            "value": value,
                             "other_unit": ids[other],
                             "cells": pos,
                             "removed_cells": removed,
                         },
                         units=(h, other),
                         cells=pos,
-                        eliminations=[(c, v) for c in removed],
+                        eliminations=[(c, value) for c in removed],
                     )
 
 
@@ -225,16 +228,6 @@ def house_positions(board: VBoard, house: tuple[int, ...]) -> dict[int, list[int
             else:
                 out[low] = [c]
     return out
-
-
-@cache
-def _cell_house_sets(rules: Rules) -> tuple[frozenset[int], ...]:
-    return tuple(frozenset(h) for h in layout(rules).cell_houses)
-
-
-@cache
-def _house_sets(rules: Rules) -> tuple[frozenset[int], ...]:
-    return tuple(frozenset(h) for h in layout(rules).houses)
 
 
 def naked_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
@@ -268,24 +261,34 @@ def hidden_subsets(board: VBoard, *, k: int) -> Iterator[Step]:
     """k values of a house that fit only in the same k cells: those cells lose the rest."""
     cand, ids = board.cand, board.lay.unit_ids
     names = {2: "Hidden Pair", 3: "Hidden Triple", 4: "Hidden Quad"}
-    for h, house in enumerate(board.lay.houses):
+    width = CELL_BITS
+    masks = house_masks(board.rules)
+    spread = value_cells(cand, board.n)
+    for h in range(len(masks)):
+        inside = masks[h]
         where = {}
-        for b, cells_of in house_positions(board, house).items():
-            if 2 <= len(cells_of) <= k:
-                where[b.bit_length()] = frozenset(cells_of)
-        for vals in combinations(sorted(where), k):
-            cells = frozenset().union(*(where[v] for v in vals))
-            if len(cells) != k:
+        for value, cells_of in enumerate(spread, start=1):
+            pos_mask = cells_of & inside
+            if 2 <= pos_mask.bit_count() <= k:
+                where[value] = pos_mask
+        if len(where) < k:
+            continue
+        for vals in combinations(where, k):
+            union = 0
+            for v in vals:
+                union |= where[v]
+            if union.bit_count() != k:
                 continue
+            cells = indexes(union, width)
             m = sum(1 << (v - 1) for v in vals)
-            elim = [(c, v) for c in sorted(cells) for v in values_of(cand[c] & ~m)]
+            elim = [(c, v) for c in cells for v in values_of(cand[c] & ~m)]
             if elim:
                 yield board.step(
                     f"hidden_{('pair', 'triple', 'quad')[k - 2]}",
                     names[k],
-                    {"unit": ids[h], "values": vals, "cells": sorted(cells)},
+                    {"unit": ids[h], "values": vals, "cells": cells},
                     units=(h,),
-                    cells=sorted(cells),
+                    cells=cells,
                     eliminations=elim,
                 )
 
@@ -294,21 +297,35 @@ def x_wings(board: VBoard, *, k: int) -> Iterator[Step]:
     """X-Wing (k=2) and Swordfish (k=3) on rows and columns, which every variant keeps."""
     n, cand, houses = board.n, board.cand, board.lay.houses
     slug, name = ("x_wing", "X-Wing") if k == 2 else ("swordfish", "Swordfish")
+    width = CELL_BITS
+    # a row's positions are bits i * width (column i), a column's bits r * n * width (row r)
+    row_bits = first_bits(width, n)
+    col_bits = first_bits(n * width, n)
+    where = value_cells(board.cand, n)
     for base0, cover0, kind in ((0, n, "rows"), (n, 0, "columns")):
+        step, line_shift, line_bits = (
+            (width, n * width, row_bits) if kind == "rows" else (n * width, width, col_bits)
+        )
         for v in range(1, n + 1):
             b = 1 << (v - 1)
+            spread = where[v - 1]
             lines = {}
-            for line in range(base0, base0 + n):
-                idx = frozenset(i for i, c in enumerate(houses[line]) if cand[c] & b)
-                if 2 <= len(idx) <= k:
-                    lines[line] = idx
-            for base in combinations(sorted(lines), k):
-                cover = frozenset().union(*(lines[line] for line in base))
-                if len(cover) != k:
+            for i in range(n):
+                idx = (spread >> (i * line_shift)) & line_bits
+                if 2 <= idx.bit_count() <= k:
+                    lines[base0 + i] = idx
+            if len(lines) < k:
+                continue
+            for base in combinations(lines, k):
+                cover = 0
+                for line in base:
+                    cover |= lines[line]
+                if cover.bit_count() != k:
                     continue
+                covered = indexes(cover, step)
                 removed = [
                     c
-                    for i in sorted(cover)
+                    for i in covered
                     for c in houses[cover0 + i]
                     if cand[c] & b and not any(c in houses[line] for line in base)
                 ]
@@ -320,10 +337,10 @@ def x_wings(board: VBoard, *, k: int) -> Iterator[Step]:
                             "variant": kind,
                             "base_units": list(base),
                             "value": v,
-                            "cover_units": [cover0 + i for i in sorted(cover)],
+                            "cover_units": [cover0 + i for i in covered],
                             "removed_cells": removed,
                         },
-                        units=(*base, *(cover0 + i for i in sorted(cover))),
+                        units=(*base, *(cover0 + i for i in covered)),
                         cells=[c for line in base for c in houses[line] if cand[c] & b],
                         eliminations=[(c, v) for c in removed],
                     )
