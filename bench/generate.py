@@ -74,7 +74,7 @@ def run(quick: bool = False) -> list[str]:
                 f"| {statistics.median(r[1] for r in runs):.3f} "
                 f"| {statistics.mean(r[0].puzzle.clues for r in runs):.0f} | {target} |"
             )
-    out += variants.generate_rows(quick)
+    out += variants.generate_rows(quick, classic=rates)
     out += ["", "| canonical key: set | puzzles | ms (CPU) |", "|---|---:|---:|"]
     for name, sample in CANON_SETS.items():
         grids = [g for g, _ in load(name, sample if quick else None)]
