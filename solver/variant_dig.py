@@ -28,6 +28,10 @@ from solver.variant_logic import SINGLES, VariantTechnique, techniques_for
 from solver.variant_tech import VBoard
 
 SEARCH_BUDGET = 2000
+BATCHED = ("pointing", "claiming")
+"""Techniques whose steps the digger's question (``until``) applies all at once: cheap
+scans that find many steps in a row, each costing a pass when taken one by one. The
+answer is the same in practice (9x9 Jigsaw and Diagonal: the same puzzles)."""
 CEILING_SEARCH_BUDGET = 60
 """The uniqueness search's budget when the logic up to a ceiling must then put the clue
 back: a removal whose search needs more nodes is kept without asking the logic, which
@@ -44,7 +48,8 @@ def logic_level(
     up to ``max_level`` (None: all); the level is ``master`` when they do not finish it.
 
     ``until`` a cell: stop once that cell is placed, as if the grid were solved (the
-    digger's question: do the techniques put back the clue just taken out?)."""
+    digger's question: do the techniques put back the clue just taken out?), taking the
+    steps of :data:`BATCHED` techniques together."""
     board = VBoard.from_grid(rules, grid)
     if board is None:
         return "master", None
@@ -63,14 +68,14 @@ def logic_level(
             if not _place_all(board, batch[1]):
                 break
         else:
-            found = _first_step(board, rest)
+            found = _first_steps(board, rest, batch=until is not None)
             if found is None:
                 break
-            i, step = found
-            if not board.apply(step):
+            i, steps = found
+            if not all(board.apply(step) for step in steps):
                 break
-            if not step.placements:
-                changed = sorted({c for c, _ in step.eliminations})
+            if not any(step.placements for step in steps):
+                changed = sorted({c for step in steps for c, _ in step.eliminations})
         top = max(top, i)
     hardest = order[top].slug if top >= 0 else None
     if not (all(values) or (until is not None and values[until])):
@@ -78,13 +83,20 @@ def logic_level(
     return (order[top].level if top >= 0 else "easy"), hardest
 
 
-def _first_step(
-    board: VBoard, techniques: list[tuple[int, VariantTechnique]]
-) -> tuple[int, Step] | None:
+def _first_steps(
+    board: VBoard, techniques: list[tuple[int, VariantTechnique]], *, batch: bool
+) -> tuple[int, list[Step]] | None:
+    """The first technique's first step; ``batch``: every step of a technique in
+    :data:`BATCHED`, each found on this board, so sound together."""
     for i, tech in techniques:
-        step = next(tech.find(board), None)
-        if step is not None:
-            return i, step
+        if batch and tech.slug in BATCHED:
+            steps = list(tech.find(board))
+            if steps:
+                return i, steps
+        else:
+            step = next(tech.find(board), None)
+            if step is not None:
+                return i, [step]
     return None
 
 
