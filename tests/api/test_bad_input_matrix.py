@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from knox.models import AuthToken
@@ -878,13 +880,18 @@ def test_too_many_starts_and_too_many_moves_answer_in_the_error_shape(world, set
     settings.GAME_STARTS_PER_MINUTE = 2
     settings.GAME_MOVES_PER_CELL = 2
     player = world.player
-    # The world's game was the first start; this is the second, and the last allowed.
-    other = puzzle_create(NINE.replace("5", ".", 1), difficulty="easy")
-    assert player.post("/api/v1/games/", {"puzzle": other.pk}, format="json").status_code == 201
-    third = puzzle_create(NINE.replace("3", ".", 1), difficulty="easy")
-    response = player.post("/api/v1/games/", {"puzzle": third.pk}, format="json")
+    # The limit counts in fixed minutes: all three starts in one, whatever the machine's
+    # speed (the world's own start was in an earlier one).
+    minute = (int(time.time()) // 60 + 2) * 60
+    with time_machine.travel(minute, tick=False):
+        for blank in "53":
+            other = puzzle_create(NINE.replace(blank, ".", 1), difficulty="easy")
+            started = player.post("/api/v1/games/", {"puzzle": other.pk}, format="json")
+            assert started.status_code == 201
+        third = puzzle_create(NINE.replace("4", ".", 1), difficulty="easy")
+        response = player.post("/api/v1/games/", {"puzzle": third.pk}, format="json")
     assert problems_with(response, Bad("start", b"", status=429, code="too_many_games")) == []
-    assert int(response["Retry-After"]) > 0
+    assert int(response["Retry-After"]) == 60
 
     url = f"/api/v1/games/{world.game.pk}/moves/"
     note = {"kind": "note", "cell": world.cell, "value": 1}
