@@ -77,7 +77,7 @@ class PuzzleViewSet(viewsets.GenericViewSet):
         summary="Today's daily puzzle",
         description="The puzzle of the day (UTC) for a variant and size, the same for every "
         "player. Classic 9x9 unless `variant` and `size` say otherwise; every variant's "
-        "puzzles of the day are listed by /api/v1/puzzles/dailies/. Its leaderboard is "
+        "puzzles of the day are listed by /api/v1/puzzles/daily/all/. Its leaderboard is "
         "/api/v1/puzzles/{id}/leaderboard/; play it with "
         '`POST /api/v1/games/ {"daily": true, "variant": ..., "size": ...}`.',
         parameters=[DailyQuerySerializer],
@@ -103,7 +103,13 @@ class PuzzleViewSet(viewsets.GenericViewSet):
         responses={200: DailyPuzzleSerializer(many=True)},
         tags=["puzzles"],
     )
-    @action(detail=False, methods=["get"])
+    @action(
+        detail=False,
+        methods=["get"],
+        url_path="daily/all",
+        url_name="daily-all",
+        pagination_class=None,
+    )
     def dailies(self, request: Request) -> Response:
         query = DailiesQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)

@@ -141,11 +141,11 @@ def test_a_variant_the_bank_lacks_is_a_404_bank_empty(player_client):
 def test_the_dailies_endpoint_lists_every_variants_puzzle_of_the_day(player_client, make_puzzle):
     make_puzzle(9)
     _stock([("killer", 9), ("killer", 6), ("diagonal", 9)], per_kind=1)
-    response = player_client.get("/api/v1/puzzles/dailies/")
+    response = player_client.get("/api/v1/puzzles/daily/all/")
     assert response.status_code == 200
     listed = [(d["variant"], d["size"]) for d in response.json()]
     assert listed == [("classic", 9), ("diagonal", 9), ("killer", 6), ("killer", 9)]
     assert all("solution" not in d for d in response.json())
-    nine = player_client.get("/api/v1/puzzles/dailies/?size=9").json()
+    nine = player_client.get("/api/v1/puzzles/daily/all/?size=9").json()
     assert [d["variant"] for d in nine] == ["classic", "diagonal", "killer"]
-    assert player_client.get("/api/v1/puzzles/dailies/?size=7").status_code == 400
+    assert player_client.get("/api/v1/puzzles/daily/all/?size=7").status_code == 400
