@@ -214,7 +214,8 @@ def game_start(
     second game cannot be abandoned to show the first one's solution, and a retried start
     makes no second game.
 
-    ``variant`` picks by level, or at the player's level, among that variant's puzzles;
+    ``variant`` picks by level, or at the player's level, among that variant's puzzles,
+    or names the variant of the daily puzzle;
     ``fpuzzles`` (an f-puzzles object) is a puzzle of the player's own, like
     ``grid_text``. A race (races.services) starts its racers' games with ``race_id`` and
     the race's start as ``clock_from``, so every racer's clock starts at the same moment."""
@@ -231,7 +232,7 @@ def game_start(
     elif mine:
         puzzle = _puzzle_at_level(player, size, variant)
     elif daily:
-        puzzle = daily_puzzle_get(day=timezone.localdate(), size=size)
+        puzzle = daily_puzzle_get(day=timezone.localdate(), size=size, variant=variant)
         if puzzle is None:
             raise NoPuzzleAvailable(
                 _("There is no daily %(size)sx%(size)s puzzle yet.") % {"size": size}

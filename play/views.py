@@ -23,6 +23,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Variant
+from puzzles.selectors import daily_puzzles_of
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
 from ratings.views import board_label, rating_leaderboard_rows, rating_stats_for_page
 from solver.techniques import BY_SLUG
@@ -94,10 +95,6 @@ def home(request: HttpRequest) -> HttpResponse:
     for game in unfinished:
         game.filled_percent = _filled_percent(game)  # type: ignore[attr-defined]
         game.clock = clock(game.elapsed_at(now))  # type: ignore[attr-defined]
-    daily = DailyPuzzle.objects.filter(date=timezone.localdate(), size=9).first()
-    daily_game = None
-    if daily is not None:
-        daily_game = selectors.game_list(player=player).filter(puzzle_id=daily.puzzle_id).first()
     stocked = set(Puzzle.objects.values_list("variant", "size", "difficulty").distinct().order_by())
     difficulties = [
         (
@@ -125,9 +122,29 @@ def home(request: HttpRequest) -> HttpResponse:
         "mistake_limits": MISTAKE_LIMITS,
         "unfinished": unfinished,
         "more_unfinished": more_unfinished,
-        "daily_game": daily_game,
+        "dailies": _dailies(player, stocked),
     }
     return render(request, "play/home.html", context)
+
+
+def _dailies(player: Player, stocked: set[tuple[str, int, str]]) -> list[dict[str, Any]]:
+    """Today's 9x9 puzzle of classic and of each variant the bank holds 9x9 puzzles of,
+    with the player's game of it if they have one."""
+    chosen = {d.variant: d for d in daily_puzzles_of(day=timezone.localdate(), size=9)}
+    offered = {variant for variant, size, _level in stocked if size == 9} | set(chosen)
+    offered.add(Variant.CLASSIC)  # always offered: starting it says why if the bank is empty
+    games = selectors.game_list(player=player)  # newest first
+    return [
+        {
+            "variant": value,
+            "label": label,
+            "game": games.filter(puzzle_id=chosen[value].puzzle_id).first()
+            if value in chosen
+            else None,
+        }
+        for value, label in Variant.choices
+        if value in offered
+    ]
 
 
 class NewGameForm(forms.Form):
@@ -204,7 +221,13 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     daily = DailyPuzzle.objects.filter(puzzle=puzzle).order_by("-date").first()
     if daily:
         day = formats.date_format(daily.date, "MONTH_DAY_FORMAT")
-        heading = _("Daily puzzle, %(day)s") % {"day": day}
+        if daily.variant == Variant.CLASSIC:
+            heading = _("Daily puzzle, %(day)s") % {"day": day}
+        else:
+            heading = _("Daily %(variant)s puzzle, %(day)s") % {
+                "variant": daily.get_variant_display(),
+                "day": day,
+            }
     else:
         heading = _("Puzzle #%(number)s") % {"number": puzzle.pk}
     page_data = {

@@ -293,18 +293,24 @@ class PackChunk(models.Model):
 
 
 class DailyPuzzle(models.Model):
-    """The puzzle of the day for one size."""
+    """The puzzle of the day for one variant and size."""
 
     date = models.DateField()
+    # db_default too: a writer that predates the column (and every row before it) is classic.
+    variant = models.CharField(
+        max_length=10, choices=Variant.choices, default=Variant.CLASSIC, db_default="classic"
+    )
     size = models.PositiveSmallIntegerField()
     puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="daily")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-date", "size"]
+        ordering = ["-date", "variant", "size"]
         constraints = [
-            models.UniqueConstraint(fields=["date", "size"], name="daily_puzzle_unique_per_day"),
+            models.UniqueConstraint(
+                fields=["date", "variant", "size"], name="daily_puzzle_unique_per_day"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.date} {self.size}x{self.size}: #{self.puzzle_id}"
+        return f"{self.date} {self.variant} {self.size}x{self.size}: #{self.puzzle_id}"

@@ -8,7 +8,15 @@ from typing import Any
 
 from django.db.models import Count, Max, Min, QuerySet
 
-from puzzles.models import ChunkStatus, DailyPuzzle, PackEntry, Puzzle, PuzzlePack, Source
+from puzzles.models import (
+    ChunkStatus,
+    DailyPuzzle,
+    PackEntry,
+    Puzzle,
+    PuzzlePack,
+    Source,
+    Variant,
+)
 
 PLAYER_FIELDS = (
     "id",
@@ -59,10 +67,12 @@ def puzzle_pick(
     exclude: tuple[Any, ...] = (),
     seed: Any = None,
     variant: str = "classic",
+    source: str | None = None,
 ) -> Puzzle | None:
-    """A random-ish bank puzzle of ``variant`` and ``size`` (and ``difficulty``, None = any)
-    in none of ``exclude`` (lists of ids or values('id') querysets), or None. Never a puzzle
-    a player typed in (``Source.TYPED``): it is theirs, not the bank's.
+    """A random-ish bank puzzle of ``variant`` and ``size`` (and ``difficulty``, None = any;
+    ``source``, None = generated or imported) in none of ``exclude`` (lists of ids or
+    values('id') querysets), or None. Never a puzzle a player typed in (``Source.TYPED``):
+    it is theirs, not the bank's.
 
     Cheap on a big table: a random id between the smallest and largest candidate, then
     the first candidate from there (wrapping round), both walks of the
@@ -72,6 +82,8 @@ def puzzle_pick(
     candidates = Puzzle.objects.filter(variant=variant, size=size).exclude(source=Source.TYPED)
     if difficulty:
         candidates = candidates.filter(difficulty=difficulty)
+    if source:
+        candidates = candidates.filter(source=source)
     for ids in exclude:
         candidates = candidates.exclude(pk__in=ids)
     bounds = candidates.aggregate(low=Min("id"), high=Max("id"))
@@ -90,8 +102,22 @@ def daily_puzzle_ids(*, since: date) -> QuerySet[DailyPuzzle]:
     return DailyPuzzle.objects.filter(date__gte=since).values("puzzle_id")
 
 
-def daily_puzzle_of(*, day: date, size: int = 9) -> DailyPuzzle | None:
-    return DailyPuzzle.objects.filter(date=day, size=size).select_related("puzzle").first()
+def daily_puzzle_of(*, day: date, size: int = 9, variant: str = "classic") -> DailyPuzzle | None:
+    return (
+        DailyPuzzle.objects.filter(date=day, variant=variant, size=size)
+        .select_related("puzzle")
+        .first()
+    )
+
+
+def daily_puzzles_of(*, day: date, size: int | None = None) -> list[DailyPuzzle]:
+    """The daily puzzles already chosen for ``day`` (of ``size`` only, if given), classic
+    first: one per variant and size at most, so a short list."""
+    dailies = DailyPuzzle.objects.filter(date=day).select_related("puzzle")
+    if size is not None:
+        dailies = dailies.filter(size=size)
+    order = {variant: rank for rank, variant in enumerate(Variant.values)}
+    return sorted(dailies[:64], key=lambda d: (order.get(d.variant, 99), d.size))
 
 
 def pack_list() -> QuerySet[PuzzlePack]:

@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from integrity.gate import MESSAGES
+from puzzles.api.serializers import NOT_A_VARIANT, daily_size_check
 from puzzles.models import Difficulty, Variant
 from puzzles.packs import PACK_SIZES
 from puzzles.variants import rules_payload
@@ -61,9 +62,11 @@ class GameCreateInputSerializer(InputSerializer):
     variant = serializers.ChoiceField(
         choices=Variant.choices,
         required=False,
+        error_messages={"invalid_choice": NOT_A_VARIANT},
         help_text="With difficulty or level: the rules of the puzzle to pick (classic by "
-        "default). With technique: the variant it is practised on (a Killer technique's game "
-        "is a Killer puzzle whether or not this is sent).",
+        "default). With daily: that variant's daily puzzle (diagonal, jigsaw and killer at "
+        "sizes 6 and 9). With technique: the variant it is practised on (a Killer "
+        "technique's game is a Killer puzzle whether or not this is sent).",
     )
     mistake_limit = StrictIntegerField(
         required=False, allow_null=True, min_value=1, max_value=99, default=None
@@ -102,9 +105,19 @@ class GameCreateInputSerializer(InputSerializer):
             raise serializers.ValidationError({"size": [_("A puzzle has its own size.")]})
         # A practice game checks the variant against its technique.
         picks = "difficulty" in attrs or "level" in attrs or "technique" in attrs
-        if attrs.get("variant", Variant.CLASSIC) != Variant.CLASSIC and not picks:
+        variant = attrs.get("variant", Variant.CLASSIC)
+        if attrs.get("daily"):
+            daily_size_check(variant=variant, size=attrs.get("size", 9))
+        elif variant != Variant.CLASSIC and not picks:
             raise serializers.ValidationError(
-                {"variant": [_("A variant is chosen with a difficulty or level (and a size).")]}
+                {
+                    "variant": [
+                        _(
+                            "A variant is chosen with a difficulty or level (and a size), or "
+                            "with daily: true."
+                        )
+                    ]
+                }
             )
         return attrs
 

@@ -124,7 +124,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         description='Send one of `{"difficulty": "hard", "size": 9}` (a puzzle you have not '
         'played yet when there is one), `{"puzzle": 12}`, `{"grid": "53..7...."}` (your own '
         "puzzle, any format the solver parses, with exactly one solution), "
-        '`{"daily": true}` (with an optional "size") or `{"technique": "x_wing", "size": 9}` '
+        '`{"daily": true}` (with an optional "size" and "variant": that variant\'s puzzle of '
+        "the day, as GET /api/v1/puzzles/daily/ shows it) or "
+        '`{"technique": "x_wing", "size": 9}` '
         "(a practice game on a puzzle that needs the technique: one you have not played from "
         "the stock, else one made within a second, else one you have played; the stock is "
         "topped up behind it; a Killer technique such as `cage_combination` starts a Killer "

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from puzzles.bank import BANK_SIZES
+from puzzles.daily import daily_sizes
 from puzzles.models import Difficulty, Puzzle, PuzzlePack, Symmetry, Variant
 from puzzles.packs import PACK_MAX_COUNT, PACK_SIZES
 from puzzles.variants import rules_payload
@@ -76,8 +79,60 @@ class PuzzleQuerySerializer(serializers.Serializer):
     pack = StrictIntegerField(required=False, min_value=1, help_text="A pack id.")
 
 
+def _not_a_variant() -> str:
+    return _('"{input}" is not a variant; use one of %(variants)s.') % {
+        "variants": ", ".join(Variant.values)
+    }
+
+
+NOT_A_VARIANT = lazy(_not_a_variant, str)()
+"""A bad ``variant``'s message (DRF fills in ``{input}``), in the reader's language."""
+
+
+def variant_field(**kwargs: Any) -> serializers.ChoiceField:
+    """A ``variant`` input (classic by default) whose error names the variants offered."""
+    return serializers.ChoiceField(
+        choices=Variant.choices,
+        required=False,
+        default=Variant.CLASSIC,
+        error_messages={"invalid_choice": NOT_A_VARIANT},
+        **kwargs,
+    )
+
+
+def daily_size_check(*, variant: str, size: int) -> None:
+    """A 400 on ``size`` when ``variant`` has no daily puzzle of that size."""
+    sizes = daily_sizes(variant)
+    if size not in sizes:
+        raise serializers.ValidationError(
+            {
+                "size": [
+                    _("A %(variant)s daily puzzle is made at sizes %(sizes)s only.")
+                    % {
+                        "variant": Variant(variant).label,
+                        "sizes": ", ".join(str(n) for n in sizes),
+                    }
+                ]
+            }
+        )
+
+
 class DailyQuerySerializer(serializers.Serializer):
     size = serializers.ChoiceField(choices=BANK_SIZES, required=False, default=9)
+    variant = variant_field(
+        help_text="The variant's daily puzzle (classic by default): classic at 4, 6, 9 and "
+        "16; diagonal, jigsaw and killer at 6 and 9."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        daily_size_check(variant=attrs["variant"], size=attrs["size"])
+        return attrs
+
+
+class DailiesQuerySerializer(serializers.Serializer):
+    size = serializers.ChoiceField(
+        choices=BANK_SIZES, required=False, help_text="Only the daily puzzles of this size."
+    )
 
 
 class PackSerializer(serializers.ModelSerializer):

@@ -23,12 +23,13 @@ from rest_framework.response import Response
 
 from puzzles import daily, packs, selectors
 from puzzles.exports import pack_export
-from puzzles.models import Puzzle, PuzzlePack
+from puzzles.models import DailyPuzzle, Puzzle, PuzzlePack
 from sudokusite.schema import error_responses
 from sudokusite.serializers import NoInputSerializer
 
 from . import schema  # noqa: F401 - registers the pack request's schema
 from .serializers import (
+    DailiesQuerySerializer,
     DailyPuzzleSerializer,
     DailyQuerySerializer,
     ExportQuerySerializer,
@@ -74,7 +75,11 @@ class PuzzleViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         summary="Today's daily puzzle",
-        description="The puzzle of the day (UTC) for a size, the same for every player.",
+        description="The puzzle of the day (UTC) for a variant and size, the same for every "
+        "player. Classic 9x9 unless `variant` and `size` say otherwise; every variant's "
+        "puzzles of the day are listed by /api/v1/puzzles/daily/all/. Its leaderboard is "
+        "/api/v1/puzzles/{id}/leaderboard/; play it with "
+        '`POST /api/v1/games/ {"daily": true, "variant": ..., "size": ...}`.',
         parameters=[DailyQuerySerializer],
         responses={200: DailyPuzzleSerializer, **error_responses({404: ["bank_empty"]})},
         tags=["puzzles"],
@@ -83,10 +88,41 @@ class PuzzleViewSet(viewsets.GenericViewSet):
     def daily(self, request: Request) -> Response:
         query = DailyQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
+        v = query.validated_data
         today = timezone.now().date()
-        puzzle = daily.daily_puzzle_get(day=today, size=query.validated_data["size"])
-        puzzle.date = today  # type: ignore[attr-defined]
-        return Response(DailyPuzzleSerializer(puzzle).data)
+        chosen = daily.daily_puzzle_pick(day=today, size=v["size"], variant=v["variant"])
+        return Response(DailyPuzzleSerializer(_dated(chosen)).data)
+
+    @extend_schema(
+        summary="Today's daily puzzles, every variant",
+        description="The puzzles of the day (UTC) of every variant and size the bank has "
+        "(classic first), or of one `size`: one entry per variant and size, each as "
+        "/api/v1/puzzles/daily/ answers it. A variant the bank has no puzzle of yet is left "
+        "out, so the list may be empty.",
+        parameters=[DailiesQuerySerializer],
+        responses={200: DailyPuzzleSerializer(many=True)},
+        tags=["puzzles"],
+    )
+    @action(
+        detail=False,
+        methods=["get"],
+        url_path="daily/all",
+        url_name="daily-all",
+        pagination_class=None,
+    )
+    def dailies(self, request: Request) -> Response:
+        query = DailiesQuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        today = timezone.now().date()
+        chosen = daily.daily_puzzles_of_day(day=today, size=query.validated_data.get("size"))
+        return Response(DailyPuzzleSerializer([_dated(d) for d in chosen], many=True).data)
+
+
+def _dated(chosen: DailyPuzzle) -> Puzzle:
+    """The daily's puzzle, carrying its ``date`` for DailyPuzzleSerializer."""
+    puzzle = chosen.puzzle
+    puzzle.date = chosen.date  # type: ignore[attr-defined]
+    return puzzle
 
 
 class _NoFormatNegotiation(DefaultContentNegotiation):

@@ -314,6 +314,7 @@ ENDPOINTS = [
                 lambda w: {"difficulty": "easy", "size": 9},
             ),
             "daily": (["maybe", 3.5, 2, [], {}, Raw("NaN"), None], lambda w: {"daily": True}),
+            "variant": (NOT_CHOICES, lambda w: {"daily": True}),
             "grid": (GAME_GRID_VARIANTS, lambda w: {"grid": NINE}),
             "mistake_limit": (
                 [-1, 0, 100, *NOT_INTEGERS],
@@ -744,6 +745,15 @@ QUERIES = [
     (
         "daily puzzle",
         "/api/v1/puzzles/daily/",
+        {
+            "size": [*BAD_NUMBERS, "7", "26"],
+            "variant": ["sandwich", "", "KILLER", "killer\x00", "[]"],
+        },
+        "player",
+    ),
+    (
+        "daily puzzles of every variant",
+        "/api/v1/puzzles/daily/all/",
         {"size": [*BAD_NUMBERS, "7", "26"]},
         "player",
     ),

@@ -214,7 +214,7 @@ def test_stats_show_a_rating_per_variant_and_size(client, user, make_variant, pu
 
 
 def test_a_variant_without_a_way_to_pick_is_still_a_400(client):
-    answer = client.post(GAMES, {"variant": "killer", "daily": True}, format="json")
+    answer = client.post(GAMES, {"variant": "killer", "puzzle": 1}, format="json")
     assert answer.status_code == 400
     assert "difficulty or level" in answer.json()["error"]["fields"]["variant"][0]
 
