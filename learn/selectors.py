@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -20,6 +21,7 @@ from learn.lessons import lesson_text
 from learn.variant_practice import variant_technique_frequency
 from play.models import Game, Status
 from puzzles.models import Difficulty, PuzzleTechnique, Source, Variant
+from puzzles.selectors import daily_puzzle_ids
 from puzzles.techniques import technique_frequency
 from solver.practice import practice_sizes
 from solver.techniques import BY_SLUG, LEVELS, ORDER, Technique
@@ -189,10 +191,13 @@ def practice_puzzle_replay(*, slug: str, size: int, games: QuerySet[Game]) -> in
 
 
 def _practice_rows(slug: str, size: int) -> QuerySet[PuzzleTechnique]:
-    """The bank's puzzles that need ``slug`` at its level; never one a player typed in."""
-    return PuzzleTechnique.objects.filter(
-        technique=slug, size=size, difficulty=BY_SLUG[slug].level
-    ).exclude(puzzle__source=Source.TYPED)
+    """The bank's puzzles that need ``slug`` at its level; never one a player typed in, nor
+    today's or tomorrow's daily puzzle (practice would spoil it)."""
+    return (
+        PuzzleTechnique.objects.filter(technique=slug, size=size, difficulty=BY_SLUG[slug].level)
+        .exclude(puzzle__source=Source.TYPED)
+        .exclude(puzzle_id__in=daily_puzzle_ids(since=timezone.localdate()))
+    )
 
 
 def practice_progress(*, user: Any) -> list[dict[str, Any]]:

@@ -18,11 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
 
 from learn.examples import example_of, example_rules
 from play.models import Game
 from puzzles.models import Puzzle, Source
 from puzzles.practice import PRACTICE_MINIMUM
+from puzzles.selectors import daily_puzzle_ids
 from puzzles.variant_bank import variant_puzzle_store
 from puzzles.variants import variant_level
 from solver import Grid, parse
@@ -74,9 +76,11 @@ def variant_practice_puzzle(
 
 def _practice_rows(technique: str, variant: str, size: int) -> QuerySet[Puzzle]:
     """The bank's ``variant`` puzzles of ``size`` known to need ``technique``; never one a
-    player typed in."""
-    return Puzzle.objects.filter(variant=variant, size=size, techniques__has_key=technique).exclude(
-        source=Source.TYPED
+    player typed in, nor today's or tomorrow's daily puzzle (practice would spoil it)."""
+    return (
+        Puzzle.objects.filter(variant=variant, size=size, techniques__has_key=technique)
+        .exclude(source=Source.TYPED)
+        .exclude(pk__in=daily_puzzle_ids(since=timezone.localdate()))
     )
 
 

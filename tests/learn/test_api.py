@@ -73,6 +73,19 @@ def test_a_practice_game_is_an_unplayed_puzzle_that_needs_the_technique(
     assert game.practice_technique == "x_wing"
 
 
+def test_todays_daily_is_never_a_practice_game(token_client, practice_puzzle):
+    from django.utils import timezone
+
+    from puzzles.models import DailyPuzzle
+
+    daily = practice_puzzle("x_wing", seed="a")
+    other = practice_puzzle("x_wing", seed="b")
+    DailyPuzzle.objects.create(date=timezone.localdate(), size=9, puzzle=daily)
+    answer = token_client.post("/api/v1/games/", {"technique": "x_wing", "size": 9}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["puzzle"]["id"] == other.pk
+
+
 def needs(puzzle, slug: str) -> bool:
     """Whether the puzzle's logic solution uses ``slug`` and nothing above its level."""
     tech = next(t for t in ORDER if t.slug == slug)

@@ -277,3 +277,22 @@ def test_a_killer_technique_added_to_the_engine_later_gets_a_lesson_without_code
     finally:
         variant_practice.variant_techniques.cache_clear()
         variant_practice.technique_variant.cache_clear()
+
+
+def test_todays_killer_daily_is_never_a_practice_game(token_client, monkeypatch):
+    from rest_framework.test import APIClient
+
+    from accounts.factories import UserFactory
+    from accounts.services import token_create
+    from learn import variant_practice
+    from puzzles.models import DailyPuzzle
+
+    made = token_client.post("/api/v1/games/", {"technique": "cage_combination"}, format="json")
+    stocked = Puzzle.objects.get(pk=made.json()["puzzle"]["id"])
+    DailyPuzzle.objects.create(date=timezone.localdate(), size=9, variant="killer", puzzle=stocked)
+    monkeypatch.setattr(variant_practice, "variant_practice_make", lambda **kw: None)
+    other = APIClient()
+    other.credentials(HTTP_AUTHORIZATION=f"Token {token_create(user=UserFactory())[1]}")
+    answer = other.post("/api/v1/games/", {"technique": "cage_combination"}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["puzzle"]["id"] != stocked.pk
