@@ -28,19 +28,23 @@ def _made(variant: str, level: str, seed: str = "evidence"):
     return list(grid.cells), list(solution.cells), engine_for(rules)
 
 
-@pytest.mark.parametrize(
-    ("variant", "level", "seed"),
-    [("killer", "medium", "evidence"), ("jigsaw", "hard", "guess0:jigsaw:9")],
-)
+@pytest.mark.parametrize(("variant", "level"), [("killer", "medium"), ("jigsaw", "hard")])
 def test_the_variant_logics_next_cell_is_placeable_and_a_cell_it_cannot_reach_is_not(
-    variant, level, seed
+    variant, level
 ):
-    givens, solution, engine = _made(variant, level, seed)
+    # The first of a few seeds whose puzzle has a cell no technique places from the start
+    # (the chains place most), so a change to the generator picks another.
+    for i in range(30):
+        givens, solution, engine = _made(variant, level, f"evidence{i}")
+        empty = {c for c, v in enumerate(givens) if not v}
+        guesses = [c for c in empty if engine.easiest_placement(givens, c, solution[c]) is None]
+        if guesses:
+            break
+    else:
+        raise AssertionError(f"no {level} {variant} of 30 seeds has a cell to guess")
     placeable = placeable_cells(engine.shape, givens, engine)
     assert placeable and engine.path(givens, 3000)[0] in placeable
-    empty = {c for c, v in enumerate(givens) if not v}
     assert placeable < empty  # a cell no technique places yet is not placeable
-    guesses = [c for c in empty if engine.easiest_placement(givens, c, solution[c]) is None]
     assert set(guesses) - placeable  # a cell the analysis calls a guess is blind here too
 
 
