@@ -95,18 +95,23 @@ def sum_groups(rules: Rules) -> tuple[SumGroup, ...]:
 
 
 def house_groups(rules: Rules) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """(houses, cell mask) of every group :func:`sum_groups` looks at, in its order."""
-    return _house_groups(rules.shape.size, rules.regions)
+    """(houses, cell mask) of every group :func:`sum_groups` looks at, in its order: each
+    house (extra houses too), then the runs of lines and the groups of regions."""
+    singles = tuple(
+        ((h,), sum(1 << c for c in cells)) for h, cells in enumerate(layout(rules).houses)
+    )
+    return singles + _house_groups(rules.shape.size, rules.regions)
 
 
 @lru_cache(maxsize=RULES_CACHED)
 def _house_groups(n: int, regions: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The runs of 2..N-1 rows, then of columns, then the groups of regions no run covers."""
     masks = [sum(1 << (r * n + k) for k in range(n)) for r in range(n)]
     masks += [sum(1 << (r * n + k) for r in range(n)) for k in range(n)]
     masks += [0] * n
     for c, r in enumerate(regions):
         masks[2 * n + r] |= 1 << c
-    groups = [(h,) for h in range(3 * n)]
+    groups: list[tuple[int, ...]] = []
     for first in (0, n):
         for size in range(2, n):
             for start in range(first, first + n - size + 1):

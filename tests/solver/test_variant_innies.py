@@ -77,6 +77,11 @@ def test_box_groups_are_the_pairs_and_ls_that_are_no_run_of_lines():
     assert len(set(masks)) == len(masks)
 
 
+def test_a_diagonal_is_a_group_of_its_own():
+    diagonal = Rules.make(9, diagonals=True)
+    assert ((27,), sum(1 << (i * 10) for i in range(9))) in house_groups(diagonal)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_irregular_regions_group_with_every_neighbour(seed):
     shape = Shape.for_size(9)
