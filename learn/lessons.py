@@ -212,11 +212,12 @@ TEXTS: dict[str, Any] = {
     ),
     "innies_outies": _(
         "The 45 rule: a row, column or box holds 1 to 9 once each, so its values add up to "
-        "45 (two rows to 90, and so on). Take away the sums of the cages wholly inside it: "
-        "what is left is the sum of its other cells, the innies. Or add up the cages that "
-        "stick out of it: what they hold beyond the house's total is the sum of their cells "
-        "outside, the outies. A single innie or outie gets its value at once; two or three "
-        "lose the values that cannot make their sum."
+        "45, and neighbouring houses add up together: two rows, or two boxes side by side, "
+        "to 90; three boxes in an L to 135. Take away the sums of the cages wholly inside "
+        "such a house or group: what is left is the sum of its other cells, the innies. Or "
+        "add up the cages that stick out of it: what they hold beyond its total is the sum "
+        "of their cells outside, the outies. A single innie or outie gets its value at once; "
+        "two or three lose the values that cannot make their sum."
     ),
     "cage_house": _(
         "When every set of values that makes a cage's sum uses one value, that value is in "

@@ -1,4 +1,5 @@
-"""Killer techniques: cage combinations, cage-house interactions and the 45 rule.
+"""Killer techniques: cage combinations and cage-house interactions (the 45 rule is
+:mod:`solver.variant_innies`).
 
 See :mod:`solver.variant_logic` for what each one finds; here is how. A cage's state is
 the mask of each of its cells (a placed cell: its value's bit). :func:`cage_support`
@@ -14,7 +15,6 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 
 from solver.techniques.base import Step, values_of
-from solver.variant import RULES_CACHED, Rules, layout
 from solver.variant_tech import VBoard
 
 
@@ -137,6 +137,8 @@ def cage_combinations(board: VBoard) -> Iterator[Step]:
             continue
         state = _cage_state(board, cage.cells)
         support, sets = cage_support(state, cage.total)
+        if support == state:
+            continue  # the usual case: every candidate left has an assignment
         elim = [
             (c, v)
             for c, m, s in zip(cage.cells, state, support, strict=True)
@@ -197,117 +199,3 @@ def cage_houses(board: VBoard) -> Iterator[Step]:
                         cells=pos,
                         eliminations=[(c, v) for c in removed],
                     )
-
-
-@lru_cache(maxsize=RULES_CACHED)
-def _groups(rules: Rules) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
-    """The houses, then every run of 2..N-1 neighbouring rows or columns: (houses, cells)."""
-    lay, n = layout(rules), rules.size
-    out: list[tuple[tuple[int, ...], frozenset[int]]] = [
-        ((h,), frozenset(cells)) for h, cells in enumerate(lay.houses)
-    ]
-    for first in (0, n):
-        for size in range(2, n):
-            for start in range(first, first + n - size + 1):
-                hs = tuple(range(start, start + size))
-                out.append((hs, frozenset(c for h in hs for c in lay.houses[h])))
-    return tuple(out)
-
-
-def innies_outies(board: VBoard) -> Iterator[Step]:
-    """The 45 rule over every house and run of lines (see the module docstring)."""
-    rules, lay, n = board.rules, board.lay, board.n
-    house_total = n * (n + 1) // 2
-    cages = rules.cages
-    for hs, cells in _groups(rules):
-        inside_sum = 0
-        innies: list[int] = []
-        crossing: list[int] = []
-        known = True
-        for i in {lay.cage_of[c] for c in cells}:
-            if i < 0:
-                continue
-            cage = cages[i]
-            if cage.total is None:
-                known = False
-                break
-            if cells.issuperset(cage.cells):
-                inside_sum += cage.total
-            else:
-                crossing.append(i)
-        if not known:
-            continue
-        innies = sorted(c for c in cells if lay.cage_of[c] < 0 or lay.cage_of[c] in crossing)
-        target = len(hs) * house_total - inside_sum
-        yield from _sum_cells(board, hs, innies, target, "innies")
-        if crossing and all(lay.cage_of[c] >= 0 for c in innies):
-            outies = sorted(c for i in crossing for c in cages[i].cells if c not in cells)
-            target = sum(cages[i].total or 0 for i in crossing) - target
-            yield from _sum_cells(board, hs, outies, target, "outies")
-
-
-def _sum_cells(
-    board: VBoard, hs: tuple[int, ...], cells: list[int], target: int, kind: str
-) -> Iterator[Step]:
-    """Cells known to add up to ``target``: one is placed, two or three lose the values
-    that cannot make the sum (different values only when they share a house)."""
-    values = board.values
-    open_cells = [c for c in cells if not values[c]]
-    left = target - sum(values[c] for c in cells if values[c])
-    if not open_cells or len(open_cells) > 3:
-        return
-    ids = [board.lay.unit_ids[h] for h in hs]
-    params = {"units": ids, "cells": open_cells, "count": left}
-    if len(open_cells) == 1:
-        c = open_cells[0]
-        if 1 <= left <= board.n and board.cand[c] & (1 << (left - 1)):
-            yield board.step(
-                "innies_outies",
-                "45 Rule",
-                {"variant": f"{kind}_one", "cell": c, "value": left, **params},
-                units=hs,
-                cells=open_cells,
-                placements=((c, left),),
-            )
-        return
-    masks = tuple(board.cand[c] for c in open_cells)
-    shared = set(board.lay.cell_houses[open_cells[0]])
-    for c in open_cells[1:]:
-        shared &= set(board.lay.cell_houses[c])
-    support = _sum_support(masks, left, bool(shared))
-    elim = [
-        (c, v)
-        for c, m, s in zip(open_cells, masks, support, strict=True)
-        for v in values_of(m & ~s)
-    ]
-    if elim and any(support):
-        yield board.step(
-            "innies_outies",
-            "45 Rule",
-            {"variant": kind, **params},
-            units=hs,
-            cells=open_cells,
-            eliminations=elim,
-        )
-
-
-def _sum_support(masks: tuple[int, ...], total: int, distinct: bool) -> list[int]:
-    """Per cell the values some choice (different if ``distinct``) adding to ``total`` uses."""
-    if distinct:
-        return list(cage_support(masks, total)[0])
-    support = [0] * len(masks)
-    if len(masks) == 2:
-        for a in values_of(masks[0]):
-            b = total - a
-            if 1 <= b <= 32 and masks[1] >> (b - 1) & 1:
-                support[0] |= 1 << (a - 1)
-                support[1] |= 1 << (b - 1)
-        return support
-    for a in values_of(masks[0]):
-        for b in values_of(masks[1]):
-            c = total - a - b
-            if 1 <= c <= 32 and masks[2] >> (c - 1) & 1:
-                support[0] |= 1 << (a - 1)
-                support[1] |= 1 << (b - 1)
-                support[2] |= 1 << (c - 1)
-    return support

@@ -11,7 +11,8 @@ and a row). Killer adds three techniques:
   assigns to a cell leave it;
 - **cage-house interaction**: a value every remaining set holds must go in the cage; when
   the cells that may take it share a house, the rest of the house loses it;
-- **45 rule** (innies and outies): a house, or a run of neighbouring rows or columns, sums
+- **45 rule** (innies and outies, :mod:`solver.variant_innies`): a house, a run of
+  neighbouring rows or columns, or two or three neighbouring regions, sums
   to k * N(N+1)/2; the cages wholly inside account for part of it, so the cells left
   inside (innies), or the cells of the crossing cages left outside (outies), add up to a
   known sum: one such cell is placed, two or three lose the values that cannot make it.
@@ -35,7 +36,8 @@ from solver.techniques import als, chains, fish, loops, wings
 from solver.techniques.base import Step
 from solver.variant import Rules
 from solver.variant_classic import on_houses
-from solver.variant_killer import cage_combinations, cage_houses, innies_outies
+from solver.variant_innies import innies_outies
+from solver.variant_killer import cage_combinations, cage_houses
 from solver.variant_tech import (
     VBoard,
     full_houses,
