@@ -6,7 +6,8 @@
   (a random fill within a node budget; a layout that fails is drawn again), then dug.
 - **Killer**: a random classic grid, cages drawn over it (:func:`draw_cages`: connected
   cells, mostly 2 to 5, no value twice), then givens added where two solutions differ
-  until one remains; expert keeps only cage sets that need no givens at all.
+  until one remains; expert keeps only cage sets that need no givens at all, and hard gives
+  one cell of those that need none if the medium techniques still cannot finish it then.
 
 Diagonal and Jigsaw are dug as :mod:`solver.variant_dig` says. The level is the variant
 logic's (:func:`solver.variant_logic.variant_logic_solve`); Killer's expert is the level
@@ -39,6 +40,9 @@ KILLER_BUDGET = 1000
 """Nodes a Killer's search may take before its cages are drawn again (a few cage sets
 with no givens take seconds to prove; most take tens of nodes)."""
 MAX_ATTEMPTS = 200
+GIVEN_TRIES = 8
+"""Cells tried as the one given of a hard Killer whose cages alone need no givens (one
+random given lets the medium techniques finish about half of those that are hard)."""
 CAGE_SIZES = {
     "easy": (1, 2, 2, 2, 3, 3, 3),
     "medium": (2, 2, 3, 3, 3, 4),
@@ -227,7 +231,8 @@ def _killer(
     shape: Shape, level: str | None, rng: random.Random
 ) -> tuple[Rules, Grid, Grid, int] | None:
     """One Killer attempt: rules, givens, solution and searches; None when expert (no
-    givens allowed) drew cages with more than one solution, or hard cages with one."""
+    givens allowed) drew cages with more than one solution, or hard cages with one that
+    no single given keeps beyond the medium techniques."""
     solution = random_solution(shape, rng)
     cages = draw_cages(solution, rng, CAGE_SIZES[level or "medium"])
     rules = Rules.make(shape, cages=cages)
@@ -241,7 +246,12 @@ def _killer(
             return None  # cages that take long to prove: draw others
         if len(found) == 1:
             if level == "hard" and not any(cells):
-                return None  # no givens: easy or expert, never hard
+                # no givens: easy or expert as it stands; one given may leave it hard
+                given = _given_keeping_hard(rules, solution, rng)
+                if given is None:
+                    return None
+                cells[given] = solution.cells[given]
+                return rules, Grid(shape, tuple(cells)), solution, searches
             break
         if level == "expert":
             return None
@@ -262,6 +272,23 @@ def _killer(
         if other:
             cells[c] = solution.cells[c]
     return rules, Grid(shape, tuple(cells)), solution, searches
+
+
+def _given_keeping_hard(rules: Rules, solution: Grid, rng: random.Random) -> int | None:
+    """A cell to give in a Killer that needs no givens so that it rates hard, not expert:
+    None unless the medium techniques cannot finish it without givens, else the first of
+    :data:`GIVEN_TRIES` random cells (in cages of two or more: a lone cell's value is its
+    sum) after whose value they still cannot (None if every one lets them)."""
+    shape, cap = rules.shape, KILLER_CAPS["hard"]
+    if logic_level(rules, Grid.empty(shape), cap)[0] != "master":
+        return None
+    cells = [c for cage in rules.cages if len(cage.cells) > 1 for c in cage.cells]
+    for c in rng.sample(cells, min(GIVEN_TRIES, len(cells))):
+        given = [0] * shape.ncells
+        given[c] = solution.cells[c]
+        if logic_level(rules, Grid(shape, tuple(given)), cap)[0] == "master":
+            return c
+    return None
 
 
 __all__ = [

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from solver.dlx import dlx_count
-from solver.grid import Shape
+from solver.grid import Grid, Shape
 from solver.search import count_solutions, random_solution
 from solver.variant import Rules, is_variant_solution, layout
 from solver.variant_generate import (
@@ -62,6 +62,17 @@ def test_a_generated_variant_has_one_solution_and_the_asked_level(variant, size,
 def test_killer_expert_has_no_givens():
     made = generate_variant("killer", 9, level="expert", seed=1)
     assert made.puzzle.clues == 0
+
+
+def test_killer_hard_whose_cages_alone_are_unique_keeps_one_given_and_rates_hard():
+    made = generate_variant("killer", 9, level="hard", seed=6)
+    empty = Grid.empty(made.rules.shape)
+    assert count_solutions(empty, limit=2, rules=made.rules) == 1  # cages alone: unique
+    assert made.puzzle.clues == 1
+    check(made)
+    # with givens, hard is anything the medium techniques cannot finish
+    assert variant_logic_solve(made.rules, made.puzzle).level in ("hard", "expert", "master")
+    assert variant_logic_solve(made.rules, made.puzzle, max_level="medium").level == "master"
 
 
 def test_generation_is_a_function_of_its_arguments():
