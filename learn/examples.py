@@ -16,10 +16,12 @@ so the page draws the cages; its puzzle comes from
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from puzzles.variants import rules_json
 from solver import Grid, Shape, format_line
 from solver.logic import run
 from solver.techniques import ORDER
@@ -38,17 +40,29 @@ def examples_from_puzzle(grid: Grid, wanted: set[str]) -> dict[str, dict[str, An
     if board is None:
         return {}
     steps, _ = run(board, ORDER)
+    return _first_uses(grid, steps, wanted, lambda i: position_before(grid, steps, i), {})
+
+
+def _first_uses(
+    grid: Grid,
+    steps: list[Step],
+    wanted: set[str],
+    position_at: Callable[[int], Board | VBoard],
+    rules: dict[str, Any],
+) -> dict[str, dict[str, Any]]:
+    """The example of each technique of ``wanted`` at its first step in ``steps``."""
     found: dict[str, dict[str, Any]] = {}
     for index, step in enumerate(steps):
         slug = step.technique
         if slug not in wanted or slug in found:
             continue
-        position = position_before(grid, steps, index)
+        position = position_at(index)
         found[slug] = {
             "technique": slug,
             "size": grid.shape.size,
             "box_rows": grid.shape.box_rows,
             "box_cols": grid.shape.box_cols,
+            **rules,
             "givens": format_line(grid),
             "index": index,
             "values": format_line(position.grid()),
@@ -72,35 +86,10 @@ def examples_from_variant_puzzle(
 ) -> dict[str, dict[str, Any]]:
     """:func:`examples_from_puzzle` under ``rules``, by the variant logic engine."""
     steps = variant_logic_solve(rules, grid).steps
-    found: dict[str, dict[str, Any]] = {}
-    for index, step in enumerate(steps):
-        slug = step.technique
-        if slug not in wanted or slug in found:
-            continue
-        position = variant_position_before(rules, grid, steps, index)
-        found[slug] = {
-            "technique": slug,
-            "size": grid.shape.size,
-            "box_rows": grid.shape.box_rows,
-            "box_cols": grid.shape.box_cols,
-            **rules_json(rules),
-            "givens": format_line(grid),
-            "index": index,
-            "values": format_line(position.grid()),
-            "candidates": [values_of(m) for m in position.cand],
-            "step": step.to_dict(),
-        }
-    return found
-
-
-def rules_json(rules: Rules) -> dict[str, Any]:
-    """The rules as the game API gives them (``puzzles.variants.rules_payload``)."""
-    return {
-        "variant": rules.variant,
-        "regions": list(rules.regions),
-        "diagonals": rules.diagonals,
-        "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.cages],
-    }
+    return _first_uses(
+        grid, steps, wanted, lambda i: variant_position_before(rules, grid, steps, i),
+        rules_json(rules),
+    )  # fmt: skip
 
 
 def variant_position_before(rules: Rules, grid: Grid, steps: list[Step], index: int) -> VBoard:

@@ -87,9 +87,13 @@ def peers_of(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
 
 def rules_payload(puzzle: Puzzle) -> dict[str, Any]:
     """The API's rules of a puzzle: variant, regions (always), diagonals, cages."""
-    rules = rules_of(puzzle)
+    return {**rules_json(rules_of(puzzle)), "variant": puzzle.variant}
+
+
+def rules_json(rules: Rules) -> dict[str, Any]:
+    """Engine rules as the API gives them (:func:`rules_payload`)."""
     return {
-        "variant": puzzle.variant,
+        "variant": rules.variant,
         "regions": list(rules.regions),
         "diagonals": rules.diagonals,
         "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.cages],
