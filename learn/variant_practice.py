@@ -163,6 +163,7 @@ def variant_practice_example_puzzle(*, technique: str, variant: str, size: int) 
         level=variant_level(rules, grid, logic.level),
         hardest=logic.hardest or "",
         source=Source.GENERATED,
+        techniques=logic.techniques,
     )
     _techniques_record(puzzle, rules, grid, logic.techniques)
     return puzzle.pk

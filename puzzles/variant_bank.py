@@ -65,6 +65,7 @@ def variant_puzzle_store(
     level: str = VARIANT_IMPORT_LEVEL,
     hardest: str = "",
     source: str = Source.IMPORTED,
+    techniques: dict[str, int] | None = None,
 ) -> tuple[Puzzle, bool]:
     """The stored puzzle with these givens and rules, or a new one (checked unique first
     unless the caller proved it and passes ``solution``)."""
@@ -75,16 +76,27 @@ def variant_puzzle_store(
     if solution is None:
         solution = variant_solution_checked(grid, rules)
     row = variant_puzzle_row(
-        grid=grid, rules=rules, solution=solution, level=level, source=source, hardest=hardest
-    )
+        grid=grid, rules=rules, solution=solution, level=level, source=source, hardest=hardest,
+        techniques=techniques,
+    )  # fmt: skip
     return insert_or_existing(row, lambda: _existing(key))
 
 
 def variant_puzzle_row(
-    *, grid: Grid, rules: Rules, solution: Grid, level: str, source: str, hardest: str = ""
+    *,
+    grid: Grid,
+    rules: Rules,
+    solution: Grid,
+    level: str,
+    source: str,
+    hardest: str = "",
+    techniques: dict[str, int] | None = None,
 ) -> Puzzle:
     """An unsaved row for a variant puzzle proven to have one solution, with the techniques
-    its variant logic solution uses (what lessons and practice count); the caller saves."""
+    its variant logic solution uses (what lessons and practice count; solved here unless
+    the caller has them); the caller saves."""
+    if techniques is None:
+        techniques = variant_logic_solve(rules, grid, explain=False).techniques
     return Puzzle(
         size=grid.size,
         box_rows=grid.shape.box_rows,
@@ -99,7 +111,7 @@ def variant_puzzle_row(
         source=source,
         difficulty=level,
         score=variant_score(level),
-        techniques=variant_logic_solve(rules, grid, explain=False).techniques,
+        techniques=techniques,
         hardest_technique=hardest,
     )
 

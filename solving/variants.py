@@ -86,7 +86,7 @@ def puzzle_from_fpuzzles(*, data: Any) -> tuple[Puzzle, bool]:
             _("The puzzle has more than one solution: a game needs exactly one."),
             code="multiple_solutions",
         )
-    logic = variant_logic_solve(rules, grid)
+    logic = variant_logic_solve(rules, grid, explain=False)
     try:
         return variant_puzzle_store(
             grid=grid,
@@ -95,6 +95,7 @@ def puzzle_from_fpuzzles(*, data: Any) -> tuple[Puzzle, bool]:
             level=variant_level(rules, grid, logic.level),
             hardest=logic.hardest or "",
             source=Source.TYPED,
+            techniques=logic.techniques,
         )
     except PuzzleNotUnique as exc:  # pragma: no cover - proven unique just above
         raise PuzzleUnsolvable(str(exc)) from None
