@@ -58,8 +58,8 @@ class HintResult:
 
 
 def _hint_eliminations(game: Game, board: Board) -> dict[int, set[int]]:
-    """The candidates of each empty cell less what applied hints of this game eliminated:
-    narrowed candidates for the solver, true in the solution whatever the board."""
+    """The values applied hints of this game eliminated from each empty cell: facts true
+    in the solution whatever the board (a hint's eliminations never touch its value)."""
     out: dict[int, set[int]] = {}
     if game.hints_used < len(HINT_LEVELS):  # no hint can have been applied yet
         return out
@@ -67,12 +67,15 @@ def _hint_eliminations(game: Game, board: Board) -> dict[int, set[int]]:
     for response in applied:
         for pair in (response or {}).get("hint", {}).get("eliminations", []):
             cell = pair["cell"]
-            if board.value(cell):
-                continue
-            if cell not in out:
-                out[cell] = board.candidates(cell)
-            out[cell].discard(pair["value"])
+            if not board.value(cell):
+                out.setdefault(cell, set()).add(pair["value"])
     return out
+
+
+def _candidates_left(board: Board, eliminations: dict[int, set[int]]) -> dict[int, set[int]]:
+    """Each cell's candidates from the board less ``eliminations``: the classic engine
+    takes narrowed candidates where the variant engine takes the eliminations."""
+    return {cell: board.candidates(cell) - values for cell, values in eliminations.items()}
 
 
 def _next_step(game: Game, board: Board) -> dict[str, Any]:
@@ -89,7 +92,7 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
             prefer=game.practice_technique or None,  # a practice game's technique first
         )
         if found is None:
-            raise HintUnavailable(_("No hint can be given for this position."))
+            raise HintUnavailable(_("The board is solved: there is nothing to hint."))
         return found
     try:
         puzzle = game.puzzle
@@ -97,7 +100,7 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
             puzzle.grid(),
             board.grid(),
             # Never the player's notes: see the module docstring.
-            _hint_eliminations(game, board),
+            _candidates_left(board, _hint_eliminations(game, board)),
             budget=HINT_BUDGET,
             solution=puzzle.solution_grid(),  # checked unique when stored: no search per hint
             # A practice game's technique first, when the board has one: what it is for.

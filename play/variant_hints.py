@@ -5,6 +5,10 @@ easiest technique from the values and the eliminations earlier hints applied (ne
 player's notes). The variant logic (``solver.variant_logic``) reads the puzzle's houses and
 cages; only the wrong-value step comes from the classic engine, which judges entries
 against the solution alone (so it is given no givens, whose houses it would misread).
+
+Where no technique applies (a puzzle beyond the engine's logic), the hint is a ``search``
+step, as the classic's last resort: the solution's value in the open cell with the fewest
+candidates. So a hint is never refused while the board is unsolved, and every one is true.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from puzzles.variants import rules_of
 from solver import Grid
 from solver.logic import next_step
 from solver.variant_logic import techniques_for
+from solver.techniques.base import Step
 from solver.variant_tech import VBoard
 
 
@@ -26,7 +31,7 @@ def variant_hint_step(
     eliminations: dict[int, set[int]],
     prefer: str | None = None,
 ) -> dict[str, Any] | None:
-    """The step dict a hint reveals, or None when the logic finds no step (or it is solved).
+    """The step dict a hint reveals, or None when the board is solved.
 
     ``prefer`` (a practice game's technique) is looked for first, as the classic hint does."""
     solution = puzzle.solution_grid()
@@ -37,6 +42,7 @@ def variant_hint_step(
     board = VBoard.from_grid(rules, entries)
     if board is None or board.is_solved():
         return None
+    # The values applied hints eliminated (true in the solution), never the player's notes.
     for cell, values in eliminations.items():
         for value in values:
             board.cand[cell] &= ~(1 << (value - 1))
@@ -46,4 +52,19 @@ def variant_hint_step(
         step = next(technique.find(board), None)
         if step is not None:
             return step.to_dict()
-    return None
+    return _search_step(board, solution).to_dict()
+
+
+def _search_step(board: VBoard, solution: Grid) -> Step:
+    """The solution's value in the open cell with the fewest candidates left."""
+    cand = board.cand
+    open_cells = [c for c, v in enumerate(board.values) if not v]
+    cell = min(open_cells, key=lambda c: (cand[c].bit_count(), c))
+    value = solution.cells[cell]
+    return board.step(
+        "search",
+        "Search",
+        {"variant": "solution", "cell": cell, "value": value},
+        cells=(cell,),
+        placements=((cell, value),),
+    )
