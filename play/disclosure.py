@@ -19,12 +19,15 @@ score, so it is shown only when it can no longer help a score:
     "give up first, play for a score later").
 
 - **The solver's API** (``POST /api/v1/solver/analyse/`` and ``/hint/``) recognises a bank
-  puzzle by its canonical key (a relabelled, rotated or transposed copy has the same key)
-  and withholds its solution and steps (403 ``puzzle_in_play``) from a caller who has an
+  puzzle by its canonical key (a relabelled, rotated or transposed copy has the same key;
+  for a variant, with its regions and cages moved alike: ``puzzles.variant_keys``) and
+  withholds its solution and steps (403 ``puzzle_in_play``) from a caller who has an
   unfinished game of it, or a given-up game whose solution is still held; and from anyone
   who has not completed it while it is protected (a daily puzzle whose day is not over,
   or a leaderboard puzzle with a ranked game unfinished or given up or completed this
-  week): a second account or a guest is the same oracle as the player's own.
+  week): a second account or a guest is the same oracle as the player's own. A puzzle a
+  player typed in or imported (``typed``) is never withheld: its solution is no secret
+  of the site's, and its games never count.
 
 - **Every other surface** asks :func:`game_disclosure`: the game (its ``solution``), the
   replay and the shared replay (the puzzle's ``solution``; each event's ``correct``; the
@@ -46,7 +49,7 @@ from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from puzzles.models import DailyPuzzle, Puzzle
+from puzzles.models import DailyPuzzle, Puzzle, Source
 from sudokusite.errors import DomainError
 
 from .models import UNFINISHED, Game, Status
@@ -159,8 +162,13 @@ def solver_solution_check(
 ) -> None:
     """Raise PuzzleInPlay when the solver must not show ``puzzle``'s solution to this
     caller (``user``, or a guest by ``guest_key``; both empty for a caller with neither).
-    ``puzzle`` is the bank's puzzle the grid is a copy of, or None (nothing to guard)."""
-    if puzzle is None:
+    ``puzzle`` is the stored puzzle the grid is a copy of, or None (nothing to guard).
+
+    Only a puzzle whose solution the site holds is guarded: a bank puzzle (a daily, a
+    leaderboard puzzle). A puzzle a player typed in or imported to play came from
+    elsewhere, its games never count, and guarding it would let anyone lock the solver on
+    any famous puzzle by opening a game of it."""
+    if puzzle is None or puzzle.source == Source.TYPED:
         return
     now = now or timezone.now()
     signed_in = user if user is not None and user.is_authenticated else None

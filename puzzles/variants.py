@@ -11,12 +11,11 @@ level has no givens at all.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from solver import Grid, Shape, format_line
+from solver import Grid, Shape
 from solver.grid import tables
 from solver.variant import Rules
 
@@ -101,20 +100,11 @@ def rules_json(rules: Rules) -> dict[str, Any]:
 
 
 def variant_key(grid: Grid, rules: Rules) -> str:
-    """The canonical key of a variant puzzle: its exact givens and rules (no symmetry
-    reduction yet: the engine's canonical form knows boxes only)."""
-    raw = json.dumps(
-        [
-            rules.variant,
-            grid.shape.box_rows,
-            grid.shape.box_cols,
-            format_line(grid),
-            rules_stored(rules),
-        ],
-        sort_keys=True,
-        separators=(",", ":"),
-    )
-    return hashlib.sha256(("variant:" + raw).encode()).hexdigest()
+    """The canonical key of a variant puzzle, the same for each copy of it under the grid's
+    symmetries and the relabellings its rules allow (:mod:`puzzles.variant_keys`)."""
+    from puzzles.variant_keys import variant_canonical_key
+
+    return variant_canonical_key(grid, rules)
 
 
 # --- Making them -----------------------------------------------------------------------
