@@ -197,3 +197,20 @@ def solver_solution_check(
             "This is a daily or leaderboard puzzle in play: the solver shows its solution "
             "once its period is over, or to players who have completed it."
         )
+
+
+def export_solution_visible(
+    puzzle: Puzzle, *, games: QuerySet[Game], now: datetime | None = None
+) -> bool:
+    """Whether an export of ``puzzle`` (its f-puzzles file, a share link) may carry the
+    solution for a caller whose games of it are ``games``: one of them shows it (completed,
+    or given up and no longer held), and the puzzle is protected for nobody, since a link
+    travels on to players still playing it for a score."""
+    now = now or timezone.now()
+    held = games.annotate(solution_held=solution_held_expression(now))
+    rows = list(held.values_list("status", "solution_held")[:50])
+    shown = any(
+        status == Status.COMPLETED or (status in GIVEN_UP and not is_held)
+        for status, is_held in rows
+    )
+    return shown and not puzzle_protected(puzzle, now)

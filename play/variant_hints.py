@@ -19,8 +19,8 @@ from puzzles.models import Puzzle
 from puzzles.variants import rules_of
 from solver import Grid
 from solver.logic import next_step
-from solver.variant_logic import techniques_for
 from solver.techniques.base import Step
+from solver.variant_logic import techniques_for
 from solver.variant_tech import VBoard
 
 

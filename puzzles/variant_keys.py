@@ -60,7 +60,7 @@ def _form(grid: Grid, rules: Rules, where: list[int], complement: bool) -> str:
     regions = [0] * ncells
     for cell in range(ncells):
         v = grid.cells[cell]
-        values[where[cell]] = (n + 1 - v if complement and v else v)
+        values[where[cell]] = n + 1 - v if complement and v else v
         regions[where[cell]] = rules.regions[cell]
     cages = sorted(
         (

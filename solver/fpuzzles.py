@@ -7,14 +7,26 @@ What a reader expects (and what is written here):
 - ``region`` (0-based) on the cells whose region differs from their default box, so a
   reader fills the rest with boxes;
 - ``killercage``: ``[{"cells": ["R6C3", "R7C3"], "value": "23"}]``, the sum as a string
-  (it may be missing: a cage without a sum);
+  (it may be missing: a cage without a sum); ``cage`` (SudokuPad's own cages) is read
+  the same way when a cage has cells and a sum. A cage with no cells, a cage whose value
+  is text (a title, rules, SudokuPad's ``customstyle:``) and a ``cage`` without a sum are
+  decorations: they are left out, each with a note in :attr:`FPuzzle.notes`;
 - ``"diagonal-": true`` for r1c1 to rNcN, ``"diagonal+": true`` for rNc1 to r1cN;
 - optional ``title``, ``author``, ``ruleset`` and ``solution`` (N*N values, row-major).
 
 A share link is the JSON compressed with lz-string's ``compressToBase64``
-(:mod:`solver.lzstring`) after ``https://sudokupad.app/fpuzzles``, URL-encoded (a raw
-``+`` would read as a space). Bad input raises :class:`FPuzzlesError` (a ValueError) with
-a message saying what is wrong; constraints this site cannot play are refused by name.
+(:mod:`solver.lzstring`) after ``https://sudokupad.app/fpuzzles`` (SudokuPad) or
+``https://www.f-puzzles.com/?load=`` (f-puzzles), URL-encoded (a raw ``+`` would read as a
+space). :func:`read_fpuzzles` takes any of the forms people paste: the object, its JSON
+text, the bare compressed text, and whole links: ``sudokupad.app/<id>``, with or without
+``/sudoku`` or ``/sudoku.html``, ``?puzzleid=<id>``, any subdomain (beta., alpha.),
+``app.crackingthecryptic.com``, ``sudokupad://puzzle/<id>``, ``f-puzzles.com/?load=``;
+where ``<id>`` is ``fpuzzles`` or ``fpuz`` then the data, percent-encoded or not, with
+SudokuPad's settings after it (``?setting-...``), and with the doubled slashes of the
+Base64 text collapsed by a browser restored as SudokuPad does. SudokuPad's own formats
+(``scl``, ``ctc``, ``scf``) and short ids stored on its server are refused by name. Bad
+input raises :class:`FPuzzlesError` (a ValueError) with a message saying what is wrong;
+constraints this site cannot play are refused by name.
 """
 
 from __future__ import annotations
@@ -30,13 +42,26 @@ from solver.lzstring import LZStringError, compress_to_base64, decompress_from_b
 from solver.variant import Cage, Rules, RulesError, check_puzzle, is_variant_solution
 
 SHARE_PREFIX = "https://sudokupad.app/fpuzzles"
+FPUZZLES_PREFIX = "https://www.f-puzzles.com/?load="
 MAX_JSON = 200_000  # characters: a 25x25 puzzle with every cell caged stays well below
 MAX_SIZE = 16  # SudokuPad's largest grid
 _CELL = re.compile(r"^[Rr](\d{1,2})[Cc](\d{1,2})$")
 KNOWN = {
-    "size", "grid", "region", "killercage", "diagonal-", "diagonal+", "title", "author",
-    "ruleset", "solution", "highlightConflicts", "disabledlogic", "truecandidatesoptions",
+    "size", "grid", "region", "killercage", "cage", "diagonal-", "diagonal+", "title",
+    "author", "ruleset", "solution", "highlightConflicts", "disabledlogic",
+    "truecandidatesoptions",
 }  # fmt: skip
+_SUDOKUPAD = re.compile(
+    r"^(?:https?://)?(?:app\.crackingthecryptic\.com|(?:[a-z0-9-]+\.)*sudokupad\.app)"
+    r"(?:/sudoku(?:\.html)?)?/?(?:\?puzzleid=)?(?P<id>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_SUDOKUPAD_APP = re.compile(r"^sudokupad://puzzle/(?P<id>.*)$", re.IGNORECASE | re.DOTALL)
+_FPUZZLES_SITE = re.compile(
+    r"^(?:https?://)?(?:[a-z0-9-]+\.)*f-puzzles\.com(?P<rest>[/?].*)?$", re.IGNORECASE | re.DOTALL
+)
+_LOAD = re.compile(r"[?&]load=(?P<data>[^&#]*)")
+SLASH_CHECKS = 400  # collapsed slashes tried back, at most (SudokuPad's own bound)
 
 
 class FPuzzlesError(ValueError):
@@ -53,6 +78,7 @@ class FPuzzle:
     title: str = ""
     author: str = ""
     ruleset: str = ""
+    notes: tuple[str, ...] = ()  # what was read but left out (decorative cages)
 
 
 def cell_ref(n: int, cell: int) -> str:
@@ -106,12 +132,21 @@ def to_fpuzzles(
 
 
 def from_fpuzzles(data: Any) -> FPuzzle:
-    """Read an f-puzzles object (or its JSON text); FPuzzlesError on anything wrong."""
-    if isinstance(data, str | bytes):
+    """Read an f-puzzles object, its JSON text, its compressed text or a share link (see
+    the module docstring); FPuzzlesError on anything wrong."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise FPuzzlesError("the puzzle is not UTF-8 text") from None
+    if isinstance(data, str):
         if len(data) > MAX_JSON:
             raise FPuzzlesError(f"the puzzle is {len(data)} characters; at most {MAX_JSON}")
+        text = data.strip()
+        if not text.startswith(("{", "[", '"')):
+            text = _unpack(text)
         try:
-            data = json.loads(data)
+            data = json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise FPuzzlesError(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -146,7 +181,9 @@ def from_fpuzzles(data: Any) -> FPuzzle:
                 if not _is_int(region) or not 0 <= region < n:
                     raise FPuzzlesError(f"{where}: region {region!r} is not 0 to {n - 1}")
                 regions[r * n + k] = region
-    cages = _cages(data.get("killercage"), n)
+    notes: list[str] = []
+    cages = _cages(data.get("killercage"), n, "killercage", notes)
+    cages += _cages(data.get("cage"), n, "cage", notes)
     diagonals = _flag(data, "diagonal-")
     if diagonals != _flag(data, "diagonal+"):
         raise FPuzzlesError("only both diagonals together are offered (Diagonal Sudoku)")
@@ -161,7 +198,7 @@ def from_fpuzzles(data: Any) -> FPuzzle:
     for key, text in texts.items():
         if not isinstance(text, str) or len(text) > 10_000:
             raise FPuzzlesError(f"{key} must be text (at most 10,000 characters)")
-    return FPuzzle(rules, puzzle, solution, **texts)
+    return FPuzzle(rules, puzzle, solution, **texts, notes=tuple(notes))
 
 
 def _is_int(x: object) -> bool:
@@ -192,28 +229,44 @@ def _cell(ref: Any, n: int, where: str) -> int:
     return (r - 1) * n + k - 1
 
 
-def _cages(raw: Any, n: int) -> list[Cage]:
+def _cages(raw: Any, n: int, key: str, notes: list[str]) -> list[Cage]:
+    """The sum cages under ``key``; decorations are left out with a note (see the module
+    docstring)."""
     if raw is None:
         return []
     if not isinstance(raw, list) or len(raw) > n * n:
-        raise FPuzzlesError(f"killercage must be a list of at most {n * n} cages")
+        raise FPuzzlesError(f"{key} must be a list of at most {n * n} cages")
     cages = []
     for i, cage in enumerate(raw, start=1):
-        where = f"killer cage {i}"
-        if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list):
+        where = f"{key} {i}"
+        if not isinstance(cage, dict) or not isinstance(cage.get("cells", []), list):
             raise FPuzzlesError(f"{where} must be an object with a list of cells")
-        if not cage["cells"] or len(cage["cells"]) > n:
+        refs = cage.get("cells", [])
+        value = cage.get("value")
+        if isinstance(value, str):
+            value = value.strip()
+        if not refs:
+            notes.append(f"{where} has no cells (a title or rules text): left out")
+            continue
+        if len(refs) > n:
             raise FPuzzlesError(f"{where} must have 1 to {n} cells")
-        cells = [_cell(ref, n, where) for ref in cage["cells"]]
+        cells = [_cell(ref, n, where) for ref in refs]
         if len(set(cells)) != len(cells):
             raise FPuzzlesError(f"{where} names a cell twice")
-        value = cage.get("value")
         total = None
         if value not in (None, ""):
-            text = str(value).strip() if _is_int(value) or isinstance(value, str) else None
-            if text is None or not text.isascii() or not text.isdigit() or len(text) > 4:
-                raise FPuzzlesError(f"{where}: its sum {value!r} is not a whole number")
+            text = str(value) if _is_int(value) or isinstance(value, str) else None
+            if text is None:
+                raise FPuzzlesError(f"{where}: its value {value!r} is neither a sum nor text")
+            if not (text.isascii() and text.isdigit()):
+                notes.append(f"{where} carries text, not a sum ({text[:40]!r}): left out")
+                continue
+            if len(text) > 4:
+                raise FPuzzlesError(f"{where}: its sum {text} is too large")
             total = int(text)
+        elif key == "cage":
+            notes.append(f"{where} has no sum (a decoration): left out")
+            continue
         cages.append(Cage(tuple(sorted(cells)), total))
     return cages
 
@@ -236,22 +289,102 @@ def _solution(raw: Any, rules: Rules, puzzle: Grid) -> Grid | None:
 
 def share_link(data: dict[str, Any]) -> str:
     """The SudokuPad link that opens ``data`` (an f-puzzles object)."""
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    return SHARE_PREFIX + quote(compress_to_base64(text), safe="")
+    return SHARE_PREFIX + quote(compress(data), safe="")
+
+
+def fpuzzles_link(data: dict[str, Any]) -> str:
+    """The f-puzzles link that opens ``data`` in the f-puzzles editor."""
+    return FPUZZLES_PREFIX + quote(compress(data), safe="")
+
+
+def compress(data: dict[str, Any]) -> str:
+    """``data``'s JSON compressed as both sites share it (lz-string Base64)."""
+    return compress_to_base64(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
 
 
 def read_share_link(link: str) -> FPuzzle:
-    """The puzzle of a SudokuPad ``/fpuzzles`` link (or of the part after the prefix)."""
-    if not isinstance(link, str) or len(link) > MAX_JSON:
+    """The puzzle of a share link, or of its compressed text (see :func:`from_fpuzzles`)."""
+    if not isinstance(link, str):
         raise FPuzzlesError(f"a share link is text of at most {MAX_JSON} characters")
-    text = link.strip()
-    for prefix in (SHARE_PREFIX, "https://sudokupad.app/?fpuzzles", "fpuzzles"):
-        if text.startswith(prefix):
-            text = text[len(prefix) :]
-            break
-    # A link pasted unencoded has spaces where its + were.
-    encoded = unquote(text).replace(" ", "+")
+    return from_fpuzzles(link)
+
+
+def _unpack(text: str) -> str:
+    """The JSON text of a share link or of lz-string Base64 text."""
+    data = _link_data(text)
+    if "%" in data:
+        decoded = unquote(data)
+        data = decoded if len(decoded) < len(data) else data  # as SudokuPad decodes
+    # A link pasted unencoded has spaces where its + were; a wrapped one has line breaks.
+    data = re.sub(r"[\t\r\n]", "", data).replace(" ", "+")
+    if not data:
+        raise FPuzzlesError("the link carries no puzzle")
+    bad = sorted({ch for ch in data if ch not in _BASE64})
+    if bad:
+        raise FPuzzlesError(
+            "not an f-puzzles object, its JSON text, its compressed text or a SudokuPad or "
+            f"f-puzzles link (it has {''.join(bad[:5])!r})"
+        )
+    found = _decompressed(data)
+    if found is None:
+        found = _with_slashes_back(data)
+    if found is None:
+        raise FPuzzlesError("not a share link: the compressed puzzle cannot be read")
+    return found
+
+
+_BASE64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
+
+
+def _link_data(text: str) -> str:
+    """The compressed data of a link (or ``text`` itself when it is no link)."""
+    match = _FPUZZLES_SITE.match(text)
+    if match is not None:
+        load = _LOAD.search(match["rest"] or "")
+        if load is None:
+            if re.search(r"[?&]id=", match["rest"] or ""):
+                raise FPuzzlesError(
+                    "an f-puzzles short link is stored on f-puzzles' server, which this site "
+                    "does not reach: open it there and share its long link (?load=...)"
+                )
+            raise FPuzzlesError("an f-puzzles link carries its puzzle after ?load=")
+        return load["data"]
+    match = _SUDOKUPAD.match(text) or _SUDOKUPAD_APP.match(text)
+    if match is None:
+        return text
+    puzzle_id = re.split(r"[?&#]", match["id"].lstrip("/?"), maxsplit=1)[0]
+    for prefix in ("fpuzzles", "fpuz"):
+        if puzzle_id.startswith(prefix):
+            return puzzle_id[len(prefix) :]
+    for prefix in ("scl", "ctc", "scf"):
+        if puzzle_id.startswith(prefix):
+            raise FPuzzlesError(
+                f"this SudokuPad link is in SudokuPad's own format ({prefix}), not f-puzzles: "
+                "open it in f-puzzles (or SudokuPad's f-puzzles export) and share that link"
+            )
+    raise FPuzzlesError(
+        "this SudokuPad link names a puzzle stored on SudokuPad's server, which this site "
+        "does not reach: share its f-puzzles link (sudokupad.app/fpuzzles...) instead"
+    )
+
+
+def _decompressed(data: str) -> str | None:
+    """The JSON text compressed in ``data``, or None when it is not that."""
     try:
-        return from_fpuzzles(decompress_from_base64(encoded, max_length=MAX_JSON))
+        text = decompress_from_base64(data, max_length=MAX_JSON)
     except LZStringError as exc:
-        raise FPuzzlesError(f"not a share link: {exc}") from None
+        if "expands beyond" in str(exc):
+            raise FPuzzlesError(f"not a share link: {exc}") from None
+        return None
+    return text if text.lstrip().startswith("{") else None
+
+
+def _with_slashes_back(data: str) -> str | None:
+    """``data`` decompressed with one collapsed ``//`` restored (a browser or a chat app
+    folds them in a URL's path), trying each single slash in turn, as SudokuPad does."""
+    singles = [m.start() for m in re.finditer(r"(?<!/)/(?!/)", data)]
+    for index in singles[:SLASH_CHECKS]:
+        found = _decompressed(data[:index] + "/" + data[index:])
+        if found is not None:
+            return found
+    return None

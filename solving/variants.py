@@ -21,7 +21,7 @@ from puzzles.models import Puzzle, Source
 from puzzles.variant_bank import variant_puzzle_store
 from puzzles.variants import variant_key, variant_level, variant_score
 from solver import BudgetExceeded, Grid, format_line, solutions
-from solver.fpuzzles import FPuzzlesError, from_fpuzzles
+from solver.fpuzzles import FPuzzle, FPuzzlesError, from_fpuzzles
 from solver.variant import Rules, RulesError, check_puzzle
 from solver.variant_logic import variant_logic_solve
 
@@ -39,16 +39,22 @@ from .services import (
 from .steps import step_localized
 
 
-def fpuzzles_parse(data: Any) -> tuple[Grid, Rules]:
-    """The grid and rules of an f-puzzles object, or InvalidGrid (400) saying why not."""
+def fpuzzles_read(data: Any) -> FPuzzle:
+    """An f-puzzles object, its JSON or compressed text, or a SudokuPad or f-puzzles share
+    link, read; InvalidGrid (400) saying why not."""
     try:
-        read = from_fpuzzles(data)
+        return from_fpuzzles(data)
     except FPuzzlesError as exc:
         raise InvalidGrid(
             _("The f-puzzles object cannot be played: %(why)s") % {"why": str(exc)},
             extra={"field": "fpuzzles"},
         ) from None
-    # A solution sent with the puzzle is never trusted: the server finds its own.
+
+
+def fpuzzles_parse(data: Any) -> tuple[Grid, Rules]:
+    """The grid and rules of what :func:`fpuzzles_read` reads. A solution sent with the
+    puzzle is never trusted: the server finds its own."""
+    read = fpuzzles_read(data)
     return read.puzzle, read.rules
 
 
@@ -102,10 +108,13 @@ def puzzle_from_fpuzzles(*, data: Any) -> tuple[Puzzle, bool]:
 
 
 def fpuzzles_analyse(*, data: Any, bank_check: BankCheck | None = None) -> dict[str, Any]:
-    """The analysis of an f-puzzles object, with its ``variant`` and ``rules`` beside."""
-    grid, rules = fpuzzles_parse(data)
+    """The analysis of an f-puzzles object, with its ``variant`` and ``rules`` beside, and
+    ``import_notes`` saying what was left out."""
+    read = fpuzzles_read(data)
+    grid, rules = read.puzzle, read.rules
     payload = rules.to_dict()
     payload.pop("size", None)
+    payload["import_notes"] = list(read.notes)
     if rules.is_classic:
         analysis = puzzle_analyse(
             grid_text=format_line(grid),

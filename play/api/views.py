@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.auth import TokenAuthentication
+from puzzles.api.serializers import PuzzleExportSerializer
 from puzzles.models import Puzzle
 from ratings.schema import LEADERBOARD_EXAMPLES, STATS_EXAMPLE
 from ratings.selectors import (
@@ -40,6 +41,7 @@ from ..hints import hint_request
 from ..lifecycle import game_abandon, game_heartbeat, game_pause, game_resume, game_start
 from ..models import Game
 from ..moves import game_auto_notes, game_redo, game_restart, game_undo, move_apply
+from ..sharing import game_export
 from .auth import GuestSessionAuthentication, IsPlayer, player_of
 from .serializers import (
     GameCreateInputSerializer,
@@ -328,6 +330,18 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @action(detail=True, methods=["post"])
     def restart(self, request: Request, pk: str) -> Response:
         return self._simple(request, pk, game_restart)
+
+    @extend_schema(
+        summary="The game's puzzle as f-puzzles JSON and SudokuPad / f-puzzles share links",
+        description="As GET /api/v1/puzzles/{id}/export/ answers for the game's puzzle: the "
+        "solution only once this game shows it and the puzzle is no daily or leaderboard "
+        "puzzle in play.",
+        responses={200: PuzzleExportSerializer},
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request: Request, pk: str) -> Response:
+        game = self.get_object()
+        return Response(PuzzleExportSerializer(game_export(game)).data)
 
     @extend_schema(
         summary="A hint, in stages: 1 where to look, 2 the technique, 3 apply it",

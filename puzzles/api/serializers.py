@@ -224,3 +224,25 @@ class PackCreateSerializer(InputSerializer):
 
 class ExportQuerySerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=["txt", "sdm", "csv", "json"], default="txt")
+
+
+class PuzzleExportSerializer(serializers.Serializer):
+    """A puzzle as it travels: its f-puzzles object and the links that open it."""
+
+    puzzle = serializers.IntegerField()
+    variant = serializers.CharField()
+    size = serializers.IntegerField()
+    solution_included = serializers.BooleanField(
+        help_text="True only when your finished game shows the solution and the puzzle is "
+        "no daily or leaderboard puzzle in play (a link travels on)."
+    )
+    fpuzzles = serializers.DictField(
+        help_text="The f-puzzles object (size, grid with givens and regions, diagonal+ and "
+        "diagonal-, killercage, title; solution when solution_included)."
+    )
+    sudokupad_url = serializers.URLField(
+        help_text="https://sudokupad.app/fpuzzles<lz-string compressToBase64 of the JSON>"
+    )
+    fpuzzles_url = serializers.URLField(
+        help_text="https://www.f-puzzles.com/?load=<lz-string compressToBase64 of the JSON>"
+    )

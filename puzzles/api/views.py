@@ -35,6 +35,7 @@ from .serializers import (
     ExportQuerySerializer,
     PackCreateSerializer,
     PackSerializer,
+    PuzzleExportSerializer,
     PuzzleQuerySerializer,
     PuzzleSerializer,
 )
@@ -72,6 +73,30 @@ class PuzzleViewSet(viewsets.GenericViewSet):
     def retrieve(self, request: Request, pk: str) -> Response:
         puzzle = self.get_object()
         return Response(PuzzleSerializer(puzzle).data)
+
+    @extend_schema(
+        summary="A puzzle as f-puzzles JSON and SudokuPad / f-puzzles share links",
+        description="Any puzzle you may open (a bank puzzle, a daily, one you imported). "
+        "The solution is included only when a finished game of yours shows it and the "
+        "puzzle is no daily or leaderboard puzzle in play. Import it back through "
+        '`POST /api/v1/games/ {"fpuzzles": ...}` or `POST /api/v1/solver/analyse/`, which '
+        "take the object, its JSON text, the compressed text or either link.",
+        responses={200: PuzzleExportSerializer},
+        tags=["puzzles"],
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request: Request, pk: str) -> Response:
+        from play.disclosure import export_solution_visible
+        from play.models import Game
+        from play.steps import Player
+        from puzzles.sharing import puzzle_export
+
+        puzzle = self.get_object()
+        games = Game.objects.filter(Player(user=request.user).owns(), puzzle=puzzle)
+        shown = export_solution_visible(puzzle, games=games)
+        return Response(
+            PuzzleExportSerializer(puzzle_export(puzzle=puzzle, with_solution=shown)).data
+        )
 
     @extend_schema(
         summary="Today's daily puzzle",

@@ -175,6 +175,12 @@ class SolverAnalysisSerializer(serializers.Serializer):
     cages = serializers.ListField(
         child=serializers.DictField(), required=False, help_text='For fpuzzles: [{"cells", "sum"}].'
     )
+    import_notes = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="For fpuzzles: what was read but left out, such as a cage that only "
+        "carries a title or rules text.",
+    )
 
 
 class SolverHintSerializer(serializers.Serializer):

@@ -92,9 +92,7 @@ def _relabel_for(variant: str):
 @pytest.mark.parametrize("variant", ["diagonal", "jigsaw", "killer"])
 def test_every_copy_of_a_variant_daily_is_withheld_by_the_solver(make_variant, variant, size):
     puzzle = make_variant(variant, size=size, level="medium" if size == 9 else "easy")
-    DailyPuzzle.objects.create(
-        date=timezone.localdate(), variant=variant, size=size, puzzle=puzzle
-    )
+    DailyPuzzle.objects.create(date=timezone.localdate(), variant=variant, size=size, puzzle=puzzle)
     stranger = _client(UserFactory())
     for name, transform in TRANSFORMS.items():
         for relabel in (None, _relabel_for(variant)):
