@@ -3,6 +3,7 @@ and the puzzle allow it (``play.disclosure``)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from puzzles.sharing import puzzle_export
@@ -17,3 +18,9 @@ def game_export(game: Game) -> dict[str, Any]:
     return puzzle_export(
         puzzle=game.puzzle, with_solution=export_solution_visible(game.puzzle, games=games)
     )
+
+
+def export_context(exported: dict[str, Any]) -> dict[str, Any]:
+    """The template context of the Export / Share box (templates/includes)."""
+    text = json.dumps(exported["fpuzzles"], separators=(",", ":"), ensure_ascii=False)
+    return {"export": exported, "export_json": text}

@@ -38,6 +38,7 @@ from .charts import clock, solve_times_svg
 from .clock import gap_ms
 from .lifecycle import Player, game_start, guest_key_get
 from .models import Game, Status
+from .sharing import export_context, game_export
 
 SIZES = (
     (4, "4×4", pgettext_lazy("grid size", "Mini")),
@@ -247,6 +248,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.race_id is not None:  # a race game shows its race, live
         return _race_game_page(request, context)
     context["puzzle_rating"] = (page_data["game"]["rating"] or {}).get("puzzle")
+    context.update(export_context(game_export(game)))
     return render(request, "play/game.html", context)
 
 

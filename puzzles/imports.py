@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,7 @@ from puzzles.bank import (
 )
 from puzzles.models import Source
 from solver import Grid, ParseError, parse_many
+from solver.fpuzzles import FPuzzle, FPuzzlesError, from_fpuzzles
 from sudokusite.errors import DomainError
 
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
@@ -111,7 +113,9 @@ def puzzle_import_text(
     progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     """Import puzzles from text in any format the solver parses: one per line (``.txt``,
-    ``.sdm``) or one grid over several lines (``.sdk``, a pretty grid).
+    ``.sdm``) or one grid over several lines (``.sdk``, a pretty grid); and variant or
+    classic puzzles one per line as f-puzzles JSON, its compressed text, or a SudokuPad or
+    f-puzzles share link (:func:`solver.fpuzzles.from_fpuzzles`).
 
     Every puzzle is checked (exactly one solution), graded and deduplicated against the
     bank and the file. The import is one transaction, so it is never half done. By
@@ -120,7 +124,11 @@ def puzzle_import_text(
     """
     if (box_rows is None) != (box_cols is None):
         raise ImportUnreadable(_("Give both box_rows and box_cols, or neither."))
-    parsed = parse_many(_sdk_body(text), box_rows=box_rows, box_cols=box_cols)
+    text, shared = _shared_lines(text)
+    parsed = (
+        parse_many(_sdk_body(text), box_rows=box_rows, box_cols=box_cols) if text.strip() else []
+    )
+    parsed = sorted([*parsed, *shared], key=lambda pair: pair[0])
     if not parsed:
         raise ImportUnreadable(_("The file holds no puzzle."))
     if len(parsed) > IMPORT_MAX_PUZZLES:
@@ -145,7 +153,69 @@ def _in_bank(pk: int) -> str:
     return _("already in the bank as #%(id)s") % {"id": pk}
 
 
-def _import_one(line: int, item: Grid | ParseError, seen: dict[str, int]) -> ImportLine:
+_SHARED = re.compile(
+    r"^\s*(\{|N4Ig|fpuz|sudokupad://|(https?://)?([\w-]+\.)*(sudokupad\.app|"
+    r"f-puzzles\.com|app\.crackingthecryptic\.com))",
+    re.IGNORECASE,
+)
+
+
+def _shared_lines(text: str) -> tuple[str, list[tuple[int, FPuzzle | ParseError]]]:
+    """The lines that are f-puzzles puzzles (JSON, compressed, links), read, and the text
+    with those lines blanked (so the rest keeps its line numbers)."""
+    kept, shared = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not _SHARED.match(line):
+            kept.append(line)
+            continue
+        kept.append("")
+        try:
+            shared.append((number, from_fpuzzles(line)))
+        except FPuzzlesError as exc:
+            shared.append((number, ParseError("%(why)s", line=number, why=str(exc))))
+    return "\n".join(kept), shared
+
+
+def _import_variant(line: int, read: FPuzzle, seen: dict[str, int]) -> ImportLine:
+    """A variant puzzle from a shared line, checked unique and graded by its logic."""
+    from puzzles.variant_bank import variant_puzzle_store, variant_solution_checked
+    from puzzles.variants import variant_key, variant_level
+    from solver.variant_logic import variant_logic_solve
+
+    grid, rules = read.puzzle, read.rules
+    key = variant_key(grid, rules)
+    if key in seen:
+        return ImportLine(
+            line, "duplicate", _("the same puzzle as line %(line)s") % {"line": seen[key]}
+        )
+    try:
+        solution = variant_solution_checked(grid, rules)
+    except PuzzleNotUnique as exc:
+        status = "multiple_solutions" if exc.code == "multiple_solutions" else "invalid"
+        return ImportLine(line, status, str(exc.message))
+    logic = variant_logic_solve(rules, grid, explain=False)
+    puzzle, created = variant_puzzle_store(
+        grid=grid,
+        rules=rules,
+        solution=solution,
+        level=variant_level(rules, grid, logic.level),
+        hardest=logic.hardest or "",
+        source=Source.IMPORTED,
+        techniques=logic.techniques,
+    )
+    seen[key] = line
+    if not created:
+        return ImportLine(line, "duplicate", _in_bank(puzzle.pk), puzzle.pk)
+    return ImportLine(
+        line, "imported", f"#{puzzle.pk} {puzzle.variant} {puzzle.difficulty}", puzzle.pk
+    )
+
+
+def _import_one(line: int, item: Grid | ParseError | FPuzzle, seen: dict[str, int]) -> ImportLine:
+    if isinstance(item, FPuzzle):
+        if not item.rules.is_classic:
+            return _import_variant(line, item, seen)
+        item = item.puzzle
     if isinstance(item, ParseError):
         if item.line == line:  # the report names the line already
             item = ParseError(item.template, **item.params)

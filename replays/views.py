@@ -20,7 +20,9 @@ from play import selectors as play_selectors
 from play.charts import clock
 from play.errors import GameNotFound
 from play.models import FINISHED, Game, Status
+from play.sharing import export_context, game_export
 from play.views import player_of
+from puzzles.sharing import puzzle_export
 
 from . import selectors
 from .api.serializers import replay_payload
@@ -42,6 +44,10 @@ def _render(request: HttpRequest, game: Game, *, owner: bool, urls: dict[str, st
         "owner": owner,
         "player": data["player"],
     }
+    # The owner's export may carry the solution where play.disclosure allows; a shared
+    # replay's never does.
+    exported = game_export(game) if owner else puzzle_export(puzzle=puzzle, with_solution=False)
+    context.update(export_context(exported))
     return render(request, "replays/replay.html", context)
 
 

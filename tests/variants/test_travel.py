@@ -202,3 +202,51 @@ def test_bad_fpuzzles_input_of_every_class_is_a_clear_400(name, endpoint):
     error = answer.json().get("error") or answer.json()
     assert json.dumps(error).strip(), name
     assert "Traceback" not in answer.content.decode()
+
+
+def test_the_game_and_replay_pages_offer_the_export_without_a_held_solution(make_variant):
+    from django.test import Client
+
+    puzzle = make_variant("jigsaw", size=6)
+    user = UserFactory()
+    page = Client()
+    page.force_login(user)
+    game = _client(user).post(GAMES, {"puzzle": puzzle.pk}, format="json").json()
+    html = page.get(f"/play/{game['id']}/").content.decode()
+    assert 'data-testid="puzzle-export"' in html
+    assert "https://sudokupad.app/fpuzzles" in html and "f-puzzles.com/?load=" in html
+    assert "solution" not in html.split('data-testid="export-json"')[1].split("</textarea>")[0]
+    _complete(game["id"], puzzle)
+    replay = page.get(f"/play/{game['id']}/replay/")
+    assert replay.status_code == 200
+    assert 'data-testid="puzzle-export"' in replay.content.decode()
+
+
+def test_an_import_file_takes_share_links_and_json_lines_of_every_variant(make_variant):
+    from puzzles.imports import puzzle_import_text
+
+    made = {v: make_variant(v, size=6) for v in ("diagonal", "jigsaw", "killer")}
+    client = _client()
+    exports = {v: client.get(f"/api/v1/puzzles/{p.pk}/export/").json() for v, p in made.items()}
+    for puzzle in made.values():
+        puzzle.delete()  # a collection from elsewhere: none of them is in the bank yet
+    classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    text = "\n".join(
+        [
+            exports["diagonal"]["sudokupad_url"],
+            classic,
+            json.dumps(exports["jigsaw"]["fpuzzles"]),
+            exports["killer"]["fpuzzles_url"],
+            "https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOANCA%%",
+            exports["diagonal"]["fpuzzles_url"],  # the same puzzle as line 1
+        ]
+    )
+    report = puzzle_import_text(text=text)
+    statuses = [line.status for line in report.lines]
+    assert statuses == ["imported", "imported", "imported", "imported", "invalid", "duplicate"]
+    assert [line.line for line in report.lines] == [1, 2, 3, 4, 5, 6]
+    variants = {Puzzle.objects.get(pk=line.puzzle_id).variant for line in report.lines[:4]}
+    assert variants == {"diagonal", "classic", "jigsaw", "killer"}
+    assert all(
+        Puzzle.objects.get(pk=line.puzzle_id).source == "imported" for line in report.lines[:4]
+    )
