@@ -24,4 +24,4 @@ class TechniqueNotOnVariant(DomainError):
 
 class NoPracticePuzzle(NotFoundError):
     code = "no_practice_puzzle"
-    message = _("The bank has no practice puzzle for that technique yet.")
+    message = _("There is no practice puzzle for that technique yet.")

@@ -20,7 +20,7 @@ class GameNotFound(NotFoundError):
 
 class NoPuzzleAvailable(NotFoundError):
     code = "no_puzzle_available"
-    message = _("The bank has no puzzle of that size and difficulty yet.")
+    message = _("There is no puzzle of that size and difficulty yet.")
 
 
 class MoveRejected(Conflict):

@@ -7,6 +7,7 @@ in one conditional write (play.steps.save, play.game_store).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -21,6 +22,7 @@ from integrity.gate import game_standing_settle
 from puzzles.daily import daily_puzzle_get
 from puzzles.models import BANK_SOURCES, Difficulty, Puzzle, Variant
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
+from puzzles.stock import levels_offered
 from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
 
@@ -163,18 +165,68 @@ def _puzzle_at_level(player: Player, size: int, variant: str) -> Puzzle:
         banked = Puzzle.objects.filter(variant=variant, size=size, source__in=BANK_SOURCES)
         if not banked.exists():
             raise NoPuzzleAvailable(
-                _("The bank has no %(size)sx%(size)s %(variant)s puzzle yet: try another size.")
+                _("There is no %(size)sx%(size)s %(variant)s puzzle yet: try another size.")
                 % {"size": size, "variant": _variant(variant)}
             )
         if variant != "classic":
             raise NoPuzzleAvailable(
-                _("You have played every %(size)sx%(size)s %(variant)s puzzle in the bank.")
+                _(
+                    "You have played every %(size)sx%(size)s %(variant)s puzzle rated near "
+                    "your level: choose a difficulty instead."
+                )
                 % {"size": size, "variant": _variant(variant)}
             )
         raise NoPuzzleAvailable(
-            _("You have played every %(size)sx%(size)s puzzle in the bank.") % {"size": size}
+            _(
+                "You have played every %(size)sx%(size)s puzzle rated near your level: "
+                "choose a difficulty instead."
+            )
+            % {"size": size}
         )
     return picked.puzzle
+
+
+def _puzzle_made(
+    variant: str, size: int, level: str, may_make: Callable[[], bool] | None
+) -> Puzzle | None:
+    """A puzzle of the level made now, the level's top-up queued behind it (see
+    game_start); None when it is not made here or the caller's rate is spent."""
+    from django.conf import settings
+
+    from puzzles.stock import bank_puzzle_make, level_top_up
+
+    if level not in levels_offered(variant, size):
+        return None
+    transaction.on_commit(
+        lambda: level_top_up(
+            variant=variant, size=size, level=level, count=settings.PUZZLE_BANK_TARGET
+        )
+    )
+    if may_make is not None and not may_make():
+        return None
+    return bank_puzzle_make(variant=variant, size=size, level=level)
+
+
+def _level_unavailable(variant: str, size: int, level: str) -> str:
+    """Why no puzzle of the level can be served now, in the player's words."""
+    names = {"level": _level(level), "size": size, "variant": _variant(variant)}
+    offered = levels_offered(variant, size)
+    if level not in offered:
+        if not offered:
+            return (
+                _("%(variant)s puzzles are not made at %(size)sx%(size)s: try another size.")
+                % names
+            )
+        return _(
+            "%(variant)s %(size)sx%(size)s puzzles are not made at %(level)s: choose %(levels)s."
+        ) % {**names, "levels": ", ".join(_level(other) for other in offered)}
+    return (
+        _(
+            "No %(level)s %(size)sx%(size)s %(variant)s puzzle is ready right now; more are being "
+            "made: try again in a few minutes, or another level."
+        )
+        % names
+    )
 
 
 def _unfinished_game(player: Player, puzzle: Puzzle) -> Game | None:
@@ -201,6 +253,7 @@ def game_start(
     variant: str = "classic",
     race_id: int | None = None,
     clock_from: datetime | None = None,
+    may_make: Callable[[], bool] | None = None,
 ) -> tuple[Game, bool]:
     """Start a game of a given puzzle, of the daily puzzle, of a puzzle the player typed in
     (``grid_text``, any format the solver parses; stored in the bank, or the bank's
@@ -218,7 +271,12 @@ def game_start(
     or names the variant of the daily puzzle;
     ``fpuzzles`` (an f-puzzles object) is a puzzle of the player's own, like
     ``grid_text``. A race (races.services) starts its racers' games with ``race_id`` and
-    the race's start as ``clock_from``, so every racer's clock starts at the same moment."""
+    the race's start as ``clock_from``, so every racer's clock starts at the same moment.
+
+    A level whose puzzles the player has all played is served a new puzzle made on the
+    spot within a budget (``puzzles.stock.bank_puzzle_make``) and topped up behind it;
+    ``may_make`` (the caller's rate for solver work) is asked first. Only when none could
+    be made does the player get one they played before (never one they are playing)."""
     if player.user is None and not player.guest_key:
         raise ValueError("a game needs a user or a guest key")
     if grid_text is not None:
@@ -248,30 +306,12 @@ def game_start(
         level = {"size": size, "difficulty": difficulty, "variant": variant}
         puzzle = (
             puzzle_pick(**level, exclude=(played, dailies))
+            or _puzzle_made(variant, size, difficulty, may_make)
             or puzzle_pick(**level, exclude=(playing, dailies))
             or puzzle_pick(**level, exclude=(playing,))
         )
         if puzzle is None:
-            if variant != "classic":
-                raise NoPuzzleAvailable(
-                    _(
-                        "The bank has no %(level)s %(size)sx%(size)s %(variant)s puzzle you "
-                        "are not playing: try another level or size."
-                    )
-                    % {"level": _level(difficulty), "size": size, "variant": _variant(variant)}
-                )
-            if puzzle_pick(size=size, difficulty=difficulty) is not None:
-                raise NoPuzzleAvailable(
-                    _(
-                        "You are playing every %(level)s %(size)sx%(size)s puzzle in the bank: "
-                        "continue one of those games, or try another level."
-                    )
-                    % {"level": _level(difficulty), "size": size}
-                )
-            raise NoPuzzleAvailable(
-                _("The bank has no %(level)s %(size)sx%(size)s puzzle yet: try another level.")
-                % {"level": _level(difficulty), "size": size}
-            )
+            raise NoPuzzleAvailable(_level_unavailable(variant, size, difficulty))
     existing = _unfinished_game(player, puzzle)
     if existing is not None:
         return existing, False

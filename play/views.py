@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Variant
 from puzzles.selectors import daily_puzzles_of
+from puzzles.stock import levels_offered, makeable_now
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
 from ratings.views import board_label, rating_leaderboard_rows, rating_stats_for_page
 from solver.techniques import BY_SLUG
@@ -98,21 +99,12 @@ def home(request: HttpRequest) -> HttpResponse:
         game.clock = clock(game.elapsed_at(now))  # type: ignore[attr-defined]
     stocked = set(Puzzle.objects.values_list("variant", "size", "difficulty").distinct().order_by())
     difficulties = [
-        (
-            value,
-            label,
-            " ".join(
-                f"{variant}:{n}"
-                for variant in Variant.values
-                for n in SIZE_VALUES
-                if (variant, n, value) not in stocked
-            ),
-        )
-        for value, label in Difficulty.choices
+        (value, label, _unavailable(value, stocked)) for value, label in Difficulty.choices
     ]
     context = {
         "sizes": SIZES,
-        # (value, label, sizes the bank has no puzzle of at that level: greyed out by CSS)
+        # (value, label, "variant:size:reason" where the level cannot be served now: greyed
+        # out by CSS, the reason told by lobby.js)
         "difficulties": difficulties,
         "chosen_size": _choice(request.GET.get("size"), SIZE_VALUES, 9),
         "chosen_difficulty": _choice(
@@ -126,6 +118,22 @@ def home(request: HttpRequest) -> HttpResponse:
         "dailies": _dailies(player, stocked),
     }
     return render(request, "play/home.html", context)
+
+
+def _unavailable(level: str, stocked: set[tuple[str, int, str]]) -> str:
+    """The variants and sizes at which ``level`` cannot be served now (none in stock), with
+    the reason: ``not_made`` (the generator does not make it there) or ``later`` (too big
+    to make in a request: the workers are making them)."""
+    out = []
+    for variant in Variant.values:
+        for size in SIZE_VALUES:
+            if (variant, size, level) in stocked:
+                continue
+            if level not in levels_offered(variant, size):
+                out.append(f"{variant}:{size}:not_made")
+            elif not makeable_now(variant, size):
+                out.append(f"{variant}:{size}:later")
+    return " ".join(out)
 
 
 def _dailies(player: Player, stocked: set[tuple[str, int, str]]) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from sudokusite.errors import NotFoundError
 
 class BankEmpty(NotFoundError):
     code = "bank_empty"
-    message = gettext_lazy("The bank holds no puzzle of that size yet.")
+    message = gettext_lazy("There is no puzzle of that size yet.")
 
 
 def daily_sizes(variant: str) -> tuple[int, ...]:
@@ -86,9 +86,9 @@ def daily_puzzle_pick(*, day: date, size: int = 9, variant: str = Variant.CLASSI
     puzzle = _candidate(day, variant, size)
     if puzzle is None:
         if variant == Variant.CLASSIC:
-            raise BankEmpty(_("The bank holds no %(size)sx%(size)s puzzle yet.") % {"size": size})
+            raise BankEmpty(_("There is no %(size)sx%(size)s puzzle yet.") % {"size": size})
         raise BankEmpty(
-            _("The bank holds no %(size)sx%(size)s %(variant)s puzzle yet.")
+            _("There is no %(size)sx%(size)s %(variant)s puzzle yet.")
             % {"size": size, "variant": Variant(variant).label}
         )
     try:

@@ -1,8 +1,21 @@
-"""Keeping the bank stocked: the shipped starter file and the periodic top-up."""
+"""Keeping the bank stocked: the shipped starter file, the periodic top-up, and a puzzle
+made on the spot when a level has run out.
+
+What the lobby offers and the workers keep is one list, :func:`bank_offer`: every size of
+the classic at each level the generator reaches there, and every variant at each size and
+level its generator makes (``puzzles.variants.variant_levels``), all kept at the same
+stock (``PUZZLE_BANK_MINIMUM`` topped up to ``PUZZLE_BANK_TARGET``). When a player asks
+for a level whose puzzles they have all played or are playing, the request queues a
+top-up for it and makes one puzzle within :data:`MAKE_SECONDS` (:func:`bank_puzzle_make`),
+as a practice request does; a 16x16 classic takes too long to make in a request, so it
+waits for the workers.
+"""
 
 from __future__ import annotations
 
 import json
+import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,29 +29,71 @@ from puzzles.bank import (
     bank_levels,
     grade_columns,
     puzzle_existing,
+    puzzle_get_or_create_from_grid,
     puzzle_key,
     puzzle_row,
 )
 from puzzles.chunks import MAX_REPLACEMENTS
-from puzzles.models import Puzzle, PuzzlePack, Source, Symmetry
+from puzzles.models import Puzzle, PuzzlePack, Source, Symmetry, Variant
 from puzzles.packs import PACK_MAX_COUNT, PackNameTaken, pack_create
 from puzzles.techniques import puzzle_techniques_store
-from solver import count_solutions, format_line, is_solution, parse
+from puzzles.variant_bank import variant_puzzle_store
+from puzzles.variants import variant_levels
+from solver import Shape, count_solutions, format_line, is_solution, parse
 from solver.generate import GenerationFailed, generate
 from solver.grade import GRADER_VERSION, Grade, grade
+from solver.variant_generate import VariantGenerationFailed, generate_variant
+
+MAKE_SECONDS = 0.8
+"""How long a game request may spend making a puzzle of a level that has run out for the
+player (``GAME_MAKE_SECONDS`` in settings overrides it): an attempt under way finishes."""
+
+MAKE_MAX_CLASSIC_SIZE = 9
+"""The largest classic grid made in a request (a 16x16 takes seconds: the workers'job)."""
 
 
-def bank_stock() -> dict[tuple[int, str], int]:
-    """Classic puzzles in the bank per (size, level); a player's typed-in puzzle is not the
-    bank's."""
+def levels_offered(variant: str, size: int) -> tuple[str, ...]:
+    """The levels of ``variant`` at ``size`` that are made: the classic generator's, or the
+    variant generator's (the one place each lists them)."""
+    if variant == Variant.CLASSIC:
+        return bank_levels(size) if size in BANK_SIZES else ()
+    return variant_levels(variant, size)
+
+
+def bank_offer(*, sizes: tuple[int, ...] = BANK_SIZES) -> list[tuple[str, int, str]]:
+    """Every (variant, size, level) the lobby offers and the workers keep stocked."""
+    return [
+        (variant, size, level)
+        for variant in Variant.values
+        for size in sizes
+        for level in levels_offered(variant, size)
+    ]
+
+
+def makeable_now(variant: str, size: int) -> bool:
+    """Whether a request may make a puzzle of ``variant`` and ``size`` on the spot."""
+    return variant != Variant.CLASSIC or size <= MAKE_MAX_CLASSIC_SIZE
+
+
+def bank_stock(*, variant: str | None = "classic") -> dict[tuple[int, str], int]:
+    """Puzzles in the bank per (size, level) of ``variant``; a player's typed-in puzzle is
+    not the bank's."""
+    return {
+        (size, level): n
+        for (kind, size, level), n in bank_stock_all().items()
+        if variant is None or kind == variant
+    }
+
+
+def bank_stock_all() -> dict[tuple[str, int, str], int]:
+    """Puzzles in the bank per (variant, size, level)."""
     rows = (
-        Puzzle.objects.filter(variant="classic")
-        .exclude(source=Source.TYPED)
-        .values("size", "difficulty")
+        Puzzle.objects.exclude(source=Source.TYPED)
+        .values("variant", "size", "difficulty")
         .annotate(n=Count("id"))
         .order_by()
     )
-    return {(row["size"], row["difficulty"]): row["n"] for row in rows}
+    return {(row["variant"], row["size"], row["difficulty"]): row["n"] for row in rows}
 
 
 def bank_top_up(
@@ -46,37 +101,91 @@ def bank_top_up(
     minimum: int | None = None,
     target: int | None = None,
     sizes: tuple[int, ...] = BANK_SIZES,
+    variants: tuple[str, ...] | None = None,
     queue: str | None = None,
 ) -> list[PuzzlePack]:
-    """Queue a pack for every size and level with fewer than ``minimum`` puzzles and no
-    pack already on its way, to bring it up to ``target``. Returns the packs queued."""
+    """Queue a pack for every variant, size and level offered (:func:`bank_offer`) with
+    fewer than ``minimum`` puzzles and no pack already on its way, to bring it up to
+    ``target``. Returns the packs queued."""
     minimum = settings.PUZZLE_BANK_MINIMUM if minimum is None else minimum
     target = settings.PUZZLE_BANK_TARGET if target is None else target
-    stock = bank_stock()
+    stock = bank_stock_all()
     created = []
-    stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
-    for size in sizes:
-        for level in bank_levels(size):
-            have = stock.get((size, level), 0)
-            if have >= minimum:
-                continue
-            busy = PuzzlePack.objects.filter(
-                variant="classic", size=size, difficulty=level, status__in=PuzzlePack.ACTIVE
-            ).exists()
-            if busy:
-                continue
-            try:
-                pack = pack_create(
-                    name=f"top-up {size}x{size} {level} {stamp}",
-                    size=size,
-                    difficulty=level,
-                    count=min(max(target - have, 1), PACK_MAX_COUNT),
-                    queue=queue,
-                )
-            except PackNameTaken:
-                continue  # another top-up ran this very second
-            created.append(pack)
+    for variant, size, level in bank_offer(sizes=sizes):
+        if variants is not None and variant not in variants:
+            continue
+        have = stock.get((variant, size, level), 0)
+        if have < minimum:
+            pack = level_top_up(
+                variant=variant, size=size, level=level, count=target - have, queue=queue
+            )
+            if pack is not None:
+                created.append(pack)
     return created
+
+
+def level_top_up(
+    *, variant: str, size: int, level: str, count: int, queue: str | None = None
+) -> PuzzlePack | None:
+    """Queue a pack of ``count`` puzzles of one level unless one is on its way."""
+    busy = PuzzlePack.objects.filter(
+        variant=variant, size=size, difficulty=level, technique="", status__in=PuzzlePack.ACTIVE
+    ).exists()
+    if busy:
+        return None
+    stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
+    label = "" if variant == Variant.CLASSIC else f" {variant}"
+    try:
+        return pack_create(
+            name=f"top-up {size}x{size}{label} {level} {stamp}",
+            size=size,
+            difficulty=level,
+            count=min(max(count, 1), PACK_MAX_COUNT),
+            queue=queue,
+            variant=variant,
+        )
+    except PackNameTaken:
+        return None  # another top-up ran this very second
+
+
+def bank_puzzle_make(
+    *, variant: str, size: int, level: str, seconds: float | None = None
+) -> Puzzle | None:
+    """A new bank puzzle of the level made now within ``seconds`` (see the module
+    docstring), or None when none was made in time or the size is not made here."""
+    if level not in levels_offered(variant, size) or not makeable_now(variant, size):
+        return None
+    if seconds is None:
+        seconds = getattr(settings, "GAME_MAKE_SECONDS", MAKE_SECONDS)
+    seed = f"request:{secrets.token_hex(6)}"
+    deadline = time.monotonic() + seconds
+    shape = Shape.for_size(size)
+    if variant == Variant.CLASSIC:
+        try:
+            made = generate(shape, level=level, seed=seed)
+        except (GenerationFailed, ValueError):
+            return None
+        if made.grade.level != level:
+            return None
+        puzzle, _ = puzzle_get_or_create_from_grid(
+            grid=made.puzzle, source=Source.GENERATED, solution=made.solution
+        )
+        return puzzle
+    try:
+        found = generate_variant(
+            variant, size, level=level, seed=seed, stop=lambda: time.monotonic() > deadline
+        )
+    except VariantGenerationFailed:
+        return None
+    puzzle, _ = variant_puzzle_store(
+        grid=found.puzzle,
+        rules=found.rules,
+        solution=found.solution,
+        level=found.level,
+        hardest=found.hardest or "",
+        source=Source.GENERATED,
+    )
+    return puzzle
 
 
 STARTER_FILE = Path(__file__).resolve().parent / "data" / "starter.jsonl"

@@ -21,6 +21,7 @@ Every answer is a pure function of the arguments.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from solver.grid import BudgetExceeded, Grid, Shape
@@ -81,13 +82,19 @@ class VariantGenerated:
 
 
 def generate_variant(
-    variant: str, size: int = 9, *, level: str | None = None, seed: int | str = 0
+    variant: str,
+    size: int = 9,
+    *,
+    level: str | None = None,
+    seed: int | str = 0,
+    stop: Callable[[], bool] | None = None,
 ) -> VariantGenerated:
     """A ``variant`` puzzle (``diagonal``, ``jigsaw``, ``killer``) with exactly one solution.
 
     ``level`` None takes the first puzzle made, whatever its level. Raises ValueError for
     an unknown variant, size or level, :class:`VariantGenerationFailed` when no attempt
-    reached the level."""
+    reached the level, or when ``stop`` answers True before an attempt (the first attempt is
+    always made: a caller with a time budget finishes the attempt under way)."""
     if variant not in VARIANTS or variant == "classic":
         raise ValueError(f"unknown variant {variant!r}: use diagonal, jigsaw or killer")
     if size not in (4, 6, 8, 9):
@@ -100,6 +107,8 @@ def generate_variant(
     shape = Shape.for_size(size)
     searches = 0
     for attempt in range(1, MAX_ATTEMPTS + 1):
+        if stop is not None and attempt > 1 and stop():
+            raise VariantGenerationFailed(f"stopped after {attempt - 1} attempts for {seed!r}")
         rng = random.Random(f"{variant}:{size}:{level}:{seed}:{attempt}")
         if variant == "killer":
             made = _killer(shape, level, rng)

@@ -187,7 +187,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                 variant=v.get("variant"),
             )
             return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        # A level run out for this player makes a puzzle here: solver work, at the rate of
+        # a typed-in grid (past it, a puzzle they played before answers).
+        make_throttle = AnalyseThrottle()
         game, created = game_start(
+            may_make=lambda: make_throttle.allow_request(request, self),
             player=player_of(request, create=True),
             puzzle_id=v.get("puzzle"),
             difficulty=v.get("difficulty"),

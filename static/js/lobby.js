@@ -1,7 +1,8 @@
-// The lobby's start form. The server marks each level with the sizes the bank has no puzzle
-// of (data-missing on its label); CSS greys those out on its own. Here they also become
-// disabled, and a size change that leaves the chosen level without puzzles moves the choice
-// to the nearest level that has some, so the form never asks for a puzzle that is not there.
+// The lobby's start form. The server marks each level with the rules and sizes it cannot be
+// served at now, and why (data-missing on its label: "variant:size:reason", the reason
+// not_made or later); CSS greys those out on its own. Here they also become disabled, and a
+// change that leaves the chosen level unavailable moves the choice to the nearest level that
+// is, saying why, so the form never asks for a puzzle that cannot be had.
 
 const form = document.getElementById("new-game-form");
 const levels = [...form.querySelectorAll("input[name=difficulty]")];
@@ -20,9 +21,11 @@ function chosenVariant() {
   return variant ? variant.value : "classic";
 }
 
+/** Why the level `input` cannot be had at `size` under the chosen rules, or "". */
 function lacks(input, size) {
   const missing = (input.closest(".choice").dataset.missing || "").split(" ");
-  return missing.includes(`${chosenVariant()}:${size}`);
+  const token = missing.find((t) => t.startsWith(`${chosenVariant()}:${size}:`));
+  return token ? token.split(":")[2] : "";
 }
 
 /** The level the size has that is closest to `from` (index), the easier one on a tie. */
@@ -35,7 +38,7 @@ function nearestOpen(from) {
 
 function sync() {
   const size = chosenSize();
-  for (const input of levels) input.disabled = lacks(input, size);
+  for (const input of levels) input.disabled = Boolean(lacks(input, size));
   const chosen = levels.find((input) => input.checked) || null;
   let message = "";
   if (!chosen || chosen.disabled) {
@@ -43,11 +46,11 @@ function sync() {
     if (instead) {
       instead.checked = true;
       if (chosen) {
-        message = interpolate(
-          gettext("No %(level)s %(size)s×%(size)s puzzles yet: %(instead)s instead."),
-          { level: levelName(chosen), size, instead: levelName(instead) },
-          true,
-        );
+        const names = { level: levelName(chosen), size, instead: levelName(instead) };
+        message =
+          lacks(chosen, size) === "not_made"
+            ? interpolate(gettext("%(level)s is not made at %(size)s×%(size)s: %(instead)s instead."), names, true)
+            : interpolate(gettext("No %(level)s %(size)s×%(size)s puzzles yet: %(instead)s instead."), names, true);
       }
     } else {
       message = interpolate(gettext("No %(size)s×%(size)s puzzles yet: pick another size."), { size }, true);

@@ -1,4 +1,4 @@
-"""The lobby's start form: a size and a level the bank has puzzles of, nothing else."""
+"""The lobby's start form: a size and a level that can be served, nothing else."""
 
 from __future__ import annotations
 
@@ -22,11 +22,13 @@ def test_a_size_without_the_chosen_level_falls_back_to_the_nearest_it_has(live_s
     expect(level(page, "Hard")).to_be_checked()
 
     page.locator("label.choice", has_text="4×4").click()
-    # The bank has no hard 4x4: the closest level it has is chosen, and the page says so.
+    # No hard 4x4 is made: the closest level made is chosen, and the page says why.
     expect(level(page, "Medium")).to_be_checked()
     expect(level(page, "Hard")).to_be_disabled()
     expect(level(page, "Master")).to_be_disabled()
-    expect(page.locator("#level-note")).to_have_text("No Hard 4×4 puzzles yet: Medium instead.")
+    expect(page.locator("#level-note")).to_have_text(
+        "Hard is not made at 4×4: Medium instead."
+    )
     # A level the size lacks cannot be picked again.
     page.locator("label.choice", has_text="Hard").click(force=True)
     expect(level(page, "Medium")).to_be_checked()
@@ -37,12 +39,15 @@ def test_a_size_without_the_chosen_level_falls_back_to_the_nearest_it_has(live_s
     assert (game.puzzle.size, game.puzzle.difficulty) == (4, "medium")
 
 
-def test_a_size_with_no_puzzle_at_all_cannot_be_started(live_server, page):
+def test_a_giant_level_not_made_yet_cannot_be_started_and_says_why(live_server, page):
     make_puzzle(four_by_four(0), difficulty="easy")
-    page.goto(live_server.url + "/")
+    page.goto(live_server.url + "/?difficulty=easy")
     page.locator("label.choice", has_text="16×16").click()
+    # No 16x16 in stock and too big to make in a request: every level waits for the workers.
     expect(page.get_by_test_id("start")).to_be_disabled()
-    expect(page.locator("#level-note")).to_have_text("No 16×16 puzzles yet: pick another size.")
+    expect(page.locator("#level-note")).to_have_text(
+        "No 16×16 puzzles yet: pick another size."
+    )
     page.locator("label.choice", has_text="4×4").click()
     expect(page.get_by_test_id("start")).to_be_enabled()
     expect(level(page, "Easy")).to_be_checked()

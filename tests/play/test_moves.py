@@ -7,6 +7,7 @@ import uuid
 import pytest
 
 from play.models import Game, Move
+from puzzles.models import Puzzle
 from tests.play.factories import FOUR_B, empty_cells, puzzle_create, value_at, wrong_value_at
 from tests.play.helpers import action, move, start
 
@@ -311,17 +312,23 @@ def test_start_with_a_size_that_has_no_boxes_is_a_400_naming_size(token_client, 
     assert "size" in error_of(daily, 400)["fields"]
 
 
-def test_start_by_difficulty_prefers_a_puzzle_not_played_yet(token_client, puzzle4):
+def test_start_by_difficulty_prefers_a_puzzle_not_played_yet(token_client, puzzle4, monkeypatch):
     other = puzzle_create(FOUR_B, difficulty="easy")
     body = {"difficulty": "easy", "size": 4}
     ids = {token_client.post("/api/v1/games/", body, format="json").json()["puzzle"]["id"]}
     ids.add(token_client.post("/api/v1/games/", body, format="json").json()["puzzle"]["id"])
     assert ids == {puzzle4.pk, other.pk}
-    # Both being played: no new game (the player's own would be handed back as one).
+    # Both being played: a new puzzle of the level is made on the spot, not refused.
+    made = token_client.post("/api/v1/games/", body, format="json")
+    assert made.status_code == 201, made.json()
+    fresh = Puzzle.objects.get(pk=made.json()["puzzle"]["id"])
+    assert fresh.pk not in ids
+    assert (fresh.size, fresh.difficulty, fresh.source) == (4, "easy", "generated")
+    # None can be made now: one played and over starts again, never one being played.
+    monkeypatch.setattr("puzzles.stock.bank_puzzle_make", lambda **kwargs: None)
     busy = error_of(token_client.post("/api/v1/games/", body, format="json"), 404)
     assert busy["code"] == "no_puzzle_available"
-    assert "You are playing every easy 4x4 puzzle" in busy["message"]
-    # Both played, one of them over: a new game of that one starts.
+    assert "is ready right now" in busy["message"] and "bank" not in busy["message"]
     game = Game.objects.get(puzzle=other)
     token_client.post(f"/api/v1/games/{game.pk}/abandon/", {}, format="json")
     again = token_client.post("/api/v1/games/", body, format="json")
@@ -329,7 +336,7 @@ def test_start_by_difficulty_prefers_a_puzzle_not_played_yet(token_client, puzzl
     assert again.json()["puzzle"]["id"] == other.pk and again.json()["id"] != game.pk
     none = token_client.post("/api/v1/games/", {"difficulty": "master", "size": 4}, format="json")
     assert error_of(none, 404)["code"] == "no_puzzle_available"
-    assert "The bank has no master 4x4 puzzle" in error_of(none, 404)["message"]
+    assert "4x4 puzzles are not made at master" in error_of(none, 404)["message"]
 
 
 def test_a_daily_game_plays_the_puzzle_of_the_day(token_client, puzzle9):
@@ -355,6 +362,7 @@ def test_start_by_difficulty_keeps_the_daily_puzzles_for_the_daily_game(
     # The pick walks from its random start; start at the lowest id, the daily puzzle's, so
     # a pick that did not leave the daily puzzle out would take it every time.
     monkeypatch.setattr(random.SystemRandom, "randint", lambda self, low, high: low)
+    monkeypatch.setattr("puzzles.stock.bank_puzzle_make", lambda **kwargs: None)
     other = puzzle_create(FOUR_B, difficulty="easy")
     today = timezone.localdate()
     DailyPuzzle.objects.create(date=today, size=4, puzzle=puzzle4)
@@ -364,7 +372,8 @@ def test_start_by_difficulty_keeps_the_daily_puzzles_for_the_daily_game(
         started = token_client.post("/api/v1/games/", body, format="json")
         assert started.json()["puzzle"]["id"] == other.pk
         token_client.post(f"/api/v1/games/{started.json()['id']}/abandon/", {}, format="json")
-    # When the level has nothing else to give, a daily puzzle is better than nothing.
+    # When the level has nothing else to give (and none can be made), a daily puzzle is
+    # better than nothing.
     DailyPuzzle.objects.create(date=today + timedelta(days=1), size=4, puzzle=other)
     last = token_client.post("/api/v1/games/", body, format="json")
     assert last.status_code == 201
@@ -374,6 +383,11 @@ def test_start_by_difficulty_keeps_the_daily_puzzles_for_the_daily_game(
     token_client.post(f"/api/v1/games/{last.json()['id']}/abandon/", {}, format="json")
     again = token_client.post("/api/v1/games/", body, format="json")
     assert again.json()["puzzle"]["id"] == puzzle4.pk  # tomorrow's (other) is still kept
+    # Where a puzzle can be made, a new one comes before any played or daily puzzle.
+    token_client.post(f"/api/v1/games/{again.json()['id']}/abandon/", {}, format="json")
+    monkeypatch.undo()
+    made = token_client.post("/api/v1/games/", body, format="json")
+    assert made.json()["puzzle"]["id"] not in {puzzle4.pk, other.pk}
 
 
 def test_a_move_costs_at_most_three_queries(user, puzzle9):

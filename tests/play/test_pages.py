@@ -118,7 +118,7 @@ def test_the_lobby_offers_to_continue_an_unfinished_game(guest):
 def test_no_puzzle_of_that_level_is_a_message_not_an_error(guest):
     response = guest.post("/play/new/", {"size": "16", "difficulty": "master"}, follow=True)
     assert response.status_code == 200
-    assert "no master 16x16 puzzle" in response.content.decode()
+    assert "not made at master" in response.content.decode()
 
 
 def test_a_bad_form_value_is_a_message_not_a_500(guest):
@@ -288,20 +288,26 @@ LEVEL_CHOICE = re.compile(
 )
 
 
-def test_the_lobby_marks_levels_the_bank_has_no_puzzle_of(guest):
+def test_the_lobby_greys_only_levels_that_cannot_be_served_and_says_why(guest):
+    """A level with no puzzle in stock is still served where a request can make one
+    (puzzles.stock): greyed are the levels not made at a size (``not_made``) and the 16x16
+    ones the workers have not made yet (``later``)."""
     puzzle_create(FOUR, difficulty="easy")
     puzzle_create(NINE, difficulty="hard")
     html = guest.get("/").content.decode()
-    # "variant:size" tokens: the classic ones here, every size of the empty variants.
     found = {level: tokens.split() for tokens, level in LEVEL_CHOICE.findall(html)}
-    missing = {
-        level: " ".join(t.split(":")[1] for t in tokens if t.startswith("classic:"))
-        for level, tokens in found.items()
-    }
-    assert missing["easy"] == "6 9 16"
-    assert missing["hard"] == "4 6 16"
-    assert missing["master"] == "4 6 9 16"
-    assert "killer:9" in found["easy"]
+
+    def of(variant: str, level: str) -> dict[str, str]:
+        return {
+            t.split(":")[1]: t.split(":")[2] for t in found[level] if t.startswith(f"{variant}:")
+        }
+
+    assert of("classic", "easy") == {"16": "later"}
+    assert of("classic", "hard") == {"4": "not_made", "16": "later"}
+    assert of("classic", "master") == {"4": "not_made", "6": "not_made", "16": "not_made"}
+    assert of("killer", "easy") == {"16": "not_made"}
+    assert of("killer", "hard") == {"4": "not_made", "6": "not_made", "16": "not_made"}
+    assert of("jigsaw", "expert") == {"4": "not_made", "16": "not_made"}
 
 
 def test_a_message_waits_through_api_calls_for_the_next_page(guest):
@@ -311,4 +317,4 @@ def test_a_message_waits_through_api_calls_for_the_next_page(guest):
     api = guest.get("/api/v1/games/")
     assert api.status_code == 200
     assert not hasattr(api.wsgi_request, "_messages")  # the API makes no message storage
-    assert "no master 16x16 puzzle" in guest.get("/").content.decode()
+    assert "not made at master" in guest.get("/").content.decode()

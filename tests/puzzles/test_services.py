@@ -333,12 +333,13 @@ def test_no_daily_puzzle_without_puzzles_of_that_size(make_puzzle):
 
 def test_top_up_queues_a_pack_for_each_short_level_once(no_enqueue, make_puzzle, only_easy_4x4):
     make_puzzle(size=6, level="easy", seed="x")
-    queued = stock.bank_top_up(minimum=1, target=3, sizes=(4, 6))
+    classic = ("classic",)
+    queued = stock.bank_top_up(minimum=1, target=3, sizes=(4, 6), variants=classic)
     assert sorted((p.size, p.difficulty, p.count) for p in queued) == [
         (4, "easy", 3),
         (6, "medium", 3),
     ]
-    assert stock.bank_top_up(minimum=1, target=3, sizes=(4, 6)) == []
+    assert stock.bank_top_up(minimum=1, target=3, sizes=(4, 6), variants=classic) == []
 
 
 def test_regrade_puts_back_the_graders_level(make_puzzle):
