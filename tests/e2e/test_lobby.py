@@ -26,9 +26,7 @@ def test_a_size_without_the_chosen_level_falls_back_to_the_nearest_it_has(live_s
     expect(level(page, "Medium")).to_be_checked()
     expect(level(page, "Hard")).to_be_disabled()
     expect(level(page, "Master")).to_be_disabled()
-    expect(page.locator("#level-note")).to_have_text(
-        "Hard is not made at 4×4: Medium instead."
-    )
+    expect(page.locator("#level-note")).to_have_text("Hard is not made at 4×4: Medium instead.")
     # A level the size lacks cannot be picked again.
     page.locator("label.choice", has_text="Hard").click(force=True)
     expect(level(page, "Medium")).to_be_checked()
@@ -45,9 +43,7 @@ def test_a_giant_level_not_made_yet_cannot_be_started_and_says_why(live_server, 
     page.locator("label.choice", has_text="16×16").click()
     # No 16x16 in stock and too big to make in a request: every level waits for the workers.
     expect(page.get_by_test_id("start")).to_be_disabled()
-    expect(page.locator("#level-note")).to_have_text(
-        "No 16×16 puzzles yet: pick another size."
-    )
+    expect(page.locator("#level-note")).to_have_text("No 16×16 puzzles yet: pick another size.")
     page.locator("label.choice", has_text="4×4").click()
     expect(page.get_by_test_id("start")).to_be_enabled()
     expect(level(page, "Easy")).to_be_checked()
