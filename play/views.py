@@ -147,6 +147,8 @@ def _dailies(player: Player, stocked: set[tuple[str, int, str]]) -> list[dict[st
         {
             "variant": value,
             "label": label,
+            # The daily's own measured level, once it is chosen.
+            "level": chosen[value].puzzle.get_difficulty_display() if value in chosen else "",
             "game": games.filter(puzzle_id=chosen[value].puzzle_id).first()
             if value in chosen
             else None,

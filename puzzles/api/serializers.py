@@ -65,10 +65,24 @@ class PuzzleSerializer(serializers.ModelSerializer):
 
 class DailyPuzzleSerializer(PuzzleSerializer):
     date = serializers.DateField(read_only=True)
+    scheduled_level = serializers.CharField(
+        read_only=True,
+        help_text="The level the daily schedule names for this day (GET "
+        "/api/v1/puzzles/daily/schedule/); difficulty is the puzzle's own measured level, "
+        "the same unless no puzzle of the scheduled level could be had.",
+    )
 
     class Meta(PuzzleSerializer.Meta):
-        fields = [*PuzzleSerializer.Meta.fields, "date"]
+        fields = [*PuzzleSerializer.Meta.fields, "date", "scheduled_level"]
         read_only_fields = fields
+
+
+class DailyScheduleSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    size = serializers.IntegerField()
+    levels = serializers.DictField(
+        child=serializers.CharField(), help_text="monday ... sunday: the daily's level."
+    )
 
 
 class PuzzleQuerySerializer(serializers.Serializer):

@@ -32,6 +32,7 @@ from .serializers import (
     DailiesQuerySerializer,
     DailyPuzzleSerializer,
     DailyQuerySerializer,
+    DailyScheduleSerializer,
     ExportQuerySerializer,
     PackCreateSerializer,
     PackSerializer,
@@ -142,11 +143,38 @@ class PuzzleViewSet(viewsets.GenericViewSet):
         chosen = daily.daily_puzzles_of_day(day=today, size=query.validated_data.get("size"))
         return Response(DailyPuzzleSerializer([_dated(d) for d in chosen], many=True).data)
 
+    @extend_schema(
+        summary="The daily puzzles' week of levels, per variant",
+        description="The level each variant's daily puzzle has on each day of the week at "
+        "`size` (9 by default): easy early in the week, the hardest at its end; Killer's "
+        "week tops out at hard. A level a size does not offer falls to the nearest easier "
+        "one. The daily's own `difficulty` is its puzzle's measured level.",
+        parameters=[DailiesQuerySerializer],
+        responses={200: DailyScheduleSerializer(many=True)},
+        tags=["puzzles"],
+    )
+    @action(
+        detail=False,
+        methods=["get"],
+        url_path="daily/schedule",
+        url_name="daily-schedule",
+        pagination_class=None,
+    )
+    def daily_schedule(self, request: Request) -> Response:
+        query = DailiesQuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        weeks = daily.daily_schedule(size=query.validated_data.get("size") or 9)
+        return Response(DailyScheduleSerializer(weeks, many=True).data)
+
 
 def _dated(chosen: DailyPuzzle) -> Puzzle:
-    """The daily's puzzle, carrying its ``date`` for DailyPuzzleSerializer."""
+    """The daily's puzzle, carrying its ``date`` and scheduled level for
+    DailyPuzzleSerializer."""
     puzzle = chosen.puzzle
     puzzle.date = chosen.date  # type: ignore[attr-defined]
+    puzzle.scheduled_level = daily.daily_level(  # type: ignore[attr-defined]
+        chosen.date, chosen.size, chosen.variant
+    )
     return puzzle
 
 
