@@ -23,15 +23,18 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from play.errors import GameFinished, NoPuzzleAvailable
 from play.lifecycle import Player, game_abandon, game_start
 from play.models import FINISHED, UNFINISHED, Game, Status
-from puzzles.daily import daily_puzzle_get
-from puzzles.models import Puzzle
+from puzzles.daily import daily_puzzle_get, daily_sizes
+from puzzles.models import Puzzle, Variant
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
+from puzzles.stock import bank_puzzle_make, levels_offered
 
 from .broadcast import race_broadcast
 from .errors import (
@@ -102,28 +105,54 @@ def race_create(
     difficulty: str = "",
     daily: bool = False,
     time_limit_s: int = 20 * 60,
+    variant: str = "classic",
 ) -> Race:
     """A new race in its lobby, with its host as the first racer. A host has at most
-    ``RACE_OPEN_LIMIT`` races not yet finished."""
+    ``RACE_OPEN_LIMIT`` races not yet finished. ``variant`` is the rules every racer's
+    game is played under, as a game takes it: a level must be one the variant is made
+    at for that size (a 400 on ``difficulty`` otherwise)."""
+    if daily and size not in daily_sizes(variant):
+        raise ValidationError(
+            {
+                "size": [
+                    _("A %(variant)s daily puzzle is made at sizes %(sizes)s only.")
+                    % {
+                        "variant": Variant(variant).label,
+                        "sizes": ", ".join(str(n) for n in daily_sizes(variant)),
+                    }
+                ]
+            }
+        )
+    if not daily and difficulty not in levels_offered(variant, size):
+        offered = ", ".join(levels_offered(variant, size)) or "-"
+        raise ValidationError(
+            {
+                "difficulty": [
+                    _("%(variant)s %(size)sx%(size)s puzzles are made at: %(levels)s.")
+                    % {"variant": Variant(variant).label, "size": size, "levels": offered}
+                ]
+            }
+        )
     open_races = Race.objects.filter(host=host, status__in=OPEN).count()
     if open_races >= settings.RACE_OPEN_LIMIT:
         raise TooManyRaces()
     if daily:
-        _check_daily_not_played(user=host, size=size)
+        _check_daily_not_played(user=host, size=size, variant=variant)
     race = Race.objects.create(
         code=secrets.token_urlsafe(9),
         host=host,
         size=size,
         difficulty="" if daily else difficulty,
         daily=daily,
+        variant=variant,
         time_limit_s=time_limit_s,
     )
     Racer.objects.create(race=race, user=host)
     return race
 
 
-def _check_daily_not_played(*, user: AbstractBaseUser, size: int) -> None:
-    puzzle = daily_puzzle_get(day=timezone.localdate(), size=size)
+def _check_daily_not_played(*, user: AbstractBaseUser, size: int, variant: str) -> None:
+    puzzle = daily_puzzle_get(day=timezone.localdate(), size=size, variant=variant)
     if Game.objects.filter(user=user, puzzle=puzzle).exists():
         raise DailyAlreadyPlayed()
 
@@ -140,7 +169,7 @@ def race_join(*, code: str, user: AbstractBaseUser) -> Racer:
     if Racer.objects.filter(race=race).count() >= MAX_RACERS:
         raise RaceFull()
     if race.daily:
-        _check_daily_not_played(user=user, size=race.size)
+        _check_daily_not_played(user=user, size=race.size, variant=race.variant)
     seat = Racer.objects.create(race=race, user=user)
     race_announce(race)
     return seat
@@ -160,15 +189,19 @@ def race_leave(*, code: str, user: AbstractBaseUser) -> Race:
 
 
 def _pick_puzzle(race: Race, user_ids: list[int]) -> Puzzle:
+    """The race's puzzle: the daily of its variant, or one of its variant and level no
+    racer has played, else one made now (puzzles.stock), else one none is playing."""
     if race.daily:
-        return daily_puzzle_get(day=timezone.localdate(), size=race.size)
+        return daily_puzzle_get(day=timezone.localdate(), size=race.size, variant=race.variant)
     games = Game.objects.filter(user_id__in=user_ids)
     played = games.values("puzzle_id")
     playing = games.filter(status__in=UNFINISHED).values("puzzle_id")
     dailies = daily_puzzle_ids(since=timezone.localdate())
-    size, level = race.size, race.difficulty
-    puzzle = puzzle_pick(size=size, difficulty=level, exclude=(played, dailies)) or puzzle_pick(
-        size=size, difficulty=level, exclude=(playing, dailies)
+    level = {"size": race.size, "difficulty": race.difficulty, "variant": race.variant}
+    puzzle = (
+        puzzle_pick(**level, exclude=(played, dailies))
+        or bank_puzzle_make(variant=race.variant, size=race.size, level=race.difficulty)
+        or puzzle_pick(**level, exclude=(playing, dailies))
     )
     if puzzle is None:
         raise NoPuzzleAvailable()

@@ -8,13 +8,14 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from puzzles.models import Difficulty
+from puzzles.models import Difficulty, Variant
 from sudokusite.errors import DomainError
 
 from . import services
@@ -26,6 +27,9 @@ TIME_LIMITS = ((5, "5"), (10, "10"), (20, "20"), (30, "30"), (60, "60"))
 
 
 class RaceForm(forms.Form):
+    variant = forms.ChoiceField(
+        label=_("Rules"), choices=Variant.choices, initial=Variant.CLASSIC, required=False
+    )
     size = forms.TypedChoiceField(label=_("Size"), choices=SIZES, coerce=int, initial=9)
     puzzle = forms.ChoiceField(
         label=_("Puzzle"),
@@ -57,9 +61,14 @@ def race_new(request: HttpRequest) -> HttpResponse:
                 difficulty="" if choice == "daily" else choice,
                 daily=choice == "daily",
                 time_limit_s=form.cleaned_data["time_limit"] * 60,
+                variant=form.cleaned_data["variant"] or Variant.CLASSIC,
             )
         except DomainError as exc:
             form.add_error(None, str(exc.message))
+        except ValidationError as exc:
+            for messages in exc.message_dict.values():
+                for message in messages:
+                    form.add_error(None, message)
         else:
             return redirect("races:race", code=race.code)
     return render(request, "races/new.html", {"form": form})
@@ -101,5 +110,6 @@ def race_page(request: HttpRequest, code: str) -> HttpResponse:
         "you": data["you"],
         "link": request.build_absolute_uri(data["page"]),
         "level": dict(Difficulty.choices).get(race["difficulty"], ""),
+        "variant_label": dict(Variant.choices).get(race["variant"], race["variant"]),
     }
     return socket_csp(request, render(request, "races/race.html", context))

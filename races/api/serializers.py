@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from puzzles.models import Difficulty
+from puzzles.models import Difficulty, Variant
 from puzzles.packs import PACK_SIZES
 from sudokusite.fields import StrictIntegerField
 from sudokusite.serializers import InputSerializer
@@ -20,7 +20,13 @@ class RaceCreateInputSerializer(InputSerializer):
     size = serializers.ChoiceField(choices=PACK_SIZES, required=False, default=9)
     difficulty = serializers.ChoiceField(choices=Difficulty.choices, required=False)
     daily = serializers.BooleanField(required=False, default=False)
-    variant = serializers.ChoiceField(choices=["classic"], required=False, default="classic")
+    variant = serializers.ChoiceField(
+        choices=Variant.choices,
+        required=False,
+        default="classic",
+        help_text="The rules every racer's game is played under, as a game takes them; the "
+        "difficulty must be one the variant is made at for the size.",
+    )
     time_limit_minutes = StrictIntegerField(required=False, min_value=1, max_value=180, default=20)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

@@ -40,8 +40,9 @@ class RaceListView(APIView):
     @extend_schema(
         summary="Create a race",
         description='Send `{"difficulty": "easy", "size": 9}` or `{"daily": true, "size": 9}`, '
-        "and optionally `time_limit_minutes` (1-180, default 20). You are its host and first "
-        "racer; share its page /races/<code>/ (up to 8 racers). You may host a few races "
+        'with `"variant"` (`classic` by default, `diagonal`, `jigsaw`, `killer`) as a game '
+        "takes it, and optionally `time_limit_minutes` (1-180, default 20). You are its host "
+        "and first racer; share its page /races/<code>/ (up to 8 racers). You may host a few races "
         "not yet finished at once (409 too_many_races beyond), and make races at "
         "RACE_CREATE_RATE (429). Live updates: the socket /ws/races/<code>/ (docs/api.md).",
         request=RaceCreateInputSerializer,
@@ -59,6 +60,7 @@ class RaceListView(APIView):
             difficulty=data.get("difficulty", ""),
             daily=data["daily"],
             time_limit_s=data["time_limit_minutes"] * 60,
+            variant=data["variant"],
         )
         return _view(race.code, request, status.HTTP_201_CREATED)
 

@@ -236,7 +236,9 @@ def test_leaving_before_the_start_frees_the_seat_but_the_host_stays(puzzle4):
     assert response.json()["error"]["code"] == "host_cannot_leave"
 
 
-def test_a_race_with_no_puzzle_left_in_the_bank_cannot_start(db):
+def test_a_race_with_no_puzzle_to_be_had_cannot_start(db, monkeypatch):
+    """None stored and none made (puzzles.stock makes one where it can: here it cannot)."""
+    monkeypatch.setattr("races.services.bank_puzzle_make", lambda **kwargs: None)
     host = player()
     code = race_create(host)["race"]["code"]
     response = host.post(f"/api/v1/races/{code}/start/")
