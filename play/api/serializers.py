@@ -56,8 +56,9 @@ class GameCreateInputSerializer(InputSerializer):
     fpuzzles = serializers.JSONField(
         required=False,
         help_text="A puzzle shared from f-puzzles or SudokuPad: its JSON object (size, grid "
-        "with given values and regions, diagonal+ and diagonal-, killercage). It must have "
-        "exactly one solution; it is your own puzzle, like a typed-in grid.",
+        "with given values and regions, diagonal+ and diagonal-, killercage or cage), its "
+        "JSON text, its lz-string compressToBase64 text, or a whole SudokuPad or f-puzzles "
+        "link. It must have exactly one solution; it is your own puzzle, like a typed-in grid.",
     )
     variant = serializers.ChoiceField(
         choices=Variant.choices,

@@ -134,7 +134,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         "topped up behind it; a Killer technique such as `cage_combination` starts a Killer "
         'game, and `variant` may come with it) or `{"fpuzzles": {...}}` (a puzzle shared from '
         "f-puzzles or "
-        "SudokuPad, its JSON object: played like a typed-in grid). `variant` (`classic`, the "
+        "SudokuPad: its JSON object or text, its compressed text or a SudokuPad or f-puzzles "
+        "link; played like a typed-in grid; `import_notes` beside the game lists what was "
+        "left out, such as a cage that only carries a title). `variant` (`classic`, the "
         "default, `diagonal`, `jigsaw`, `killer`) goes with difficulty, or with "
         '`{"level": "mine"}` (a puzzle you have never played rated near your rating of that '
         "variant and size): Killer's `expert` has no givens at all. `mistake_limit` (1-99) "
@@ -204,7 +206,12 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             mine=v.get("level") == "mine",
         )
         game_ratings_load(game)
-        return _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        response = _game_response(game, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        if "fpuzzles" in v:  # what the import left out (decorative cages), as analyse says
+            from solving.variants import fpuzzles_read
+
+            response.data["import_notes"] = list(fpuzzles_read(v["fpuzzles"]).notes)
+        return response
 
     @extend_schema(
         summary="Play a move: place or clear a value, or toggle a note",

@@ -52,9 +52,10 @@ class SolverAnalyseInputSerializer(InputSerializer):
     grid = GridTextField(required=False, help_text=_GRID_HELP + " Or send fpuzzles instead.")
     fpuzzles = serializers.JSONField(
         required=False,
-        help_text="A puzzle shared from f-puzzles or SudokuPad: its JSON object (size, grid, "
-        "diagonal+/diagonal-, killercage), instead of grid. The answer adds its variant, "
-        "regions, diagonals and cages.",
+        help_text="A puzzle shared from f-puzzles or SudokuPad, instead of grid: its JSON "
+        "object (size, grid, diagonal+/diagonal-, killercage or cage), its JSON text, its "
+        "lz-string compressToBase64 text, or a whole SudokuPad or f-puzzles link. The answer "
+        "adds its variant, regions, diagonals and cages, and import_notes.",
     )
     box_rows = _box_field()
     box_cols = _box_field()

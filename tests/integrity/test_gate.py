@@ -235,7 +235,9 @@ def test_a_typed_in_grid_never_counts_nor_moves_a_rating(user):
     assert not RatingChange.objects.filter(user=user).exists()
 
 
-def test_a_typed_in_puzzle_is_never_handed_to_another_player(user):
+def test_a_typed_in_puzzle_is_never_handed_to_another_player(user, monkeypatch):
+    # No puzzle made on the spot either (puzzles.stock), so the bank stays empty.
+    monkeypatch.setattr("puzzles.stock.bank_puzzle_make", lambda **kwargs: None)
     typist = client_for(UserFactory())
     grid, _ = _one_blank()
     typed = typist.post("/api/v1/games/", {"grid": grid}, format="json").json()["puzzle"]
@@ -256,6 +258,10 @@ def test_a_typed_in_puzzle_is_never_handed_to_another_player(user):
     response = other.post("/api/v1/games/", {"technique": "full_house", "size": 9}, format="json")
     assert response.status_code == 201, response.content
     assert response.json()["puzzle"]["id"] != typed["id"]
+    # A level made on the spot is a new puzzle, never the typed-in one.
+    monkeypatch.undo()
+    made = other.post("/api/v1/games/", {"difficulty": "easy", "size": 9}, format="json")
+    assert made.status_code == 201 and made.json()["puzzle"]["id"] != typed["id"]
     # Once a bank puzzle is there, that is what the level hands out.
     bank = puzzle_create(NINE)
     picked = typist.post("/api/v1/games/", {"difficulty": "easy", "size": 9}, format="json")

@@ -91,10 +91,14 @@ def test_a_classic_game_json_has_the_boxes_as_regions(client, make_variant):
     assert got["diagonals"] is False and got["cages"] == []
 
 
-def test_a_variant_without_puzzles_is_a_clear_404(client):
-    answer = client.post(GAMES, {"variant": "jigsaw", "difficulty": "hard"}, format="json")
+def test_a_variant_level_not_made_at_a_size_is_a_clear_404(client):
+    """A level none is made at (a 4x4 Jigsaw is easy only); a level merely out of stock
+    is made on the spot (tests/puzzles/test_stock_offer.py)."""
+    body = {"variant": "jigsaw", "difficulty": "hard", "size": 4}
+    answer = client.post(GAMES, body, format="json")
     assert answer.status_code == 404
     assert answer.json()["error"]["code"] == "no_puzzle_available"
+    assert "not made at hard: choose easy" in answer.json()["error"]["message"]
 
 
 @pytest.mark.parametrize(
@@ -231,7 +235,7 @@ def _bad_cases() -> list[tuple[str, object, str]]:
         ("bad cell name", {**nine, "killercage": [{"cells": ["A1"], "value": "3"}]}, "R6C3"),
         ("one diagonal", {**nine, "diagonal+": True}, "both diagonals"),
         ("unsupported rule", {**nine, "thermometer": [{"lines": [["R1C1"]]}]}, "thermometer"),
-        ("sum not a number", {**nine, "killercage": [{"cells": ["R1C1"], "value": "x"}]}, "sum"),
+        ("sum not a number", {**nine, "killercage": [{"cells": ["R1C1"], "value": [3]}]}, "sum"),
         ("no unique solution", nine, "more than one solution"),
     ]
 

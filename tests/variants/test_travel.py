@@ -163,6 +163,7 @@ def test_sudokupad_cages_are_read_and_decorations_left_out_with_a_note(make_vari
     game = _client().post(GAMES, {"fpuzzles": link}, format="json")
     assert game.status_code == 201, game.json()
     assert game.json()["puzzle"]["id"] == puzzle.pk
+    assert game.json()["import_notes"] == got["import_notes"]
 
 
 def _grid(n: int) -> list:
