@@ -20,9 +20,8 @@ from django.utils.translation import gettext as _
 
 from integrity.gate import game_standing_settle
 from puzzles.daily import daily_puzzle_get
-from puzzles.models import BANK_SOURCES, Difficulty, Puzzle, Variant
+from puzzles.models import BANK_SOURCES, Puzzle
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
-from puzzles.stock import levels_offered
 from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
 
@@ -42,6 +41,7 @@ from .steps import (
     seen_of,
     tick,
 )
+from .supply import level_unavailable, puzzle_made, variant_label
 
 __all__ = [
     "Player",
@@ -166,7 +166,7 @@ def _puzzle_at_level(player: Player, size: int, variant: str) -> Puzzle:
         if not banked.exists():
             raise NoPuzzleAvailable(
                 _("There is no %(size)sx%(size)s %(variant)s puzzle yet: try another size.")
-                % {"size": size, "variant": _variant(variant)}
+                % {"size": size, "variant": variant_label(variant)}
             )
         if variant != "classic":
             raise NoPuzzleAvailable(
@@ -174,7 +174,7 @@ def _puzzle_at_level(player: Player, size: int, variant: str) -> Puzzle:
                     "You have played every %(size)sx%(size)s %(variant)s puzzle rated near "
                     "your level: choose a difficulty instead."
                 )
-                % {"size": size, "variant": _variant(variant)}
+                % {"size": size, "variant": variant_label(variant)}
             )
         raise NoPuzzleAvailable(
             _(
@@ -184,49 +184,6 @@ def _puzzle_at_level(player: Player, size: int, variant: str) -> Puzzle:
             % {"size": size}
         )
     return picked.puzzle
-
-
-def _puzzle_made(
-    variant: str, size: int, level: str, may_make: Callable[[], bool] | None
-) -> Puzzle | None:
-    """A puzzle of the level made now, the level's top-up queued behind it (see
-    game_start); None when it is not made here or the caller's rate is spent."""
-    from django.conf import settings
-
-    from puzzles.stock import bank_puzzle_make, level_top_up
-
-    if level not in levels_offered(variant, size):
-        return None
-    transaction.on_commit(
-        lambda: level_top_up(
-            variant=variant, size=size, level=level, count=settings.PUZZLE_BANK_TARGET
-        )
-    )
-    if may_make is not None and not may_make():
-        return None
-    return bank_puzzle_make(variant=variant, size=size, level=level)
-
-
-def _level_unavailable(variant: str, size: int, level: str) -> str:
-    """Why no puzzle of the level can be served now, in the player's words."""
-    names = {"level": _level(level), "size": size, "variant": _variant(variant)}
-    offered = levels_offered(variant, size)
-    if level not in offered:
-        if not offered:
-            return (
-                _("%(variant)s puzzles are not made at %(size)sx%(size)s: try another size.")
-                % names
-            )
-        return _(
-            "%(variant)s %(size)sx%(size)s puzzles are not made at %(level)s: choose %(levels)s."
-        ) % {**names, "levels": ", ".join(_level(other) for other in offered)}
-    return (
-        _(
-            "No %(level)s %(size)sx%(size)s %(variant)s puzzle is ready right now; more are being "
-            "made: try again in a few minutes, or another level."
-        )
-        % names
-    )
 
 
 def _unfinished_game(player: Player, puzzle: Puzzle) -> Game | None:
@@ -306,12 +263,12 @@ def game_start(
         level = {"size": size, "difficulty": difficulty, "variant": variant}
         puzzle = (
             puzzle_pick(**level, exclude=(played, dailies))
-            or _puzzle_made(variant, size, difficulty, may_make)
+            or puzzle_made(variant, size, difficulty, may_make)
             or puzzle_pick(**level, exclude=(playing, dailies))
             or puzzle_pick(**level, exclude=(playing,))
         )
         if puzzle is None:
-            raise NoPuzzleAvailable(_level_unavailable(variant, size, difficulty))
+            raise NoPuzzleAvailable(level_unavailable(variant, size, difficulty))
     existing = _unfinished_game(player, puzzle)
     if existing is not None:
         return existing, False
@@ -412,13 +369,3 @@ def game_abandon(*, game_id: int, player: Player, version: int | None = None) ->
     check_version(game, version)
     _abandon(game, timezone.now())
     return game
-
-
-def _variant(variant: str) -> str:
-    """A variant's name in the reader's language (``Killer``, ``杀手数独``)."""
-    return str(dict(Variant.choices).get(variant, variant))
-
-
-def _level(difficulty: str) -> str:
-    """A level's name in the reader's language, in lower case (``easy``, ``简单``)."""
-    return str(dict(Difficulty.choices).get(difficulty, difficulty)).lower()

@@ -49,7 +49,7 @@ MAKE_SECONDS = 0.8
 player (``GAME_MAKE_SECONDS`` in settings overrides it): an attempt under way finishes."""
 
 MAKE_MAX_CLASSIC_SIZE = 9
-"""The largest classic grid made in a request (a 16x16 takes seconds: the workers'job)."""
+"""The largest classic grid made in a request (a 16x16 takes seconds: the workers' job)."""
 
 
 def levels_offered(variant: str, size: int) -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 
 A word is a run of two or more Latin letters. Allowed are the brand, codes and names that
 stay as they are in every language (field names, slugs, API terms), the keys on a keyboard,
-cell names (``r2c5``) and the technique names Chinese players write in English.
+cell names (``r2c5``), other sites' names (SudokuPad, f-puzzles) and the technique names
+Chinese players write in English.
 """
 
 from __future__ import annotations
@@ -95,11 +96,13 @@ WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
 CELL = re.compile(r"\br\d+c\d+\b")
 SHAPE = re.compile(r"\b\d+x\d+\b")
 EMAIL = re.compile(r"\S+@\S+")
+# Other sites' names, written as they write them in every language.
+SITES = re.compile(r"\b(?:f-puzzles|SudokuPad)\b")
 
 
 def english_words(text: str, allowed: frozenset[str] | set[str] = ALLOWED) -> list[str]:
     """The English words in ``text`` that are not allowed."""
-    text = CELL.sub(" ", SHAPE.sub(" ", EMAIL.sub(" ", text)))
+    text = CELL.sub(" ", SHAPE.sub(" ", EMAIL.sub(" ", SITES.sub(" ", text))))
     return [w for w in WORD.findall(text) if w not in allowed]
 
 

@@ -216,7 +216,11 @@ def test_the_game_and_replay_pages_offer_the_export_without_a_held_solution(make
     html = page.get(f"/play/{game['id']}/").content.decode()
     assert 'data-testid="puzzle-export"' in html
     assert "https://sudokupad.app/fpuzzles" in html and "f-puzzles.com/?load=" in html
-    assert "solution" not in html.split('data-testid="export-json"')[1].split("</textarea>")[0]
+    from urllib.parse import unquote
+
+    href = html.split('data-testid="puzzle-export"')[1].split('href="data:application/json;')[1]
+    exported = json.loads(unquote(href.split(",", 1)[1].split('"')[0]))
+    assert exported["size"] == 6 and "solution" not in exported
     _complete(game["id"], puzzle)
     replay = page.get(f"/play/{game['id']}/replay/")
     assert replay.status_code == 200
