@@ -271,6 +271,11 @@ RACE_OPEN_LIMIT = env_int("RACE_OPEN_LIMIT", 3, minimum=1, maximum=100)
 # A socket's messages: the largest accepted, and how many a second (a burst of twice that).
 RACE_SOCKET_MAX_BYTES = 1024
 RACE_SOCKET_RATE = env_int("RACE_SOCKET_RATE", 5, minimum=1, maximum=100)
+# Race sockets open at once per account and per client address (TRUSTED_PROXY_COUNT decides
+# which), counted over every node (races.socket_caps); one more is closed with 4409. An
+# address is shared by a household, a school or a carrier's NAT: it gets more.
+RACE_SOCKETS_PER_USER = env_int("RACE_SOCKETS_PER_USER", 10, minimum=1, maximum=10_000)
+RACE_SOCKETS_PER_ADDRESS = env_int("RACE_SOCKETS_PER_ADDRESS", 100, minimum=1, maximum=100_000)
 
 # --- Authentication ---------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from races import broadcast
+from sudokusite import publish
 from tests.play.factories import empty_cells, value_at
 from tests.races.helpers import after_start, move, player, race_create
 
@@ -13,7 +13,7 @@ def test_the_direct_publish_uses_the_pubsub_layers_own_group_channel():
     from channels_redis.pubsub import RedisPubSubLoopLayer
 
     layer = RedisPubSubLoopLayer(hosts=["redis://127.0.0.1:6379/0"], prefix="site:channels")
-    assert layer._get_group_channel_name("race-7") == broadcast.group_channel(
+    assert layer._get_group_channel_name("race-7") == publish.group_channel(
         "site:channels", "race-7"
     )
 
@@ -27,8 +27,8 @@ def test_a_race_move_still_lands_when_the_channel_layer_is_down(puzzle4, monkeyp
     def down(*args, **kwargs):
         raise ConnectionError("the channel layer is down")
 
-    monkeypatch.setattr(broadcast, "_publisher", down)
-    monkeypatch.setattr(broadcast, "get_channel_layer", down)
+    monkeypatch.setattr(publish, "_publisher", down)
+    monkeypatch.setattr(publish, "get_channel_layer", down)
     cell = empty_cells(puzzle4)[0]
     with after_start(code):
         game = host.get(f"/api/v1/races/{code}/").json()["you"]["game"]
