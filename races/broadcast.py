@@ -29,6 +29,9 @@ def race_broadcast(*, race_id: int, message: dict[str, Any], due_at: float | Non
     """Send ``message`` to everyone watching the race once the current transaction commits
     (at once outside one). A broken channel layer loses the update, never the move: the
     sockets get the whole race again when they reconnect."""
-    group_send_on_commit(
-        group_name(race_id), {"type": EVENT, "text": encode(message), "due_at": due_at}
-    )
+    race_broadcast_text(race_id=race_id, text=encode(message), due_at=due_at)
+
+
+def race_broadcast_text(*, race_id: int, text: str, due_at: float | None = None) -> None:
+    """``race_broadcast`` of a message already encoded."""
+    group_send_on_commit(group_name(race_id), {"type": EVENT, "text": text, "due_at": due_at})

@@ -35,3 +35,36 @@ def test_a_race_move_still_lands_when_the_channel_layer_is_down(puzzle4, monkeyp
         response = move(host, game, cell, value_at(puzzle4, cell))
     assert response.status_code == 200
     assert response.json()["correct"] is True
+
+
+@pytest.mark.redis
+def test_the_publisher_reaches_subscribers_and_outlives_a_dropped_connection(settings):
+    import redis
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    layer = RedisPubSubChannelLayer(hosts=[settings.REDIS_URL], prefix="test-publish")
+    publisher = publish._Publisher(settings.REDIS_URL, layer, "test-publish")
+    watcher = redis.Redis.from_url(settings.REDIS_URL).pubsub()
+    watcher.subscribe(publish.group_channel("test-publish", "race-1"))
+    assert watcher.get_message(timeout=5)["type"] == "subscribe"
+
+    def received() -> dict:
+        message = watcher.get_message(timeout=5)
+        assert message is not None and message["type"] == "message"
+        return layer.deserialize(message["data"])
+
+    publisher.publish("race-1", {"type": "race.message", "text": "one"})
+    assert received()["text"] == "one"
+    # Redis drops the publisher's connection (a restart, a timeout): an update may be lost
+    # with it, and the next is sent again on a new connection.
+    admin = redis.Redis.from_url(settings.REDIS_URL)
+    mine = [c for c in admin.client_list() if c["name"] == "test-publish:publisher"]
+    assert len(mine) == 1 and "cmd=publish" in f"cmd={mine[0]['cmd']}"
+    admin.client_kill_filter(_id=mine[0]["id"])
+    for text in ("two", "three"):
+        publisher.publish("race-1", {"type": "race.message", "text": text})
+    texts = []
+    while "three" not in texts:
+        texts.append(received()["text"])
+    assert texts in (["two", "three"], ["three"])
+    watcher.close()
