@@ -119,6 +119,8 @@ def run(quick: bool = False) -> list[str]:
         f"| {r['http_p99']:.1f} | {r['p50']:.1f} | **{r['p99']:.1f}** | {r['max']:.1f} "
         f"| {r['web_ms']:.2f} | {r['socket_us']:.0f} | {r['connect_s']:.1f} |",
         "",
+        f"- from the move's HTTP answer to its last socket: p50 {r['after_p50']:.1f} ms, "
+        f"p99 {r['after_p99']:.1f} ms",
         f"- PostgreSQL connections at once, both servers (most seen, sampled twice a "
         f"second): **{most}**",
         f"- CPU per move in one process (Django's WSGI handler, {CPU_MOVES:,} of each, "
@@ -304,8 +306,10 @@ async def _drive(
 
     per_race = RACERS + SPECTATORS
     due: dict[tuple[int, int], float] = {}  # (player, progress) -> when the move was due
+    answered: dict[tuple[int, int], float] = {}  # -> when its HTTP answer arrived
     arrived: dict[tuple[int, int], int] = {}
     latencies: list[float] = []
+    fan_out: list[tuple[tuple[int, int], float]] = []  # the last socket's arrival, per move
     http: list[float] = []
     statuses: list[int] = []
     opened: list[int] = []
@@ -334,6 +338,7 @@ async def _drive(
                     arrived[key] = arrived.get(key, 0) + 1
                     if arrived[key] == per_race:
                         latencies.append(1000 * (now - due[key]))
+                        fan_out.append((key, now))
 
     started = time.monotonic()
     tasks = [
@@ -359,8 +364,10 @@ async def _drive(
         wait_s = began + at - time.perf_counter()
         if wait_s > 0:
             await asyncio.sleep(wait_s)
-        due[(user_id, step + 1)] = began + at
+        key = (user_id, step + 1)
+        due[key] = began + at
         status = await mover.post(game_id, token, cell, value)
+        answered[key] = time.perf_counter()
         statuses.append(status)
         http.append(1000 * (time.perf_counter() - began - at))
 
@@ -373,6 +380,9 @@ async def _drive(
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies.sort()
     http.sort()
+    # From the move's HTTP answer to its last socket: the publish and the fan-out, less the
+    # answer's own way back (the update can reach the sockets first: a negative time).
+    after = sorted(1000 * (last - answered[key]) for key, last in fan_out if key in answered)
 
     def at(values: list[float], share: float) -> float:
         return values[min(int(share * len(values)), len(values) - 1)] if values else 0.0
@@ -388,6 +398,8 @@ async def _drive(
         "max": latencies[-1] if latencies else 0.0,
         "http_p50": at(http, 0.5),
         "http_p99": at(http, 0.99),
+        "after_p50": at(after, 0.5),
+        "after_p99": at(after, 0.99),
         "connect_s": connect_s,
     }
 
