@@ -12,7 +12,7 @@ from typing import Any
 
 from celery import current_app
 from django.conf import settings
-from django.contrib.auth import authenticate, get_user_model, password_validation
+from django.contrib.auth import authenticate, get_user_model, logout, password_validation
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import AbstractBaseUser, AbstractUser
 from django.core.cache import cache
@@ -27,6 +27,7 @@ from knox.models import AuthToken
 from kombu.exceptions import OperationalError
 
 from sudokusite.errors import Forbidden, TooManyRequests
+from sudokusite.publish import user_sockets_recheck
 from sudokusite.throttling import CACHE_ERRORS
 
 from .languages import language_saved, supported_language
@@ -202,7 +203,9 @@ def user_delete(*, request: HttpRequest, user: AbstractBaseUser, password: str) 
     user_check_password(request=request, user=user, password=password, field="password")
     if user.is_staff or user.is_superuser:
         raise AccountProtected()
+    user_id = user.pk
     user.delete()
+    user_sockets_recheck(user_id=user_id)
 
 
 def password_reset_send(*, request: HttpRequest, email: str) -> None:
@@ -282,12 +285,24 @@ def token_create(*, user: AbstractBaseUser) -> tuple[AuthToken, str]:
 
 
 def token_revoke(*, token: AuthToken) -> None:
+    """Sign one device out: its token stops working, on the API and on its open sockets."""
     token.delete()
+    user_sockets_recheck(user_id=token.user_id)
 
 
 def token_revoke_all(*, user: AbstractBaseUser) -> int:
+    """Sign every API device of the user out, their open sockets too."""
     deleted, _ = AuthToken.objects.filter(user=user).delete()
+    user_sockets_recheck(user_id=user.pk)
     return deleted
+
+
+def session_end(*, request: HttpRequest) -> None:
+    """Sign the browser out (Django's ``logout``), closing the sockets its session opened."""
+    user_id = request.user.pk if request.user.is_authenticated else None
+    logout(request)
+    if user_id is not None:
+        user_sockets_recheck(user_id=user_id)
 
 
 def token_purge_expired() -> int:

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, logout
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -16,6 +16,7 @@ from django.views import i18n as i18n_views
 from django.views.decorators.debug import sensitive_post_parameters
 
 from play.lifecycle import game_claim_guest_games
+from sudokusite.publish import user_sockets_recheck
 
 from . import services
 from .forms import AccountDeleteForm, PasswordChangeForm, SetPasswordForm, SignupForm
@@ -68,7 +69,7 @@ def account_delete(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             form.add_error("password", exc.message_dict["password"])
         else:
-            logout(request)
+            services.session_end(request=request)
             messages.success(request, _("Your account and its games have been deleted."))
             return redirect("home")
     return render(
@@ -132,6 +133,9 @@ class LogoutView(auth_views.LogoutView):
     the next person on it cannot read them without a network."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        user_id = request.user.pk if request.user.is_authenticated else None
         response = super().post(request, *args, **kwargs)
+        if user_id is not None:  # the sockets this browser's session opened close
+            user_sockets_recheck(user_id=user_id)
         response["Clear-Site-Data"] = '"cache", "storage"'
         return response

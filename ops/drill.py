@@ -167,6 +167,8 @@ def run(report_path: Path | None) -> int:
         accounts = drill_load.accounts(staff_password)
         for proc in (*nodes, haproxy, *workers):
             proc.start()
+        connections = drill_load.ConnectionCount(db_name)
+        connections.start()
         wait(all_up, 90, "both nodes up behind HAProxy")
         say("## Either node answers\n")
         for name, (ok, seen) in (
@@ -258,6 +260,14 @@ def run(report_path: Path | None) -> int:
 
         say("\n## Figures\n")
         drill_load.measure(front_port, nodes, stats, accounts, say)
+        most = connections.stop()
+        # Each node: WSGI, one process of WEB_THREADS (2) threads, a connection each; ASGI,
+        # one pooled process (DATABASE_POOL_SIZE, 4). Each worker's two processes, and this
+        # process's threads.
+        bound = len(nodes) * (2 + 4) + 2 * len(workers) + 4
+        check(most <= bound,
+              f"at most {most} PostgreSQL connections to the drill's database at once, "
+              f"nodes, workers and the drill itself (bounded by {bound})")  # fmt: skip
     except Exception as exc:
         say(f"\nRUN FAILED: {type(exc).__name__}: {exc}")
         for proc in [*processes, *(n.web for n in nodes), *(n.forward for n in nodes)]:

@@ -148,3 +148,27 @@ def measure(
         say(row)
     for node in nodes:
         haproxy_command(stats, f"enable server web/{node.name}")
+
+
+class ConnectionCount:
+    """The most PostgreSQL connections to the drill's database seen at once, sampled twice a
+    second from its backends' process titles while the drill runs."""
+
+    def __init__(self, database: str) -> None:
+        import threading
+
+        self.database, self.most = database, 0
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while not self.stopping.wait(0.5):
+            self.most = max(self.most, len(_backends(self.database)))
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> int:
+        self.stopping.set()
+        self.thread.join(timeout=5)
+        return self.most

@@ -12,10 +12,19 @@ API) in one of two places, never in the URL (URLs end up in logs):
 
 A token that is presented but refused (unknown, expired, inactive user) makes the socket
 close with 4401, rather than going on as a spectator.
+
+A credential can be revoked while its socket is open: a token by logout (this device or
+every device), a password change or the account's deletion; a session by signing out or a
+password change. ``credential_user`` checks it again: the consumer does so on every
+message it gets from a signed-in client, and whenever the user's group is told that one of
+the user's credentials changed (sudokusite.publish.user_sockets_recheck), so a revoked
+socket closes within moments even if it sends nothing.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
+from types import SimpleNamespace
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -42,8 +51,7 @@ def presented_token(scope: dict[str, Any]) -> str | None:
     return None
 
 
-@database_sync_to_async
-def _user_of_token(key: str) -> Any | None:
+def _token_user(key: str) -> Any | None:
     from accounts.auth import TokenAuthentication
 
     try:
@@ -51,6 +59,34 @@ def _user_of_token(key: str) -> Any | None:
     except exceptions.AuthenticationFailed:
         return None
     return user
+
+
+_user_of_token = database_sync_to_async(_token_user)
+
+
+def _session_user(session_key: str) -> Any | None:
+    """The user the session still signs in, checked as Django checks a request's (the
+    session exists, names an active user, and its hash of the password still matches)."""
+    from django.contrib.auth import get_user
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
+    user = get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
+    return user if user.is_authenticated else None
+
+
+def credential_user(scope: dict[str, Any]) -> Any | None:
+    """The user the socket's credential (its token, else its session) still stands for,
+    or None when it no longer holds. Sync: run it in a thread (database_sync_to_async)."""
+    user = scope.get("user")
+    key = scope.get("auth_token")
+    if key is not None:
+        found = _token_user(key)
+    else:
+        session_key = getattr(scope.get("session"), "session_key", None)
+        found = _session_user(session_key) if session_key else None
+    if found is None or user is None or found.pk != user.pk:
+        return None
+    return found
 
 
 class TokenAuthMiddleware:
@@ -67,6 +103,7 @@ class TokenAuthMiddleware:
             scope = dict(scope, auth_failed=user is None)
             if user is not None:
                 scope["user"] = user
+                scope["auth_token"] = key
         return await self.app(scope, receive, send)
 
 

@@ -4,7 +4,10 @@ It authenticates at the edge (the scope's user), parses each message into a comm
 (races.protocol), calls a service and sends what the service returns. Updates from the
 race's group arrive already encoded (races.broadcast) and are forwarded as they are.
 Bad input is answered with an ``error`` message and the socket stays open; a client
-that keeps sending faster than the rate allows is disconnected (4429).
+that keeps sending faster than the rate allows is disconnected (4429). A signed-in
+socket's credential is checked again on every message and whenever the user's group says
+one was revoked (races.auth): one that no longer holds closes the socket (4401). Sockets
+are capped per account and per address (races.socket_caps): one over a cap closes (4409).
 """
 
 from __future__ import annotations
@@ -21,18 +24,22 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from sudokusite.errors import DomainError
+from sudokusite.net import scope_client_ip
+from sudokusite.publish import user_group
 
 from . import services
-from .auth import SUBPROTOCOL
+from .auth import SUBPROTOCOL, credential_user
 from .broadcast import encode, group_name
 from .errors import RaceNotFound, SignInRequired
 from .protocol import BadMessage, command_parse
 from .selectors import race_get
+from .socket_caps import RENEW_SECONDS, seat_keys, seats_give_back, seats_take
 
 logger = logging.getLogger(__name__)
 
 CLOSE_UNAUTHORISED = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_MANY = 4409
 CLOSE_TOO_FAST = 4429
 # Messages over the rate, in a row, before the socket is closed.
 _OVER_RATE_LIMIT = 20
@@ -80,7 +87,10 @@ def _in_language(language: str, service: Any, **kwargs: Any) -> Any:
 
 class RaceConsumer(AsyncWebsocketConsumer):
     race_id: int | None = None
+    user_id: int | None = None
+    seats: list[tuple[str, int]] = []
     _timer: asyncio.TimerHandle | None = None
+    _renewal: asyncio.TimerHandle | None = None
 
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"]
@@ -94,6 +104,15 @@ class RaceConsumer(AsyncWebsocketConsumer):
         if self.scope.get("auth_failed"):
             await self._refuse(subprotocol, CLOSE_UNAUTHORISED)
             return
+        if self._signed_in():
+            self.user_id = self.user.pk
+        # Seats first: a flood of sockets is turned away before it costs a database read.
+        keys = seat_keys(user_id=self.user_id, address=scope_client_ip(self.scope))
+        if await seats_take(keys, member=self.channel_name):
+            await self._refuse(subprotocol, CLOSE_TOO_MANY)
+            return
+        self.seats = keys
+        self._renew_later()
         try:
             race = await database_sync_to_async(race_get)(code=self.code)
         except RaceNotFound:
@@ -102,6 +121,8 @@ class RaceConsumer(AsyncWebsocketConsumer):
         # Into the group before the snapshot is read, so no update falls between the two.
         self.race_id = race.pk
         await self.channel_layer.group_add(group_name(race.pk), self.channel_name)
+        if self.user_id is not None:  # told when one of the user's credentials is revoked
+            await self.channel_layer.group_add(user_group(self.user_id), self.channel_name)
         await self.accept(subprotocol)
         await self._send_snapshot()
 
@@ -113,10 +134,46 @@ class RaceConsumer(AsyncWebsocketConsumer):
         await self.close(code=code)
 
     async def disconnect(self, code: int) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        for timer in (self._timer, self._renewal):
+            if timer is not None:
+                timer.cancel()
         if self.race_id is not None:
             await self.channel_layer.group_discard(group_name(self.race_id), self.channel_name)
+        if self.user_id is not None and self.race_id is not None:
+            await self.channel_layer.group_discard(user_group(self.user_id), self.channel_name)
+        await seats_give_back(self.seats, member=self.channel_name)
+        self.seats = []
+
+    def _signed_in(self) -> bool:
+        return self.user is not None and self.user.is_authenticated
+
+    def _renew_later(self) -> None:
+        """Renew the socket's seats before they lapse (a dead node's lapse instead)."""
+        loop = asyncio.get_running_loop()
+        self._renewal = loop.call_later(RENEW_SECONDS, lambda: loop.create_task(self._renew()))
+
+    async def _renew(self) -> None:
+        if self.seats:
+            await seats_take(self.seats, member=self.channel_name)
+            self._renew_later()
+
+    async def _credential_holds(self) -> bool:
+        """Whether a signed-in socket's token or session still holds (a spectator has
+        none to lose); closes the socket with 4401 when it does not."""
+        if self.user_id is None:
+            return True
+        user = await database_sync_to_async(credential_user)(self.scope)
+        if user is None:
+            self.refused = True
+            await self.close(code=CLOSE_UNAUTHORISED)
+            return False
+        self.user = user
+        return True
+
+    async def credentials_changed(self, event: dict[str, Any]) -> None:
+        """One of the user's credentials was revoked (sudokusite.publish): is it this one?"""
+        if not self.refused:
+            await self._credential_holds()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.refused:  # a frame that crossed the close
@@ -130,6 +187,8 @@ class RaceConsumer(AsyncWebsocketConsumer):
                 await self._send_error("rate_limited", str(TOO_FAST))
             return
         self.over_rate = 0
+        if not await self._credential_holds():
+            return
         try:
             command = command_parse(text_data, max_bytes=settings.RACE_SOCKET_MAX_BYTES)
         except BadMessage as exc:
@@ -148,7 +207,7 @@ class RaceConsumer(AsyncWebsocketConsumer):
     async def _act(self, kind: str) -> None:
         """join, leave or start: a signed-in player's write. The change itself reaches
         everyone (this socket too) through the group."""
-        if self.user is None or not self.user.is_authenticated:
+        if not self._signed_in():
             raise SignInRequired()
         service = {
             "join": services.race_join,

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from sudokusite.parsers import MAX_JSON_DEPTH
+
 from .schemas import CLIENT_MESSAGE
+
+# A string in JSON, with its escapes: brackets inside one do not nest.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
 
 
 class BadMessage(Exception):
@@ -41,6 +47,14 @@ def command_parse(text: str | None, *, max_bytes: int) -> Command:
             "message_too_large",
             str(_("A message may have at most %(n)s bytes.")) % {"n": max_bytes},
         )
+    if too_deep(text):
+        # json.loads recurses once per level: a frame of a thousand "[" would exhaust the
+        # interpreter's stack (RecursionError) before any schema could refuse it.
+        raise BadMessage(
+            "message_too_deep",
+            str(_("JSON is nested too deeply (the limit is %(limit)s)."))
+            % {"limit": MAX_JSON_DEPTH},
+        )
     try:
         data = json.loads(text)
     except ValueError:
@@ -53,3 +67,21 @@ def command_parse(text: str | None, *, max_bytes: int) -> Command:
             % {"types": ", ".join(CLIENT_MESSAGE["properties"]["type"]["enum"])},
         )
     return Command(kind=data["type"])
+
+
+def too_deep(text: str) -> bool:
+    """Whether arrays and objects in ``text`` nest deeper than MAX_JSON_DEPTH, found
+    without parsing it (brackets inside strings do not count; the text need not be valid
+    JSON)."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return False
+    depth = 0
+    for piece in _STRING.split(text):
+        for char in piece:
+            if char in "[{":
+                depth += 1
+                if depth > MAX_JSON_DEPTH:
+                    return True
+            elif char in "]}":
+                depth = max(0, depth - 1)
+    return False

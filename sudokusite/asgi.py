@@ -8,6 +8,10 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sudokusite.settings")
+# Sync code runs here in threads made as they are needed: PostgreSQL connections come from
+# a bounded pool (settings.DATABASE_POOL_SIZE per process), not one per thread.
+if not os.environ.get("DATABASE_POOL", "").strip():
+    os.environ["DATABASE_POOL"] = "1"
 
 # Django is set up first: the consumers import models.
 django_application = get_asgi_application()

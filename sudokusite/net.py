@@ -10,6 +10,7 @@ proxies append, so rotating the header never resets a login throttle.
 from __future__ import annotations
 
 import ipaddress
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -25,9 +26,22 @@ def _valid(address: str) -> bool:
 
 def client_ip(request: HttpRequest) -> str | None:
     """The client's IP address, or None when the server was not told one."""
-    remote_addr = request.META.get("REMOTE_ADDR") or None
+    return address_of(
+        request.META.get("REMOTE_ADDR") or None, request.META.get("HTTP_X_FORWARDED_FOR")
+    )
+
+
+def scope_client_ip(scope: dict[str, Any]) -> str | None:
+    """``client_ip`` for an ASGI scope (a race socket's handshake)."""
+    client = scope.get("client")
+    # Repeated headers read as one list, as a WSGI server joins them.
+    forwarded = [v.decode("latin1") for n, v in scope.get("headers", ()) if n == b"x-forwarded-for"]
+    return address_of(client[0] if client else None, ",".join(forwarded) or None)
+
+
+def address_of(remote_addr: str | None, forwarded: str | None) -> str | None:
+    """The client's address from the peer's and X-Forwarded-For (see the module's doc)."""
     proxies = settings.TRUSTED_PROXY_COUNT
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
     if proxies <= 0 or not forwarded:
         return remote_addr
     addresses = [part.strip() for part in forwarded.split(",") if part.strip()]

@@ -67,11 +67,28 @@ def database_from_url(name: str, url: str) -> dict:
         # (postgres://user@%2Fvar%2Frun%2Fpostgresql/db): django-environ decodes the user,
         # password and name but leaves the host as written, which no connection would find.
         config["HOST"] = unquote(config.get("HOST") or "")
-        config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
         # Off by default: a check is one more round trip (SELECT 1) at the start of every
         # request. Without it, a connection the server dropped fails one request, which
         # closes it (clients retry); with it, that request reconnects instead.
         config["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_CONN_HEALTH_CHECKS", False)
+        if env_bool("DATABASE_POOL", False):
+            # An ASGI process runs sync code (views, the sockets' service calls) in threads
+            # it makes as it goes, each of which would keep a connection of its own for
+            # CONN_MAX_AGE: 77 for one two-process node. A pool (psycopg_pool, through
+            # Django) lends each call one of at most DATABASE_POOL_SIZE connections and
+            # takes it back after; a call that finds none free waits DATABASE_POOL_TIMEOUT
+            # seconds, then answers 503. sudokusite.asgi turns it on.
+            config["CONN_MAX_AGE"] = 0
+            config.setdefault("OPTIONS", {})["pool"] = {
+                "min_size": 1,
+                "max_size": env_int("DATABASE_POOL_SIZE", 4, minimum=1, maximum=1000),
+                "timeout": env_int("DATABASE_POOL_TIMEOUT", 10, minimum=1, maximum=600),
+                "max_idle": 300,
+            }
+        else:
+            # One connection per thread that uses one, kept between requests: gunicorn's
+            # WSGI processes (a thread each per WEB_THREADS), Celery's.
+            config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
         # Server-side parameters and prepared statements: PostgreSQL parses and plans a
         # statement a connection repeats once, not on every request (a move's statements
         # cost the database about half the CPU). Turn off behind a pooler that cannot keep
@@ -271,6 +288,11 @@ RACE_OPEN_LIMIT = env_int("RACE_OPEN_LIMIT", 3, minimum=1, maximum=100)
 # A socket's messages: the largest accepted, and how many a second (a burst of twice that).
 RACE_SOCKET_MAX_BYTES = 1024
 RACE_SOCKET_RATE = env_int("RACE_SOCKET_RATE", 5, minimum=1, maximum=100)
+# Race sockets open at once per account and per client address (TRUSTED_PROXY_COUNT decides
+# which), counted over every node (races.socket_caps); one more is closed with 4409. An
+# address is shared by a household, a school or a carrier's NAT: it gets more.
+RACE_SOCKETS_PER_USER = env_int("RACE_SOCKETS_PER_USER", 10, minimum=1, maximum=10_000)
+RACE_SOCKETS_PER_ADDRESS = env_int("RACE_SOCKETS_PER_ADDRESS", 100, minimum=1, maximum=100_000)
 
 # --- Authentication ---------------------------------------------------------
 

@@ -2,13 +2,18 @@
 play.views.home).
 
 Under /api/ the 404 and 500 handlers answer in the API's error shape, so a
-client never has to parse an HTML page.
+client never has to parse an HTML page. A database that cannot be reached or is
+overloaded (refused connections, max_connections exhausted, no pooled connection free in
+time) is a 503, "try again", not a 500.
 """
 
 from __future__ import annotations
 
-from django.db import DatabaseError, connection
+import sys
+
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse
+from django.template import loader
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import never_cache
@@ -22,12 +27,35 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return defaults.page_not_found(request, exception)
 
 
+# Seconds a client is asked to wait before trying again when the database is unavailable.
+RETRY_AFTER_SECONDS = 5
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    # Django calls this while handling the exception: it is the one being handled.
+    if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
+        return service_unavailable(request)
     if is_api_request(request):
         return error_json_response(
             request, 500, "server_error", _("Something went wrong on our side. Please try again.")
         )
     return defaults.server_error(request)
+
+
+def service_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 while the database is unavailable: the API's error shape, or a page that needs
+    nothing from the database (no session, no context processors)."""
+    if is_api_request(request):
+        response = error_json_response(
+            request,
+            503,
+            "service_unavailable",
+            _("The service is briefly unavailable. Please try again in a moment."),
+        )
+    else:
+        response = HttpResponse(loader.get_template("503.html").render(), status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:

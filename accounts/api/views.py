@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import authenticate, logout, update_session_auth_hash
+from django.contrib.auth import authenticate, update_session_auth_hash
 from django.contrib.auth.signals import user_logged_in
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -116,7 +116,7 @@ class LogoutView(APIView):
         if isinstance(request.auth, AuthToken):
             services.token_revoke(token=request.auth)
         else:
-            logout(request._request)
+            services.session_end(request=request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -131,7 +131,7 @@ class LogoutAllView(APIView):
         NoInputSerializer.validated(request.data)
         services.token_revoke_all(user=request.user)
         if not isinstance(request.auth, AuthToken):
-            logout(request._request)
+            services.session_end(request=request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -197,7 +197,7 @@ class AccountDeleteView(APIView):
             password=data.validated_data["password"],
         )
         if not isinstance(request.auth, AuthToken):
-            logout(request._request)
+            services.session_end(request=request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -220,10 +220,18 @@ function connect() {
   socket.addEventListener("message", onMessage);
   socket.addEventListener("close", (event) => {
     document.body.dataset.raceLive = "0";
-    if (event.code === 4404 || event.code === 4401) {
+    if (event.code === 4404) {
       connection.textContent = gettext("This race cannot be followed live.");
       return;
     }
+    if (event.code === 4409) {
+      connection.textContent = gettext(
+        "Too many race pages are open: close some, then reload this one.",
+      );
+      return;
+    }
+    // 4401: this page's sign-in ended (signed out, or the password changed elsewhere);
+    // the page connects again with whatever sign-in the browser has now.
     connection.textContent = gettext("Connection lost: reconnecting…");
     retry = Math.min(retry + 1, 5);
     setTimeout(connect, 500 * 2 ** retry);

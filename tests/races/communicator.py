@@ -17,6 +17,7 @@ class WebsocketCommunicator(ApplicationCommunicator):
         path: str,
         headers: list | None = None,
         subprotocols: list | None = None,
+        client: tuple[str, int] | None = None,
     ) -> None:
         parsed = urlparse(path)
         scope = {
@@ -26,6 +27,8 @@ class WebsocketCommunicator(ApplicationCommunicator):
             "headers": headers or [],
             "subprotocols": subprotocols or [],
         }
+        if client is not None:
+            scope["client"] = client
         super().__init__(application, scope)
 
     async def connect(self, timeout: float = 1) -> tuple[bool, Any]:

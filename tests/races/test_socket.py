@@ -66,13 +66,21 @@ def check(message: dict[str, Any]) -> dict[str, Any]:
 class Socket:
     """A client of the race socket that checks every message it receives."""
 
-    def __init__(self, code: str, *, token: str | None = None, headers: list | None = None):
+    def __init__(
+        self,
+        code: str,
+        *,
+        token: str | None = None,
+        headers: list | None = None,
+        client: tuple[str, int] | None = None,
+    ):
         protocols = [SUBPROTOCOL, f"token.{token}"] if token else [SUBPROTOCOL]
         self.communicator = WebsocketCommunicator(
             _application(),
             f"/ws/races/{code}/",
             headers=headers or [ORIGIN],
             subprotocols=protocols,
+            client=client,
         )
         self.seen: list[dict[str, Any]] = []
 
@@ -177,6 +185,11 @@ def test_bad_messages_are_answered_with_errors_and_the_socket_stays_open(puzzle4
             {"bytes_data": b"\x00\x01"},
             {"text_data": json.dumps({"type": "ping", "pad": "x" * 5000})},
             {"text_data": json.dumps({"type": "join"})},  # signed out
+            # Under the size limit, deeper than json.loads' recursion can go.
+            {"text_data": "[" * 1000},
+            # Valid JSON one level deeper than the API's limit (64), brackets in a string
+            # not counted.
+            {"text_data": '{"type": "ping", "s": "[[[", "x": ' + "[" * 64 + "]" * 64 + "}"},
         ]
         codes = []
         for frame in frames:
@@ -189,6 +202,8 @@ def test_bad_messages_are_answered_with_errors_and_the_socket_stays_open(puzzle4
             "bad_message",
             "message_too_large",
             "not_authenticated",
+            "message_too_deep",
+            "message_too_deep",
         ]
         await socket.send("ping")
         assert (await socket.next("pong")) == {"type": "pong"}

@@ -200,3 +200,31 @@ def test_it_starts_from_the_example_env_file(monkeypatch):
     loaded = load(monkeypatch, **values)
     assert loaded["DEBUG"] is True
     assert loaded["DATABASES"]["default"]["ENGINE"] == "django.db.backends.sqlite3"
+
+
+def test_a_pooled_process_holds_at_most_its_pool_of_connections(monkeypatch):
+    url = "postgres://player:pw@db.internal:5433/sudoku"
+    pooled = load(
+        monkeypatch, DEBUG="yes", DATABASE_URL=url, DATABASE_POOL="1", DATABASE_POOL_SIZE="3"
+    )["DATABASES"]["default"]
+    assert pooled["CONN_MAX_AGE"] == 0  # Django's pool takes each connection back
+    assert pooled["OPTIONS"]["pool"]["max_size"] == 3
+    assert pooled["OPTIONS"]["pool"]["timeout"] == 10
+    threaded = load(monkeypatch, DEBUG="yes", DATABASE_URL=url, DATABASE_POOL="0")
+    assert "pool" not in threaded["DATABASES"]["default"]["OPTIONS"]
+    assert threaded["DATABASES"]["default"]["CONN_MAX_AGE"] == 60
+
+
+def test_the_asgi_application_pools_its_connections_unless_told_not_to():
+    code = "import sudokusite.asgi, os; print(os.environ['DATABASE_POOL'])"
+    base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_POOL"}}
+    for env, expected in (({}, "1"), ({"DATABASE_POOL": "0"}, "0")):
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=settings.BASE_DIR,
+            env={**base, "DEBUG": "1", **env},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.stdout.split()[-1:] == [expected], done.stderr
