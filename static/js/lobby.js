@@ -49,7 +49,7 @@ function sync() {
         const names = { level: levelName(chosen), size, instead: levelName(instead) };
         message =
           lacks(chosen, size) === "not_made"
-            ? interpolate(gettext("%(level)s is not made at %(size)s×%(size)s: %(instead)s instead."), names, true)
+            ? interpolate(note.dataset.notMade, names, true) // the page's words: no catalog bytes
             : interpolate(gettext("No %(level)s %(size)s×%(size)s puzzles yet: %(instead)s instead."), names, true);
       }
     } else {
