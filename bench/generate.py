@@ -7,10 +7,10 @@ import statistics
 import time
 
 from bench import cpu, load, variants
-from solver.canon import canonical_key
-from solver.generate import Generated, generate, supported_levels
-from solver.grade import LEVELS
-from solver.search import count_solutions
+from solver.generation.classic import Generated, generate, supported_levels
+from solver.logic.grade import LEVELS
+from solver.rules.canon import canonical_key
+from solver.search.exact import count_solutions
 
 FLOORS = {"expert": 1.0, "master": 0.5}  # 9x9, one core's CPU time
 TARGET_SECONDS = {16: 2, 25: 20}  # median CPU per puzzle
@@ -35,7 +35,7 @@ def _timed(size: int, level: str | None, count: int) -> list[tuple[Generated, fl
 def run(quick: bool = False) -> list[str]:
     count = 5 if quick else 30
     out = [
-        "## Generator and canonical form (solver.generate, solver.canon)",
+        "## Generator and canonical form (solver.generation.classic, solver.rules.canon)",
         "",
         f"9x9, {count} puzzles per level, one core's CPU time:",
         "",

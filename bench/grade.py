@@ -8,8 +8,8 @@ import time
 from collections import Counter
 
 from bench import load, spearman, variants
-from solver.grade import LEVELS, grade
-from solver.logic import logic_solve
+from solver.logic.classic import logic_solve
+from solver.logic.grade import LEVELS, grade
 
 QQWING = ("qqwing_simple", "qqwing_easy", "qqwing_intermediate", "qqwing_expert")
 LOGIC_SETS = (
@@ -29,7 +29,7 @@ def run(quick: bool = False) -> list[str]:
     n = len(qq["qqwing_expert"])
     qq |= {name: [grade(g) for g, _ in load(name, limit)] for name in QQWING[:-1]}
     out = [
-        "## Grader (solver.grade)",
+        "## Grader (solver.logic.grade)",
         "",
         f"- grading speed on qqwing_expert: **{n / cpu:.0f} puzzles per CPU second** "
         f"({n / wall:.0f}/s wall clock, {n} puzzles)",

@@ -1,31 +1,31 @@
 """Practice puzzles: puzzles per CPU second for each technique, ``generate(require=slug)``
 (goal: every technique up to hard at >= 1 puzzle/s, expert >= 0.2/s). A technique grown
-from seed puzzles (``solver.practice_seeds``) also gets a row for digging it from scratch:
-how rare it is, and how long its seeds take to remake. The Killer techniques follow, from
-``solver.variant_practice.generate_variant_requiring``."""
+from seed puzzles (``solver.generation.practice_seeds``) also gets a row for digging it from
+scratch: how rare it is, and how long its seeds take to remake. The Killer techniques follow, from
+``solver.generation.general_practice.generate_variant_requiring``."""
 
 from __future__ import annotations
 
 import time
 
-from solver.generate import GenerationFailed
-from solver.grid import Shape
-from solver.practice import (
+from solver.generation.classic import GenerationFailed
+from solver.generation.general import VariantGenerationFailed
+from solver.generation.general_practice import (
+    generate_variant_requiring,
+    technique_variant,
+    variant_practice_sizes,
+    variant_techniques,
+)
+from solver.generation.practice import (
     UNREACHED,
     dig_requiring,
     generate_requiring,
     practice_sizes,
     require_attempts,
 )
-from solver.practice_seeds import SEEDED
-from solver.techniques import ORDER, Technique
-from solver.variant_generate import VariantGenerationFailed
-from solver.variant_practice import (
-    generate_variant_requiring,
-    technique_variant,
-    variant_practice_sizes,
-    variant_techniques,
-)
+from solver.generation.practice_seeds import SEEDED
+from solver.grid import Shape
+from solver.logic.techniques import ORDER, Technique
 
 GOAL = {"easy": 1.0, "medium": 1.0, "hard": 1.0, "expert": 0.2}
 
@@ -53,8 +53,9 @@ def _rate(size: int, slug: str, count: int, from_scratch: bool = False) -> tuple
 def run(quick: bool = False) -> list[str]:
     count = 2 if quick else 6
     lines = [
-        f"## Practice puzzles (solver.practice)\n\n{count} seeds per technique and size, CPU "
-        "time on one core; a failure is a seed whose attempts ran out. *grown*: from seed "
+        "## Practice puzzles (solver.generation.practice)\n\n"
+        f"{count} seeds per technique and size, CPU time on one core; a failure is a seed "
+        "whose attempts ran out. *grown*: from seed "
         "puzzles, what `generate(require=...)` does for the rare techniques without "
         "symmetry; *dug*: from scratch (with symmetry, and how the seeds are made; "
         f"{min(count, 2)} seeds for {', '.join(UNREACHED)}).\n",
@@ -74,7 +75,8 @@ def run(quick: bool = False) -> list[str]:
 def variant_lines(count: int) -> list[str]:
     """Puzzles per CPU second that need each variant technique (Killer's)."""
     lines = [
-        f"\n### Variant techniques (solver.variant_practice)\n\n{count} seeds per technique.\n",
+        "\n### Variant techniques (solver.generation.general_practice)\n\n"
+        f"{count} seeds per technique.\n",
         "| technique | variant | level | size | puzzles/s | failed | goal |",
         "|---|---|---|---:|---:|---:|---|",
     ]

@@ -26,9 +26,9 @@ from bench import load
 from integrity.player_signals import MIN_GAMES, WINDOW, player_signals
 from integrity.signals import Event
 from integrity.trace import HARDER, engine_path, game_trace, single_cells
-from solver.search import solve
-from solver.techniques import BY_SLUG
-from solver.techniques.base import Board
+from solver.logic.techniques import BY_SLUG
+from solver.logic.techniques.base import Board
+from solver.search.exact import solve
 
 LEVELS = {
     "qqwing_simple": "easy",

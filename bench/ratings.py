@@ -46,7 +46,7 @@ GAME = {"size": 9, "hint_stages": 0, "aids": 0, "empty_cells": 50}  # every simu
 
 def bank_scores(limit: int, rng: random.Random) -> list[int]:
     """Grader scores of ``limit`` 9x9 puzzles drawn evenly from the four QQWing levels."""
-    from solver.grade import grade
+    from solver.logic.grade import grade
 
     per_file, scores = -(-limit // len(LEVEL_FILES)), []
     for name in LEVEL_FILES:
@@ -57,7 +57,7 @@ def bank_scores(limit: int, rng: random.Random) -> list[int]:
 
 def reference_grades(size: int, *, step: int = 1) -> list[tuple[str, int]]:
     """(level, score) of every ``step``-th reference puzzle of ``size``, graded now."""
-    from solver.grade import grade
+    from solver.logic.grade import grade
 
     graded = []
     for name in REFERENCE[size]:
@@ -97,7 +97,7 @@ def newcomer_rows(
 def fit() -> list[str]:
     """The prior's table graded on the reference sets now, to paste into ratings/prior.py,
     and the newcomer's figures for docs/ratings.md."""
-    from solver.grade import GRADER_VERSION
+    from solver.logic.grade import GRADER_VERSION
 
     table = {size: levels_fit(reference_grades(size)) for size in REFERENCE}
     lines = [f"FITTED_FOR = {GRADER_VERSION}", "", "FITTED: Fitted = {"]

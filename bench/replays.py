@@ -14,10 +14,10 @@ import time
 from typing import Any
 
 from bench import load
-from solver.grade import grade
 from solver.grid import SYMBOLS, Grid, format_line
-from solver.logic import logic_solve
-from solver.search import solve
+from solver.logic.classic import logic_solve
+from solver.logic.grade import grade
+from solver.search.exact import solve
 
 
 def played_game(
@@ -84,8 +84,8 @@ VARIANTS = (("killer", "hard"), ("jigsaw", "hard"))
 def _variant_row(variant: str, level: str, count: int) -> str:
     """The same figures for ``count`` played-out 9x9 games of a variant, under its rules."""
     from replays.analysis import analyse
-    from solver.engines import engine_for
-    from solver.variant_generate import generate_variant
+    from solver.generation.general import generate_variant
+    from solver.logic.engines import engine_for
 
     times = []
     for seed in range(count):

@@ -5,10 +5,10 @@ first puzzles of a set (the sample); ours is also timed on the whole set."""
 from __future__ import annotations
 
 from bench import cpu, load, norvig
-from solver.dlx import dlx_count
 from solver.grid import format_line
-from solver.rules import is_solution
-from solver.search import count_solutions, solve
+from solver.rules.checks import is_solution
+from solver.search.dlx import dlx_count
+from solver.search.exact import count_solutions, solve
 
 # (set, mode, box side, reference sample, quick sample): solve = the first solution,
 # count = solutions up to 2 (the uniqueness check). The first six rows have the target.
@@ -39,7 +39,7 @@ def _reference(lines: list[str], mode: str, box: int) -> list:
 
 def run(quick: bool = False) -> list[str]:
     out = [
-        "## Exact engine (solver.search)",
+        "## Exact engine (solver.search.exact)",
         "",
         "| set | mode | puzzles | ours /s | reference /s | sample | ratio |",
         "|---|---|---:|---:|---:|---:|---:|",

@@ -7,15 +7,15 @@ from __future__ import annotations
 import statistics
 import time
 
-from solver.dlx import dlx_count
-from solver.search import count_solutions
-from solver.variant_generate import (
+from solver.generation.general import (
     GENERATED_LEVELS,
     VariantGenerated,
     generate_variant,
     supported_variant_levels,
 )
-from solver.variant_logic import variant_logic_solve
+from solver.logic.general import variant_logic_solve
+from solver.search.dlx import dlx_count
+from solver.search.exact import count_solutions
 
 VARIANTS = ("diagonal", "jigsaw", "killer")
 # 9x9, one core's CPU: Diagonal and Jigsaw within 2x of the classic's rate per level
@@ -42,7 +42,7 @@ def generate_rows(quick: bool = False, classic: dict[str, float] | None = None) 
     classic = classic or {}
     out = [
         "",
-        "Variants (solver.variant_generate), one core's CPU time; *x classic*: its time per "
+        "Variants (solver.generation.general), one core's CPU time; *x classic*: its time per "
         "puzzle over the classic's at the same level, this run (goal for 9x9 Diagonal and "
         "Jigsaw: 2 or less):",
         "",

@@ -17,7 +17,7 @@ from django.utils import timezone
 from play.board import value_of
 from play.models import Game, Move, MoveKind, Status
 from puzzles.variants import rules_of
-from solver.engines import engine_for
+from solver.logic.engines import engine_for
 from sudokusite.unique import insert_or_existing
 
 from .models import GameReview, Verdict

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from solver import Shape
-from solver.engines import LogicEngine, engine_for
+from solver.logic.engines import LogicEngine, engine_for
 
 HUMAN_FLOOR_MS = 250
 """Less than this from one event to a placement is taken as no person's move."""
@@ -139,7 +139,7 @@ def placeable_cells(
     chain of techniques could reach (in a puzzle with one solution every cell is reachable
     so): the next placements only. None when the board clashes, when the engine passes
     ``PLACEABLE_PASS_LIMIT``, or when it is stuck and not ``complete``. ``engine``: the
-    puzzle's rules' engine (:func:`solver.engines.engine_for`; default the classic one of
+    puzzle's rules' engine (:func:`solver.logic.engines.engine_for`; default the classic one of
     ``shape``). ``want``: a cell asked about; the answer may stop at the first stage that
     finds it (the cells found so far), which keeps the review of play in order cheap."""
     engine = engine or engine_for(shape)

@@ -8,7 +8,7 @@ plus the eliminations the logic engine made on the way, as it carries them):
 - ``effort``: how hard the step was to find. With ``k`` cells placeable by a single among
   ``empty`` empty cells, a scan finds one after about ``empty / k`` looks; when no single is
   left, the harder techniques the engine needed first multiply that by
-  ``1 + score / EFFORT_SCALE`` (their summed scores, ``solver.techniques.ORDER``);
+  ``1 + score / EFFORT_SCALE`` (their summed scores, ``solver.logic.techniques.ORDER``);
 - ``options``: ``k``, how many cells a single could place (1: the move was forced);
 - ``engine``: whether the cell is the logic engine's next placement from that position, or
   the next cell of the engine's own path through the puzzle from its givens (a script may
@@ -19,9 +19,9 @@ placement is one ``Board.place``; the board is rebuilt only when a right value i
 so a 9x9 game costs a few milliseconds. ``integrity.player_signals`` reads the traces of a
 player's recent games.
 
-The engine is the puzzle's (:func:`solver.engines.engine_for`): a variant game is traced
+The engine is the puzzle's (:func:`solver.logic.engines.engine_for`): a variant game is traced
 with the variant logic (its houses, cages and techniques; Killer's own techniques weigh
-``solver.engines.VARIANT_SCORES``), so its trace joins the evidence like a classic one.
+``solver.logic.engines.VARIANT_SCORES``), so its trace joins the evidence like a classic one.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver import Shape
-from solver.engines import LogicEngine, engine_for
-from solver.techniques import ORDER, SINGLES
+from solver.logic.engines import LogicEngine, engine_for
+from solver.logic.techniques import ORDER, SINGLES
 
 from .signals import Event
 

@@ -3,14 +3,14 @@
 An example is the position the logic engine reached on a puzzle just before it first used
 the technique (values and candidates), and that step (its units, pattern cells, placements
 and eliminations). ``python manage.py build_lessons`` makes them from practice puzzles
-(:func:`solver.practice.generate_requiring`, so the same seed gives the same examples) and,
-for techniques the generator does not reach, from puzzle files it is given; they are
+(:func:`solver.generation.practice.generate_requiring`, so the same seed gives the same examples)
+and, for techniques the generator does not reach, from puzzle files it is given; they are
 shipped in ``learn/data/examples.json`` so a lesson page costs no solving.
 
 A variant technique's example (:func:`examples_from_variant_puzzle`) also carries the
 puzzle's rules as the API gives them (``variant``, ``regions``, ``diagonals``, ``cages``),
 so the page draws the cages; its puzzle comes from
-:func:`solver.variant_practice.generate_variant_requiring`.
+:func:`solver.generation.general_practice.generate_variant_requiring`.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from typing import Any
 
 from puzzles.variants import rules_json
 from solver import Grid, Shape, format_line
-from solver.logic import run
-from solver.techniques import ORDER
-from solver.techniques.base import Board, Step, values_of
-from solver.variant import Rules
-from solver.variant_logic import variant_logic_solve
-from solver.variant_tech import VBoard
+from solver.logic.classic import run
+from solver.logic.general import variant_logic_solve
+from solver.logic.houses import VBoard
+from solver.logic.techniques import ORDER
+from solver.logic.techniques.base import Board, Step, values_of
+from solver.rules.ruleset import Rules
 
 EXAMPLES_FILE = Path(__file__).resolve().parent / "data" / "examples.json"
 

@@ -1,7 +1,7 @@
 """What each technique is, in a few sentences a player can follow (the lesson's text),
 translated lazily: the reader's language applies when the text is shown.
 
-Keys are the engine's technique slugs (:data:`solver.techniques.ORDER`); a technique the
+Keys are the engine's technique slugs (:data:`solver.logic.techniques.ORDER`); a technique the
 engine learns later without a text here gets :data:`FALLBACK` until one is written.
 """
 
@@ -202,7 +202,7 @@ TEXTS: dict[str, Any] = {
         "(not both true), alternating. Its two ends cannot both be false, so whatever sees "
         "both ends is false."
     ),
-    # Killer Sudoku (solver.variant_killer): the variant engine's own techniques.
+    # Killer Sudoku (solver.logic.cages): the variant engine's own techniques.
     "cage_combination": _(
         "A cage is a group of cells inside a dotted outline, with a sum in its corner: its "
         "values add up to that sum and none repeats inside it. Few sets of different values "

@@ -1,8 +1,8 @@
 """Reads for the lessons: the techniques, how often the bank's puzzles use them, the
 practice puzzle to play next and a player's progress per technique.
 
-The techniques are the classic engine's (:data:`solver.techniques.ORDER`), then the
-variant engine's own (:func:`solver.variant_practice.variant_techniques`, Killer's), each
+The techniques are the classic engine's (:data:`solver.logic.techniques.ORDER`), then the
+variant engine's own (:func:`solver.generation.general_practice.variant_techniques`, Killer's), each
 with the ``variant`` it is practised on; a technique added to either engine later gets a
 lesson here with :data:`learn.lessons.FALLBACK` until its text is written."""
 
@@ -23,10 +23,14 @@ from play.models import Game, Status
 from puzzles.models import Difficulty, PuzzleTechnique, Source, Variant
 from puzzles.selectors import daily_puzzle_ids
 from puzzles.techniques import technique_frequency
-from solver.practice import practice_sizes
-from solver.techniques import BY_SLUG, LEVELS, ORDER, Technique
-from solver.variant_logic import VariantTechnique
-from solver.variant_practice import technique_variant, variant_practice_sizes, variant_techniques
+from solver.generation.general_practice import (
+    technique_variant,
+    variant_practice_sizes,
+    variant_techniques,
+)
+from solver.generation.practice import practice_sizes
+from solver.logic.general import VariantTechnique
+from solver.logic.techniques import BY_SLUG, LEVELS, ORDER, Technique
 from solving.steps import step_localized, technique_name
 
 AnyTechnique = Technique | VariantTechnique

@@ -36,9 +36,9 @@ from puzzles.bank import puzzle_get_or_create_from_grid
 from puzzles.models import Source, Variant
 from puzzles.practice import practice_pack_queue
 from solver import parse
-from solver.generate import GenerationFailed
+from solver.generation.classic import GenerationFailed
+from solver.generation.practice import make_requiring, require_attempts
 from solver.grid import Shape
-from solver.practice import make_requiring, require_attempts
 from solving.steps import technique_name
 
 log = logging.getLogger(__name__)

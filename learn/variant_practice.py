@@ -28,15 +28,15 @@ from puzzles.selectors import daily_puzzle_ids
 from puzzles.variant_bank import variant_puzzle_store
 from puzzles.variants import variant_level
 from solver import Grid, parse
-from solver.variant import Rules
-from solver.variant_generate import VariantGenerated, VariantGenerationFailed
-from solver.variant_logic import variant_logic_solve
-from solver.variant_practice import (
+from solver.generation.general import VariantGenerated, VariantGenerationFailed
+from solver.generation.general_practice import (
     generate_variant_requiring,
     technique_variant,
     variant_practice_sizes,
     variant_techniques,
 )
+from solver.logic.general import variant_logic_solve
+from solver.rules.ruleset import Rules
 
 log = logging.getLogger(__name__)
 

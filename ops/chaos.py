@@ -242,7 +242,7 @@ def _prepare(staff_password: str) -> list[dict]:
     from accounts.services import token_create
     from puzzles.bank import puzzle_get_or_create_from_grid
     from puzzles.models import Source
-    from solver.generate import generate
+    from solver.generation.classic import generate
 
     for size in sorted(set(GAME_SIZES)):
         for i in range(4):

@@ -25,8 +25,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from solver.techniques import BY_SLUG
-from solver.variant_practice import technique_variant
+from solver.generation.general_practice import technique_variant
+from solver.logic.techniques import BY_SLUG
 from solving.steps import hint_where, step_localized
 
 from .board import Board, position_key
@@ -80,7 +80,7 @@ def _candidates_left(board: Board, eliminations: dict[int, set[int]]) -> dict[in
 
 def _next_step(game: Game, board: Board) -> dict[str, Any]:
     from solver import BudgetExceeded
-    from solver.logic import next_step
+    from solver.logic.classic import next_step
 
     if game.puzzle.rules:
         from .variant_hints import variant_hint_step
@@ -181,7 +181,7 @@ def hint_request(
 ) -> HintResult:
     """Reveal the next logical step in stages; each stage not yet paid for costs score.
 
-    The step is worked out by ``solver.logic.next_step`` from the values on the board (not
+    The step is worked out by ``solver.logic.classic.next_step`` from the values on the board (not
     the notes: see the module docstring) and kept only for that position: after any
     change it is worked out afresh.
     Asking for level 2 first pays for levels 1 and 2. Level 3 applies the step (placing

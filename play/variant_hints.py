@@ -2,7 +2,7 @@
 
 The same order as the classic hint (play.hints): wrong values on the board first, then the
 easiest technique from the values and the eliminations earlier hints applied (never the
-player's notes). The variant logic (``solver.variant_logic``) reads the puzzle's houses and
+player's notes). The variant logic (``solver.logic.general``) reads the puzzle's houses and
 cages; only the wrong-value step comes from the classic engine, which judges entries
 against the solution alone (so it is given no givens, whose houses it would misread).
 
@@ -18,10 +18,10 @@ from typing import Any
 from puzzles.models import Puzzle
 from puzzles.variants import rules_of
 from solver import Grid
-from solver.logic import next_step
-from solver.techniques.base import Step
-from solver.variant_logic import techniques_for
-from solver.variant_tech import VBoard
+from solver.logic.classic import next_step
+from solver.logic.general import techniques_for
+from solver.logic.houses import VBoard
+from solver.logic.techniques.base import Step
 
 
 def variant_hint_step(

@@ -27,8 +27,8 @@ from puzzles.selectors import daily_puzzles_of
 from puzzles.stock import levels_offered, makeable_now
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
 from ratings.views import board_label, rating_leaderboard_rows, rating_stats_for_page
-from solver.techniques import BY_SLUG
-from solver.variant_logic import BY_SLUG as VARIANT_BY_SLUG
+from solver.logic.general import BY_SLUG as VARIANT_BY_SLUG
+from solver.logic.techniques import BY_SLUG
 from solving.steps import technique_name
 from sudokusite.errors import DomainError
 from sudokusite.net import client_ip

@@ -23,7 +23,7 @@ from puzzles.models import DailyPuzzle, Difficulty, Puzzle, PuzzlePack, Symmetry
 from puzzles.printing import print_pages
 from ratings.admin import PuzzleRatingInline
 from solver import format_pretty
-from solver.techniques import ORDER
+from solver.logic.techniques import ORDER
 
 
 class PackFilter(admin.SimpleListFilter):

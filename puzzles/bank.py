@@ -22,14 +22,14 @@ from solver import (
     cell_name,
     conflicts,
     format_line,
-    sentences,
     solutions,
 )
-from solver.canon import canonical_key
-from solver.generate import SYMMETRIES, is_symmetric, supported_levels
-from solver.grade import Grade, grade
+from solver.generation.classic import SYMMETRIES, is_symmetric, supported_levels
 from solver.grid import symbol
-from solver.variant import Rules
+from solver.logic import sentences
+from solver.logic.grade import Grade, grade
+from solver.rules.canon import canonical_key
+from solver.rules.ruleset import Rules
 from sudokusite.errors import DomainError
 from sudokusite.unique import insert_or_existing
 

@@ -27,7 +27,7 @@ from puzzles.bank import puzzle_key, puzzle_row
 from puzzles.models import ChunkStatus, PackChunk, PackEntry, PackStatus, PuzzlePack, Source
 from puzzles.techniques import puzzle_techniques_store
 from solver import Shape, count_solutions
-from solver.generate import GenerationFailed, generate
+from solver.generation.classic import GenerationFailed, generate
 
 logger = logging.getLogger(__name__)
 
@@ -204,7 +204,7 @@ def _variant_fill_position(pack: PuzzlePack, shape: Shape, position: int, seed: 
     seed made no puzzle of the level or one the bank holds already."""
     from puzzles.variant_bank import variant_puzzle_row
     from puzzles.variants import variant_puzzle_make
-    from solver.variant_generate import VariantGenerationFailed
+    from solver.generation.general import VariantGenerationFailed
 
     try:
         grid, solution, rules, hardest = variant_puzzle_make(

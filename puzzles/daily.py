@@ -26,7 +26,7 @@ from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Source, Variant
 from puzzles.selectors import puzzle_pick
 from puzzles.variant_bank import VARIANT_BANK_SIZES
 from puzzles.variants import variant_levels
-from solver.grade import LEVELS
+from solver.logic.grade import LEVELS
 from sudokusite.errors import NotFoundError
 
 

@@ -19,7 +19,7 @@ from puzzles.bank import (
 )
 from puzzles.models import Source
 from solver import Grid, ParseError, parse_many
-from solver.fpuzzles import FPuzzle, FPuzzlesError, from_fpuzzles
+from solver.formats.fpuzzles import FPuzzle, FPuzzlesError, from_fpuzzles
 from sudokusite.errors import DomainError
 
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
@@ -115,7 +115,7 @@ def puzzle_import_text(
     """Import puzzles from text in any format the solver parses: one per line (``.txt``,
     ``.sdm``) or one grid over several lines (``.sdk``, a pretty grid); and variant or
     classic puzzles one per line as f-puzzles JSON, its compressed text, or a SudokuPad or
-    f-puzzles share link (:func:`solver.fpuzzles.from_fpuzzles`).
+    f-puzzles share link (:func:`solver.formats.fpuzzles.from_fpuzzles`).
 
     Every puzzle is checked (exactly one solution), graded and deduplicated against the
     bank and the file. The import is one transaction, so it is never half done. By
@@ -180,7 +180,7 @@ def _import_variant(line: int, read: FPuzzle, seen: dict[str, int]) -> ImportLin
     """A variant puzzle from a shared line, checked unique and graded by its logic."""
     from puzzles.variant_bank import variant_puzzle_store, variant_solution_checked
     from puzzles.variants import variant_key, variant_level
-    from solver.variant_logic import variant_logic_solve
+    from solver.logic.general import variant_logic_solve
 
     grid, rules = read.puzzle, read.rules
     key = variant_key(grid, rules)

@@ -1,7 +1,7 @@
 """The puzzle bank: stored puzzles, packs of generated puzzles, the daily puzzle.
 
 A puzzle is stored once: its givens are unique per size, and its ``canonical_key``
-(the sha256 of ``solver.canon.canonical_key``) is unique, so two puzzles that are
+(the sha256 of ``solver.rules.canon.canonical_key``) is unique, so two puzzles that are
 the same up to symmetry and relabelling are one row. Every stored puzzle has
 exactly one solution; that is checked before insert by the services.
 
@@ -19,19 +19,19 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from solver.grade import GRADER_VERSION
+from solver.logic.grade import GRADER_VERSION
 
 if TYPE_CHECKING:
     from solver import Grid, Shape
 
 
 def current_grader_version() -> int:
-    """The version of the grader this code runs (``solver.grade.GRADER_VERSION``)."""
+    """The version of the grader this code runs (``solver.logic.grade.GRADER_VERSION``)."""
     return GRADER_VERSION
 
 
 class Difficulty(models.TextChoices):
-    """The grader's levels, easiest first (``solver.grade.LEVELS``)."""
+    """The grader's levels, easiest first (``solver.logic.grade.LEVELS``)."""
 
     EASY = "easy", _("Easy")
     MEDIUM = "medium", _("Medium")
@@ -41,7 +41,7 @@ class Difficulty(models.TextChoices):
 
 
 class Symmetry(models.TextChoices):
-    """Clue symmetries (``solver.generate.SYMMETRIES``)."""
+    """Clue symmetries (``solver.generation.classic.SYMMETRIES``)."""
 
     NONE = "none", _("None")
     ROTATIONAL = "rotational", _("Rotational")
@@ -50,7 +50,7 @@ class Symmetry(models.TextChoices):
 
 
 class Variant(models.TextChoices):
-    """The rules a puzzle is played by (``solver.variant.VARIANTS``)."""
+    """The rules a puzzle is played by (``solver.rules.ruleset.VARIANTS``)."""
 
     CLASSIC = "classic", pgettext_lazy("variant", "Classic")
     DIAGONAL = "diagonal", pgettext_lazy("variant", "Diagonal")

@@ -25,10 +25,10 @@ from kombu.exceptions import OperationalError
 from puzzles.chunks import pack_chunk_fail, pack_chunk_generate, pack_chunk_may_retry
 from puzzles.models import ChunkStatus, PackChunk, PackStatus, PuzzlePack, Symmetry
 from solver import Shape
-from solver.generate import SYMMETRIES, supported_levels
-from solver.grade import LEVELS
-from solver.practice import generator_reaches, practice_sizes
-from solver.techniques import BY_SLUG
+from solver.generation.classic import SYMMETRIES, supported_levels
+from solver.generation.practice import generator_reaches, practice_sizes
+from solver.logic.grade import LEVELS
+from solver.logic.techniques import BY_SLUG
 from solving.steps import technique_name
 from sudokusite.errors import Conflict, DomainError
 from sudokusite.fields import text_problem

@@ -7,8 +7,8 @@ from django.utils import timezone
 from puzzles.models import PuzzlePack
 from puzzles.packs import PackNameTaken, pack_create
 from puzzles.techniques import technique_stock
-from solver.practice import generator_reaches, practice_techniques
-from solver.techniques import BY_SLUG
+from solver.generation.practice import generator_reaches, practice_techniques
+from solver.logic.techniques import BY_SLUG
 
 PRACTICE_MINIMUM = 5
 """The top-up keeps at least this many puzzles per technique and practice size."""

@@ -1,7 +1,7 @@
 """Grading the stored bank again after the grader changes.
 
 Every puzzle row keeps the ``grader_version`` that made its level and score. When
-:data:`solver.grade.GRADER_VERSION` moves on, :func:`bank_regrade_plan` splits the rows
+:data:`solver.logic.grade.GRADER_VERSION` moves on, :func:`bank_regrade_plan` splits the rows
 with an older version into id ranges, and each range is graded again by
 :func:`bank_regrade_chunk` (a Celery task each, or one after the other from
 ``manage.py seed_bank --regrade``). Progress lives in the rows: a chunk only touches rows
@@ -24,8 +24,8 @@ from django.db.models import QuerySet
 from puzzles.bank import grade_columns
 from puzzles.models import Puzzle
 from puzzles.techniques import puzzle_techniques_store
-from solver.grade import GRADER_VERSION, grade
 from solver.grid import parse
+from solver.logic.grade import GRADER_VERSION, grade
 
 REGRADE_CHUNK = 200
 """Puzzles per chunk: a few seconds of grading for 9x9 puzzles."""

@@ -2,7 +2,7 @@
 
 SudokuPad opens ``https://sudokupad.app/fpuzzles<data>`` and f-puzzles opens
 ``https://www.f-puzzles.com/?load=<data>``, where ``<data>`` is the f-puzzles JSON
-compressed with lz-string's ``compressToBase64`` (``solver.fpuzzles``). The solution rides
+compressed with lz-string's ``compressToBase64`` (``solver.formats.fpuzzles``). The solution rides
 along only when the caller says it may (``play.disclosure.export_solution_visible``): a
 link cannot be taken back once it is shared.
 """
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from puzzles.models import Puzzle, Variant
 from puzzles.variants import rules_of
-from solver.fpuzzles import fpuzzles_link, share_link, to_fpuzzles
+from solver.formats.fpuzzles import fpuzzles_link, share_link, to_fpuzzles
 
 
 def puzzle_export(*, puzzle: Puzzle, with_solution: bool) -> dict[str, Any]:

@@ -40,9 +40,9 @@ from puzzles.techniques import puzzle_techniques_store
 from puzzles.variant_bank import variant_puzzle_store
 from puzzles.variants import variant_levels
 from solver import Shape, count_solutions, format_line, is_solution, parse
-from solver.generate import GenerationFailed, generate
-from solver.grade import GRADER_VERSION, Grade, grade
-from solver.variant_generate import VariantGenerationFailed, generate_variant
+from solver.generation.classic import GenerationFailed, generate
+from solver.generation.general import VariantGenerationFailed, generate_variant
+from solver.logic.grade import GRADER_VERSION, Grade, grade
 
 MAKE_SECONDS = 0.8
 """How long a game request may spend making a puzzle of a level that has run out for the

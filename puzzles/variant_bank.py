@@ -21,9 +21,9 @@ from puzzles.variants import (
     variant_score,
 )
 from solver import Grid, Shape, format_line
-from solver.variant import Rules, RulesError, check_puzzle
-from solver.variant_generate import VariantGenerationFailed
-from solver.variant_logic import variant_logic_solve
+from solver.generation.general import VariantGenerationFailed
+from solver.logic.general import variant_logic_solve
+from solver.rules.ruleset import Rules, RulesError, check_puzzle
 from sudokusite.unique import insert_or_existing
 
 VARIANT_BANK_SIZES = (6, 9)

@@ -1,6 +1,6 @@
 """The canonical key of a variant puzzle: the same for every copy that is the same puzzle.
 
-A classic puzzle's key (``solver.canon``) is the same for every relabelled, rotated,
+A classic puzzle's key (``solver.rules.canon``) is the same for every relabelled, rotated,
 reflected or transposed copy. A variant puzzle's key does the same within its rules:
 
 - the eight symmetries of the square (rotations, reflections, transposition) move the
@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable
 
 from solver import Grid
-from solver.variant import Rules
+from solver.rules.ruleset import Rules
 
 Transform = Callable[[int, int, int], tuple[int, int]]
 

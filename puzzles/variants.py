@@ -2,10 +2,10 @@
 
 A puzzle's rules live in two columns: ``variant`` (a name people know) and ``rules``
 (JSON: ``regions`` only when irregular, ``diagonals``, ``cages``). The engine reads a
-:class:`solver.variant.Rules`; this module turns one into the other and back.
+:class:`solver.rules.ruleset.Rules`; this module turns one into the other and back.
 
 Making a variant puzzle (:func:`variant_puzzle_make`) calls the engine's generator
-(``solver.variant_generate``), which grades with the variant logic; Killer's hardest
+(``solver.generation.general``), which grades with the variant logic; Killer's hardest
 level has no givens at all.
 """
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from solver import Grid, Shape
 from solver.grid import tables
-from solver.variant import Rules
+from solver.rules.ruleset import Rules
 
 if TYPE_CHECKING:
     from puzzles.models import Puzzle
@@ -27,13 +27,13 @@ VARIANT_LEVELS: dict[str, tuple[str, ...]] = {
     "jigsaw": ("easy", "medium", "hard", "expert"),
     "killer": ("easy", "medium", "hard", "expert"),
 }
-"""The levels the bank makes of each variant (``solver.variant_generate.GENERATED_LEVELS``);
+"""The levels the bank makes of each variant (``solver.generation.general.GENERATED_LEVELS``);
 Killer's ``expert`` has no givens."""
 
 
 def variant_levels(variant: str, size: int) -> tuple[str, ...]:
     """The levels the engine makes of ``variant`` at ``size`` (none for an unknown one)."""
-    from solver.variant_generate import supported_variant_levels
+    from solver.generation.general import supported_variant_levels
 
     if variant not in VARIANT_LEVELS or size not in (4, 6, 8, 9):
         return ()
@@ -79,7 +79,7 @@ def peers_of(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
     """Each cell's peers: its houses' cells and its cage mates (the clash rule)."""
     if not puzzle.rules:
         return tables(puzzle.shape).peers
-    from solver.variant import layout
+    from solver.rules.ruleset import layout
 
     return layout(rules_of(puzzle)).peers
 
@@ -116,7 +116,7 @@ def variant_puzzle_make(
     """A puzzle of ``variant`` at ``level`` from the engine's generator: (givens, solution,
     rules, hardest technique). Reproducible from ``seed``; VariantGenerationFailed (a
     RuntimeError) when no attempt reached the level, ValueError for what is not made."""
-    from solver.variant_generate import generate_variant
+    from solver.generation.general import generate_variant
 
     if level not in variant_levels(variant, shape.size):
         raise ValueError(f"{variant} {shape.label} puzzles are not made at level {level!r}")

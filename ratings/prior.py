@@ -17,12 +17,12 @@ A size with no fit of its own (the packs' 8x8 and 12x12, 25x25) takes the 9x9 kn
 a level names the same techniques at every size, and 9x9 is fitted on all five levels.
 
 The fit belongs to the grader: FITTED_FOR is the grader version it was made with, and
-tests/ratings/test_prior.py fails when solver.grade.GRADER_VERSION moves on or when the
+tests/ratings/test_prior.py fails when solver.logic.grade.GRADER_VERSION moves on or when the
 grader's medians on the reference sets drift from the table. Refit with
 ``python -m bench ratings --fit`` (docs/ratings.md).
 
 A Diagonal, Jigsaw or Killer puzzle has no classic grader score: the variant logic
-(solver.variant_logic) gives it a level and a hardest technique, and
+(solver.logic.general) gives it a level and a hardest technique, and
 ``variant_prior_rating`` starts it at its level's target, moved by at most
 VARIANT_NUDGE by where its hardest technique sits among that level's techniques. A
 starting point with no fit behind it: the puzzle's rated games then correct it.
@@ -35,7 +35,7 @@ import math
 import statistics
 from collections.abc import Iterable
 
-from solver.variant_logic import ORDER as VARIANT_ORDER
+from solver.logic.general import ORDER as VARIANT_ORDER
 
 LEVELS = ("easy", "medium", "hard", "expert", "master")
 TARGETS = {"easy": 1200.0, "medium": 1500.0, "hard": 1750.0, "expert": 2000.0, "master": 2250.0}
@@ -53,7 +53,7 @@ LevelFit = tuple[float, float, int]
 """(median, standard deviation, count) of ln(score) over one level's reference puzzles."""
 
 FITTED_FOR = 3
-"""The grader version (solver.grade.GRADER_VERSION) FITTED was made with."""
+"""The grader version (solver.logic.grade.GRADER_VERSION) FITTED was made with."""
 
 Fitted = dict[int, dict[str, LevelFit]]
 
@@ -128,7 +128,7 @@ def prior_rating(*, size: int, score: int, fitted: Fitted | None = None) -> floa
 
 def variant_prior_rating(*, level: str, hardest: str = "") -> float:
     """The starting rating of a variant puzzle stored at ``level`` whose hardest technique
-    is ``hardest`` (a slug of solver.variant_logic.ORDER; "" when unknown).
+    is ``hardest`` (a slug of solver.logic.general.ORDER; "" when unknown).
 
     The level's target (TARGETS), moved linearly from -VARIANT_NUDGE at the level's
     first technique in the variant logic's order to +VARIANT_NUDGE at its last. A hardest

@@ -324,7 +324,7 @@ def puzzle_ratings_reprior(
     its rows locked, so a game finishing meanwhile either waits and rates against the new
     prior or has counted its play first (and then its rating is kept); a dry run locks
     nothing. Idempotent: a second run finds everything ``unchanged``."""
-    from solver.grade import GRADER_VERSION
+    from solver.logic.grade import GRADER_VERSION
 
     counts = {"reset": 0, "played": 0, "unchanged": 0, "stale": 0}
     rows = PuzzleRating.objects.select_related("puzzle").only(

@@ -4,20 +4,20 @@ Pure: works on the puzzle's lines and the event log as plain data (see
 :mod:`replays.timeline`), imports nothing of Django, so the worker task, the benchmark and
 the tests call the same function.
 
-The puzzle's rules choose the logic engine (:func:`solver.engines.engine_for`): the
+The puzzle's rules choose the logic engine (:func:`solver.logic.engines.engine_for`): the
 classic one for boxes and nothing else, the variant one (its houses and cages, its
 techniques such as cage combinations and the 45 rule) for Diagonal, Jigsaw and Killer. The
 analysis reads the engine's answers only, so every variant gets the same fields.
 
 For each value the player placed (a ``value`` event with a value that changed the board):
 whether it was right; for a right one, the easiest technique that would have placed it from
-the board as it stood (:func:`solver.placement.easiest_placement`; the player's wrong
+the board as it stood (:func:`solver.logic.placement.easiest_placement`; the player's wrong
 entries are left out of that board, since no deduction starts from them), or None when no
 technique gets there: a guess; and the thinking time before it, in game time, since the
 previous placement (the player's or a hint's).
 
 The summary: the hardest technique used, the three longest stalls with the technique the
-engine would have used at the start of each (``solver.logic.next_step``; ``search`` when no
+engine would have used at the start of each (``solver.logic.classic.next_step``; ``search`` when no
 technique applies), guesses, mistakes, hints, and the share of thinking time per technique
 level (plus ``guess`` and ``mistake``).
 """
@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from solver.engines import LogicEngine, engine_for
 from solver.grid import SYMBOLS, Grid, Shape, cell_name
-from solver.variant import Rules
+from solver.logic.engines import LogicEngine, engine_for
+from solver.rules.ruleset import Rules
 
 from .timeline import EMPTY, Position
 

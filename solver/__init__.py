@@ -1,7 +1,6 @@
 """A pure-Python Sudoku engine: no Django, no I/O; randomness comes in as a seed."""
 
-from solver.canon import canonical_form, canonical_key
-from solver.generate import (
+from solver.generation.classic import (
     SYMMETRIES,
     Generated,
     GenerationFailed,
@@ -9,7 +8,12 @@ from solver.generate import (
     is_symmetric,
     supported_levels,
 )
-from solver.grade import LEVELS, TECHNIQUES, Grade, grade
+from solver.generation.general import (
+    VariantGenerated,
+    VariantGenerationFailed,
+    generate_variant,
+    supported_variant_levels,
+)
 from solver.grid import (
     MAX_SIZE,
     SYMBOLS,
@@ -28,7 +32,7 @@ from solver.grid import (
     tables,
     unit_name,
 )
-from solver.logic import (
+from solver.logic.classic import (
     LogicResult,
     MultipleSolutions,
     NoSolution,
@@ -36,22 +40,18 @@ from solver.logic import (
     logic_solve,
     next_step,
 )
-from solver.rules import Conflict, conflicts, is_solution
-from solver.search import (
+from solver.logic.general import variant_logic_solve, variant_next_step
+from solver.logic.grade import LEVELS, TECHNIQUES, Grade, grade
+from solver.rules.canon import canonical_form, canonical_key
+from solver.rules.checks import Conflict, conflicts, is_solution, is_variant_solution
+from solver.rules.ruleset import Cage, Rules, RulesError
+from solver.search.exact import (
     DEFAULT_NODE_BUDGET,
     count_solutions,
     random_solution,
     solutions,
     solve,
 )
-from solver.variant import Cage, Rules, RulesError, is_variant_solution
-from solver.variant_generate import (
-    VariantGenerated,
-    VariantGenerationFailed,
-    generate_variant,
-    supported_variant_levels,
-)
-from solver.variant_logic import variant_logic_solve, variant_next_step
 
 __all__ = [
     "DEFAULT_NODE_BUDGET",

@@ -26,9 +26,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from solver.canon import canonical_key
-from solver.generate import SYMMETRIES, GenerationFailed, generate
-from solver.grade import LEVELS, grade
+from solver.generation.classic import SYMMETRIES, GenerationFailed, generate
 from solver.grid import (
     VALID_SIZES,
     BudgetExceeded,
@@ -40,9 +38,11 @@ from solver.grid import (
     parse_many,
     unit_name,
 )
-from solver.logic import logic_solve, next_step
-from solver.rules import conflicts
-from solver.search import DEFAULT_NODE_BUDGET, count_solutions, solve
+from solver.logic.classic import logic_solve, next_step
+from solver.logic.grade import LEVELS, grade
+from solver.rules.canon import canonical_key
+from solver.rules.checks import conflicts
+from solver.search.exact import DEFAULT_NODE_BUDGET, count_solutions, solve
 
 PER_PUZZLE = ("solve", "count", "grade", "hint", "canon")
 

@@ -7,9 +7,9 @@ nothing reaches an engine unparsed; a :class:`~solver.ParseError` becomes a 400
 Work budgets. A web worker must not be held by a hostile grid, and an answer should not
 depend on how busy the server is, so the engines are bounded by work, not by wall time:
 
-- the exact engine (:mod:`solver.search`) by search *nodes*: ``SOLVER_NODE_BUDGET`` for a 9x9
+- the exact engine (:mod:`solver.search.exact`) by search *nodes*: ``SOLVER_NODE_BUDGET`` for a 9x9
   grid (or smaller);
-- the logic engine (:mod:`solver.logic`, which the grader also runs) by technique *passes*:
+- the logic engine (:mod:`solver.logic.classic`, which the grader also runs) by technique *passes*:
   ``SOLVER_LOGIC_BUDGET`` for a 9x9 grid.
 
 A node or a pass costs more on a bigger grid, so both budgets shrink with the cell count.
@@ -60,11 +60,11 @@ from solver import (
     conflicts,
     format_line,
     parse,
-    sentences,
     solutions,
 )
-from solver.grade import Grade, grade, grade_of_steps
-from solver.logic import MultipleSolutions, NoSolution, Step, logic_solve, next_step
+from solver.logic import sentences
+from solver.logic.classic import MultipleSolutions, NoSolution, Step, logic_solve, next_step
+from solver.logic.grade import Grade, grade, grade_of_steps
 from sudokusite.errors import DomainError
 
 from .steps import step_localized

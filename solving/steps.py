@@ -1,6 +1,6 @@
 """A solver step as the player reads it, in the active language.
 
-The solver renders a step's sentence in English (:mod:`solver.sentences`) from the step's
+The solver renders a step's sentence in English (:mod:`solver.logic.sentences`) from the step's
 parameters; here the same parameters are rendered through Django's gettext, so a hint or an
 analysis step reads the same in English and in Chinese, and nothing is translated by
 matching finished English sentences. A step with no parameters (one stored before they
@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from solver import sentences
+from solver.logic import sentences
 
 # The technique names and their Chinese terms. Sources for the terms: the books
 # 《一看就会的数独技巧》 and 《数独技巧精讲与示例》 (唯一余数, 排除法, 区块, 显性数对, 隐性数组),

@@ -6,7 +6,7 @@ solution under its rules within the same node budget and stored with the ``typed
 source too, so whatever rule governs typed-in puzzles governs it as well.
 
 A variant analysis counts and solves under the rules with the exact search, then grades
-and explains with the engine's variant logic (``solver.variant_logic``); its score is the
+and explains with the engine's variant logic (``solver.logic.general``); its score is the
 bank's provisional score for the level.
 """
 
@@ -21,9 +21,9 @@ from puzzles.models import Puzzle, Source
 from puzzles.variant_bank import variant_puzzle_store
 from puzzles.variants import variant_key, variant_level, variant_score
 from solver import BudgetExceeded, Grid, format_line, solutions
-from solver.fpuzzles import FPuzzle, FPuzzlesError, from_fpuzzles
-from solver.variant import Rules, RulesError, check_puzzle
-from solver.variant_logic import variant_logic_solve
+from solver.formats.fpuzzles import FPuzzle, FPuzzlesError, from_fpuzzles
+from solver.logic.general import variant_logic_solve
+from solver.rules.ruleset import Rules, RulesError, check_puzzle
 
 from .services import (
     STEP_LIMIT,

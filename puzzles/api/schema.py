@@ -9,7 +9,7 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 
 from puzzles.bank import bank_levels
 from puzzles.packs import PACK_SIZES
-from solver.grade import LEVELS
+from solver.logic.grade import LEVELS
 
 # No NUL or lone surrogate (Django refuses both), and for a name one visible character.
 _TEXT = r"^[^\x00\ud800-\udfff]*$"

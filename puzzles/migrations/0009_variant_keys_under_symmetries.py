@@ -11,7 +11,7 @@ from django.db import migrations
 def rekey(apps, schema_editor):
     from puzzles.variant_keys import variant_canonical_key
     from solver import Shape, parse
-    from solver.variant import Rules
+    from solver.rules.ruleset import Rules
 
     Puzzle = apps.get_model("puzzles", "Puzzle")
     taken = set(Puzzle.objects.values_list("canonical_key", flat=True))

@@ -1,7 +1,7 @@
 """bench/learning.py: which rows meet the goal, and what a rare one is told."""
 
 from bench import learning
-from solver.techniques import BY_SLUG
+from solver.logic.techniques import BY_SLUG
 
 
 def test_a_row_below_the_goal_is_rare_unless_it_is_the_dug_row_of_a_grown_technique(

@@ -1,7 +1,7 @@
 """Test puzzles stored through the bank's models, and a keyboard driver for the board.
 
 Puzzles come from the data sets in data/puzzles and are solved with
-``solver.search.solve``, so a test can read the solution from the database the way the
+``solver.search.exact.solve``, so a test can read the solution from the database the way the
 server does. The driver plays the page like a keyboard user: arrow keys to a cell, then
 the symbol's key.
 """
@@ -16,9 +16,9 @@ from playwright.sync_api import Page, expect
 
 from puzzles.models import Puzzle
 from solver import format_line, parse
-from solver.canon import canonical_key
-from solver.grade import grade
-from solver.search import solve
+from solver.logic.grade import grade
+from solver.rules.canon import canonical_key
+from solver.search.exact import solve
 from tests.solver.datasets import load, load_rated
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"

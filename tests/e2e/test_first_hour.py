@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.factories import UserFactory
 from play.models import Game, Status
-from solver.techniques import ORDER
+from solver.logic.techniques import ORDER
 from tests.e2e.boards import (
     ARTIFACTS_DIR,
     BoardDriver,

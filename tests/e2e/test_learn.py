@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from play.models import Game
 from puzzles import bank
 from puzzles.models import Source
-from solver.generate import generate
+from solver.generation.classic import generate
 from tests.e2e.boards import park
 
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from play.models import Game
 from solver import format_line, parse
-from solver.search import solve
+from solver.search.exact import solve
 from tests.e2e.boards import four_by_four, hardest_nine, park, sixteen_givens
 
 CLASH = re.compile(r"\bclash\b")

@@ -29,7 +29,9 @@ NAMES = {"diagonal": "Diagonal", "jigsaw": "Jigsaw", "killer": "Killer"}
 
 def _clash_pair(puzzle) -> tuple[int, int] | None:
     """An empty cell and a given that only the variant's rules make peers."""
-    lay_peers = __import__("solver.variant", fromlist=["layout"]).layout(rules_of(puzzle)).peers
+    lay_peers = (
+        __import__("solver.rules.ruleset", fromlist=["layout"]).layout(rules_of(puzzle)).peers
+    )
     box_peers = tables(puzzle.shape).peers
     for cell, ch in enumerate(puzzle.givens):
         if ch != ".":

@@ -97,13 +97,13 @@ def _paused(c: Ctx):
 
 
 def _hint_unavailable(c: Ctx, monkeypatch):
-    import solver.logic
+    import solver.logic.classic
     from solver import BudgetExceeded
 
     def too_hard(*args: Any, **kwargs: Any):
         raise BudgetExceeded("spent")
 
-    monkeypatch.setattr(solver.logic, "next_step", too_hard)
+    monkeypatch.setattr(solver.logic.classic, "next_step", too_hard)
     return c.client.post(c.url + "hint/", {"level": 1}, format="json")
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.utils import translation
 
 from solver.grid import Grid, Shape
-from solver.variant_innies import innies_outies
-from solver.variant_tech import VBoard
+from solver.logic.houses import VBoard
+from solver.logic.innies import innies_outies
 from solving.steps import step_localized
 from tests.i18n.english import english_words
 from tests.solver.test_variant_innies import two_box_rules

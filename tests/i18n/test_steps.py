@@ -14,10 +14,10 @@ import re
 import pytest
 from django.utils import translation
 
-from solver import sentences
 from solver.grid import SYMBOLS
-from solver.logic import next_step
-from solver.techniques import ORDER
+from solver.logic import sentences
+from solver.logic.classic import next_step
+from solver.logic.techniques import ORDER
 from solving.steps import NAMES, hint_where, step_localized, step_sentence, technique_name
 from tests.i18n.english import english_words
 from tests.solver.test_techniques import POSITIONS, ids, position
@@ -70,7 +70,7 @@ def test_every_technique_has_a_chinese_name_and_a_sentence(technique):
     assert sentences.has_template(technique.slug) or any(
         key.startswith(f"{sentences.FAMILY.get(technique.slug, technique.slug)}:")
         for key in sentences.TEMPLATES
-    ), f"add {technique.slug}'s sentence to solver.sentences.TEMPLATES"
+    ), f"add {technique.slug}'s sentence to solver.logic.sentences.TEMPLATES"
     with translation.override("zh-hans"):
         name = technique_name({"technique": technique.slug, "name": technique.name})
     if technique.slug not in KEPT_IN_ENGLISH:

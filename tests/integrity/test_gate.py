@@ -37,7 +37,7 @@ from play.selectors import leaderboard, puzzle_leaderboard
 from puzzles.models import DailyPuzzle, Puzzle, Source
 from ratings.models import PlayerRating, RatingChange
 from solver import format_line, parse, solve
-from solver.generate import generate
+from solver.generation.classic import generate
 from tests.integrity.players import play_as_bot, play_as_person
 from tests.play.factories import FOUR, NINE, empty_cells, puzzle_create, value_at
 from tests.play.helpers import action, move, start

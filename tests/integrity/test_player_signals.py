@@ -19,7 +19,7 @@ from integrity.player_signals import (
 from integrity.signals import Event
 from integrity.trace import engine_path, game_trace, position_step
 from solver import Shape, parse, solve
-from solver.techniques.base import Board
+from solver.logic.techniques.base import Board
 from tests.solver.datasets import load
 
 SHAPE = Shape(3, 3)

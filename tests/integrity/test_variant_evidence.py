@@ -14,7 +14,7 @@ from integrity.signals import Event, game_signals, placeable_cells
 from integrity.trace import game_trace
 from puzzles.variants import rules_of, variant_puzzle_make
 from solver import Shape
-from solver.engines import engine_for
+from solver.logic.engines import engine_for
 from tests.integrity.players import START
 from tests.integrity.test_review import client_for
 from tests.play.helpers import move, start

@@ -8,7 +8,7 @@ import pytest
 
 from puzzles import bank
 from puzzles.models import Puzzle, Source
-from solver.generate import generate
+from solver.generation.classic import generate
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from django.utils import timezone
 from play.models import Game, Status
 from puzzles import practice as puzzles_practice
 from puzzles.models import PuzzlePack, PuzzleTechnique
-from solver.techniques import ORDER
+from solver.logic.techniques import ORDER
 
 pytestmark = pytest.mark.django_db
 

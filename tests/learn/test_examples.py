@@ -6,9 +6,9 @@ import pytest
 
 from learn.examples import examples, position_before
 from solver import parse, solve
-from solver.logic import run
-from solver.techniques import BY_SLUG, ORDER
-from solver.techniques.base import Board, values_of
+from solver.logic.classic import run
+from solver.logic.techniques import BY_SLUG, ORDER
+from solver.logic.techniques.base import Board, values_of
 
 EXAMPLES = {slug: ex for slug, ex in examples().items() if "variant" not in ex}
 """The classic engine's examples (tests/learn/test_variant_examples.py has the others)."""

@@ -9,10 +9,10 @@ from django.utils import translation
 from learn.examples import example_rules, examples, variant_position_before
 from learn.lessons import FALLBACK, lesson_text
 from solver import parse
-from solver.search import solutions
-from solver.techniques.base import values_of
-from solver.variant_logic import BY_SLUG, variant_logic_solve
-from solver.variant_practice import technique_variant, variant_techniques
+from solver.generation.general_practice import technique_variant, variant_techniques
+from solver.logic.general import BY_SLUG, variant_logic_solve
+from solver.logic.techniques.base import values_of
+from solver.search.exact import solutions
 
 VARIANT_SLUGS = [t.slug for t in variant_techniques()]
 EXAMPLES = examples()

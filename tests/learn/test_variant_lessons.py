@@ -15,7 +15,7 @@ from learn.examples import example_of
 from play.models import Game, Status
 from puzzles.models import Puzzle
 from puzzles.variants import rules_of
-from solver.variant_logic import variant_logic_solve
+from solver.logic.general import variant_logic_solve
 
 pytestmark = pytest.mark.django_db
 
@@ -251,21 +251,22 @@ def test_a_killer_technique_added_to_the_engine_later_gets_a_lesson_without_code
     client, monkeypatch
 ):
     from learn.lessons import FALLBACK
-    from solver import variant_logic, variant_practice
-    from solver.variant_logic import VariantTechnique
+    from solver.generation import general_practice
+    from solver.logic import general
+    from solver.logic.general import VariantTechnique
 
     added = VariantTechnique("killer_pair", "Killer Pair", "hard", lambda board: iter(()))
-    order = (*variant_logic.ORDER, added)
+    order = (*general.ORDER, added)
 
     def techniques_for(rules, max_level=None):
-        plain = variant_logic.techniques_for(rules, max_level)
+        plain = general.techniques_for(rules, max_level)
         return (*plain, added) if rules.cages else plain
 
-    monkeypatch.setattr(variant_practice, "ORDER", order)
-    monkeypatch.setattr(variant_practice, "BY_SLUG", {t.slug: t for t in order})
-    monkeypatch.setattr(variant_practice, "techniques_for", techniques_for)
-    variant_practice.variant_techniques.cache_clear()
-    variant_practice.technique_variant.cache_clear()
+    monkeypatch.setattr(general_practice, "ORDER", order)
+    monkeypatch.setattr(general_practice, "BY_SLUG", {t.slug: t for t in order})
+    monkeypatch.setattr(general_practice, "techniques_for", techniques_for)
+    general_practice.variant_techniques.cache_clear()
+    general_practice.technique_variant.cache_clear()
     try:
         index = client.get("/learn/").content.decode()
         group = index[index.index('data-testid="variant-killer"') :]
@@ -275,8 +276,8 @@ def test_a_killer_technique_added_to_the_engine_later_gets_a_lesson_without_code
         assert str(FALLBACK)[:40] in lesson.content.decode()
         assert b"No example yet" in lesson.content
     finally:
-        variant_practice.variant_techniques.cache_clear()
-        variant_practice.technique_variant.cache_clear()
+        general_practice.variant_techniques.cache_clear()
+        general_practice.technique_variant.cache_clear()
 
 
 def test_todays_killer_daily_is_never_a_practice_game(token_client, monkeypatch):

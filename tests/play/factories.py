@@ -63,7 +63,7 @@ def logical_order(puzzle: Puzzle) -> list[int]:
     """The empty cells in the order the puzzle's logic engine places them (classic or
     the variant's), then any it leaves: a person's order, which the review calls sound."""
     from puzzles.variants import rules_of
-    from solver.engines import engine_for
+    from solver.logic.engines import engine_for
 
     givens = [int(ch, 36) if ch != "." else 0 for ch in puzzle.givens]
     order = engine_for(rules_of(puzzle)).path(givens, 3000)

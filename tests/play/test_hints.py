@@ -129,5 +129,5 @@ def test_a_hint_uses_the_stored_solution_instead_of_searching(token_client, puzz
     def no_search(*args, **kwargs):
         raise AssertionError("a hint searched for the solution the puzzle already stores")
 
-    monkeypatch.setattr("solver.logic.solutions", no_search)
+    monkeypatch.setattr("solver.logic.classic.solutions", no_search)
     assert hint(token_client, gid, 2)["hint"]["technique"]

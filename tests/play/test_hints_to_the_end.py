@@ -29,7 +29,7 @@ def _classic(size: int) -> Puzzle:
         return puzzle_create(FOUR)
     if size == 9:
         return puzzle_create(NINE)
-    from solver.generate import generate
+    from solver.generation.classic import generate
 
     made = generate(size, level="easy" if size == 16 else "hard", seed=f"hints:{size}")
     return puzzle_create(format_line(made.puzzle))
@@ -151,7 +151,7 @@ def test_a_puzzle_beyond_the_logic_still_ends_with_true_search_hints(user, monke
     hint), so the game still ends and every hint stays true: here the engine is left
     with the singles only, so a medium puzzle is beyond it."""
     import play.variant_hints
-    from solver.variant_logic import techniques_for
+    from solver.logic.general import techniques_for
 
     singles = ("full_house", "naked_single", "hidden_single")
     monkeypatch.setattr(

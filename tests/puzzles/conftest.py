@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from accounts.factories import UserFactory
 from puzzles import bank, packs
 from puzzles.models import Puzzle, Source
-from solver.generate import generate
+from solver.generation.classic import generate
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ def run_pack(no_enqueue) -> Callable[..., object]:
 def only_easy_4x4(monkeypatch) -> None:
     """A fixed table of levels per size (4x4: easy; 6x6: easy, medium; others: all), so
     the request checks are tested apart from what the generator offers today."""
-    from solver.grade import LEVELS
+    from solver.logic.grade import LEVELS
 
     table = {4: ("easy",), 6: ("easy", "medium")}
 

@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from puzzles import bank, chunks, packs, stock
 from puzzles.models import PackStatus, Puzzle, PuzzlePack
 from solver import count_solutions
-from solver.grade import grade
+from solver.logic.grade import grade
 from tests.puzzles.helpers import NINE, TWO
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from puzzles.daily import DAILY_SCHEDULE, daily_level
 from puzzles.models import Puzzle
 from puzzles.stock import levels_offered
 from solver import format_line
-from solver.generate import generate
-from solver.grade import LEVELS
+from solver.generation.classic import generate
+from solver.logic.grade import LEVELS
 from tests.play.factories import puzzle_create
 from tests.variants.conftest import variant_puzzle
 

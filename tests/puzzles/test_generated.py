@@ -7,9 +7,9 @@ import pytest
 
 from puzzles.models import PackStatus, Puzzle
 from solver import is_solution
-from solver.dlx import dlx_count
-from solver.generate import is_symmetric
-from solver.grade import grade
+from solver.generation.classic import is_symmetric
+from solver.logic.grade import grade
+from solver.search.dlx import dlx_count
 
 pytestmark = pytest.mark.django_db
 

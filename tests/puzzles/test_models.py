@@ -6,8 +6,8 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from puzzles.models import Difficulty, PackEntry, Puzzle, PuzzlePack, Symmetry
-from solver.generate import SYMMETRIES
-from solver.grade import LEVELS
+from solver.generation.classic import SYMMETRIES
+from solver.logic.grade import LEVELS
 
 pytestmark = pytest.mark.django_db
 

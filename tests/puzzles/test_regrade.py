@@ -9,8 +9,8 @@ from django.core.management import call_command
 
 from puzzles import regrade, tasks
 from puzzles.models import Puzzle
-from solver.grade import GRADER_VERSION, grade
 from solver.grid import parse
+from solver.logic.grade import GRADER_VERSION, grade
 
 pytestmark = pytest.mark.django_db
 

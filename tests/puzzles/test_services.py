@@ -20,8 +20,8 @@ from puzzles.models import (
     Source,
 )
 from solver import format_line, is_solution, parse
-from solver.dlx import dlx_count
-from solver.grade import grade
+from solver.logic.grade import grade
+from solver.search.dlx import dlx_count
 from tests.puzzles.helpers import NINE, TWO, disguise
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from accounts.factories import UserFactory
 from puzzles import stock
 from puzzles.models import Puzzle, PuzzlePack
 from puzzles.variants import variant_levels
-from solver.generate import supported_levels
+from solver.generation.classic import supported_levels
 from solver.grid import Shape
 
 pytestmark = pytest.mark.django_db

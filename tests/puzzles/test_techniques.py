@@ -10,7 +10,7 @@ from django.db import connection
 
 from puzzles import packs, practice
 from puzzles.models import Puzzle, PuzzlePack, PuzzleTechnique
-from solver.practice import practice_techniques
+from solver.generation.practice import practice_techniques
 
 pytestmark = pytest.mark.django_db
 

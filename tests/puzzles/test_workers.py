@@ -31,8 +31,8 @@ from django.conf import settings
 from puzzles import chunks, packs
 from puzzles.models import ChunkStatus, PackChunk, PackEntry, PackStatus, PuzzlePack
 from puzzles.tasks import RETRY_DELAYS
-from solver.dlx import dlx_count
-from solver.grade import grade
+from solver.logic.grade import grade
+from solver.search.dlx import dlx_count
 
 pytestmark = [
     pytest.mark.postgres,

@@ -30,7 +30,7 @@ def test_a_race_of_each_variant_gives_every_racer_a_game_of_it(variant):
         variant_puzzle(variant, 6, "easy", seed="race")
     else:
         from solver import format_line
-        from solver.generate import generate
+        from solver.generation.classic import generate
         from tests.play.factories import puzzle_create
 
         puzzle_create(format_line(generate(6, level="easy", seed="race").puzzle))

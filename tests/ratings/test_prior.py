@@ -25,8 +25,8 @@ from ratings.prior import (
     levels_fit,
     prior_rating,
 )
-from solver.grade import GRADER_VERSION
-from solver.grade import LEVELS as GRADER_LEVELS
+from solver.logic.grade import GRADER_VERSION
+from solver.logic.grade import LEVELS as GRADER_LEVELS
 
 # The small reference sets (4x4, 6x6, 16x16) are graded whole and must give the table
 # exactly. Of the 4,000 QQWing 9x9 puzzles every SAMPLE_STEP-th is graded: a level's
@@ -62,7 +62,7 @@ def newcomer_change(*, size: int, score: int, seconds: float) -> float:
 
 def test_the_table_was_fitted_on_the_current_grader():
     assert FITTED_FOR == GRADER_VERSION, (
-        "solver.grade changed: refit with `python -m bench ratings --fit`, paste the table "
+        "solver.logic.grade changed: refit with `python -m bench ratings --fit`, paste the table "
         "into ratings/prior.py and run `manage.py ratings_reprior`"
     )
     assert LEVELS == GRADER_LEVELS == tuple(TARGETS)

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from ratings.models import PuzzleRating
 from ratings.prior import PRIOR_DEVIATION, prior_rating
 from ratings.services import Reprior, puzzle_ratings_reprior
-from solver.grade import GRADER_VERSION
+from solver.logic.grade import GRADER_VERSION
 from tests.play.factories import FOUR, FOUR_B, NINE, puzzle_create
 
 pytestmark = pytest.mark.django_db

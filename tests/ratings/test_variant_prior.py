@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from ratings.prior import LEVELS, TARGETS, VARIANT_NUDGE, variant_prior_rating
-from solver.variant_logic import ORDER
+from solver.logic.general import ORDER
 
 
 def test_a_variant_puzzle_starts_within_a_nudge_of_its_levels_target():

@@ -16,8 +16,8 @@ from puzzles.variants import rules_of, variant_puzzle_make
 from replays.selectors import analysis_of
 from replays.services import analysis_compute
 from solver import Grid, Shape
-from solver.engines import engine_for
-from solver.variant_logic import BY_SLUG, LEVELS, candidates, variant_logic_solve
+from solver.logic.engines import engine_for
+from solver.logic.general import BY_SLUG, LEVELS, candidates, variant_logic_solve
 from tests.play.factories import empty_cells, value_at
 from tests.play.helpers import action, move, start, think
 from tests.play.test_solution_disclosure import MONDAY, client_for

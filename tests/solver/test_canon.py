@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from solver.canon import canonical_form, canonical_key, relabelled, transpose
-from solver.generate import generate
+from solver.generation.classic import generate
 from solver.grid import Grid, Shape, parse
-from solver.search import random_solution
+from solver.rules.canon import canonical_form, canonical_key, relabelled, transpose
+from solver.search.exact import random_solution
 from tests.solver.datasets import load
 
 

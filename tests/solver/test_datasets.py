@@ -1,13 +1,13 @@
 """Every puzzle of every shared data set: both engines agree, every solution is valid.
 
 The exact engine and the Algorithm X oracle count each puzzle's solutions up to 2; the
-solution the exact engine returns is checked by :func:`solver.rules.is_solution`.
+solution the exact engine returns is checked by :func:`solver.rules.checks.is_solution`.
 """
 
 import pytest
 
 from solver import count_solutions, is_solution, parse, solutions
-from solver.dlx import dlx_count
+from solver.search.dlx import dlx_count
 from tests.solver.datasets import load, names
 
 SETS = names()

@@ -1,4 +1,4 @@
-"""One face for the classic and the variant logic (solver.engines): which engine judges a
+"""One face for the classic and the variant logic (solver.logic.engines): which engine judges a
 puzzle, and that the variant engine's answers are sound against the solution."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from solver import Rules, Shape, parse, solve
-from solver.engines import ClassicEngine, VariantEngine, engine_for
-from solver.placement import easiest_placement
-from solver.variant_generate import generate_variant
-from solver.variant_logic import BY_SLUG
+from solver.generation.general import generate_variant
+from solver.logic.engines import ClassicEngine, VariantEngine, engine_for
+from solver.logic.general import BY_SLUG
+from solver.logic.placement import easiest_placement
 from tests.replays.factories import ANALYSED
 
 NINE = Shape(3, 3)

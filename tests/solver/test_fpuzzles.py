@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from solver.fpuzzles import (
+from solver.formats.fpuzzles import (
     SHARE_PREFIX,
     FPuzzlesError,
     from_fpuzzles,
@@ -14,8 +14,8 @@ from solver.fpuzzles import (
     share_link,
     to_fpuzzles,
 )
-from solver.lzstring import LZStringError, compress_to_base64, decompress_from_base64
-from solver.variant_generate import generate_variant
+from solver.formats.lzstring import LZStringError, compress_to_base64, decompress_from_base64
+from solver.generation.general import generate_variant
 
 # Made with lz-string's compressToBase64 in JavaScript (the second has non-ASCII text).
 VECTORS = [

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from solver.dlx import dlx_count
-from solver.generate import (
+from solver.generation.classic import (
     SYMMETRIES,
     generate,
     is_symmetric,
     supported_levels,
 )
-from solver.grade import LEVELS, grade
 from solver.grid import Grid, Shape
-from solver.rules import conflicts, is_solution
-from solver.search import count_solutions
+from solver.logic.grade import LEVELS, grade
+from solver.rules.checks import conflicts, is_solution
+from solver.search.dlx import dlx_count
+from solver.search.exact import count_solutions
 
 FAST_SIZES = (4, 6, 9, 12)
 CASES = [(size, level) for size in FAST_SIZES for level in supported_levels(size)]

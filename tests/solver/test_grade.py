@@ -10,7 +10,9 @@ from itertools import pairwise
 import pytest
 
 from bench import spearman
-from solver.grade import (
+from solver.grid import BudgetExceeded, parse
+from solver.logic.classic import MultipleSolutions, NoSolution, Step, logic_solve
+from solver.logic.grade import (
     LEVELS,
     RATINGS,
     TECHNIQUES,
@@ -22,9 +24,7 @@ from solver.grade import (
     path_step,
     step_score,
 )
-from solver.grid import BudgetExceeded, parse
-from solver.logic import MultipleSolutions, NoSolution, Step, logic_solve
-from solver.techniques import ORDER
+from solver.logic.techniques import ORDER
 
 from .datasets import load, load_rated
 
@@ -106,7 +106,7 @@ def test_levels_run_from_easy_to_master_in_the_order_techniques_are_tried():
 
 def test_docstring_table_matches_the_techniques():
     # the package exports the function grade, so fetch the module itself by name
-    doc = importlib.import_module("solver.grade").__doc__ or ""
+    doc = importlib.import_module("solver.logic.grade").__doc__ or ""
     rows = re.findall(
         r"^([a-z_0-9]+) {2,}(.+?) {2,}(easy|medium|hard|expert|master) +(\d+)", doc, re.M
     )
@@ -174,7 +174,7 @@ def test_budget_error_names_the_budget_that_was_given():
 
 
 def test_grade_with_the_known_solution_skips_the_search_and_agrees():
-    from solver.search import solve
+    from solver.search.exact import solve
 
     puzzle = parse(load("qqwing_expert")[3])
     assert grade(puzzle, solution=solve(puzzle)) == grade(puzzle)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.canon import canonical_key
-from solver.grade import grade
 from solver.grid import Grid, parse
-from solver.search import count_solutions
+from solver.logic.grade import grade
+from solver.rules.canon import canonical_key
+from solver.search.exact import count_solutions
 from tests.solver.datasets import load
 
 PUZZLES_9 = [

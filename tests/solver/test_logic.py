@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from solver.grid import BudgetExceeded, Grid, Shape, cell_name, parse
-from solver.logic import (
+from solver.logic.classic import (
     LogicResult,
     MultipleSolutions,
     NoSolution,
@@ -17,10 +17,10 @@ from solver.logic import (
     next_step,
     techniques_up_to,
 )
-from solver.rules import is_solution
-from solver.search import solve
-from solver.techniques import BY_SLUG, LEVELS
-from solver.techniques.base import Board
+from solver.logic.techniques import BY_SLUG, LEVELS
+from solver.logic.techniques.base import Board
+from solver.rules.checks import is_solution
+from solver.search.exact import solve
 
 from .datasets import load
 
@@ -116,7 +116,7 @@ def test_a_known_solution_gives_the_same_hints_without_searching(monkeypatch):
     def no_search(*args, **kwargs):
         raise AssertionError("next_step searched although the solution was given")
 
-    monkeypatch.setattr("solver.logic.solutions", no_search)
+    monkeypatch.setattr("solver.logic.classic.solutions", no_search)
     assert next_step(puzzle, solution=solution) == expected[0]
     assert next_step(puzzle, entries, solution=solution) == expected[1]
     assert expected[1] is not None and expected[1].technique == "incorrect_entry"

@@ -18,18 +18,18 @@ from functools import partial
 import pytest
 
 from solver.grid import Shape, cell_name, parse
-from solver.search import solve
-from solver.techniques import BY_SLUG, ORDER, SINGLES
-from solver.techniques.als import als_xz, sue_de_coq
-from solver.techniques.base import Board, Step, mask_of
-from solver.techniques.fish import empty_rectangles, finned_fish
-from solver.techniques.loops import nice_loops, x_cycles
-from solver.techniques.uniqueness import (
+from solver.logic.techniques import BY_SLUG, ORDER, SINGLES
+from solver.logic.techniques.als import als_xz, sue_de_coq
+from solver.logic.techniques.base import Board, Step, mask_of
+from solver.logic.techniques.fish import empty_rectangles, finned_fish
+from solver.logic.techniques.loops import nice_loops, x_cycles
+from solver.logic.techniques.uniqueness import (
     hidden_unique_rectangles,
     unique_rectangles_3,
     unique_rectangles_5,
     unique_rectangles_6,
 )
+from solver.search.exact import solve
 
 from .datasets import load
 
@@ -242,7 +242,7 @@ def test_continuous_nice_loop_over_four_bivalue_cells():
 
 
 def test_new_techniques_are_in_the_engine_with_a_level_and_a_rating():
-    from solver.grade import RATINGS
+    from solver.logic.grade import RATINGS
 
     slugs = [t.slug for t in ORDER]
     for slug in NEW:

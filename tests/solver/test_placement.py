@@ -1,11 +1,11 @@
-"""solver.placement: the easiest technique that places one value in one cell."""
+"""solver.logic.placement: the easiest technique that places one value in one cell."""
 
 from __future__ import annotations
 
 from solver import parse, solve
 from solver.grid import Grid
-from solver.placement import easiest_placement, single_for
-from solver.techniques.base import Board
+from solver.logic.placement import easiest_placement, single_for
+from solver.logic.techniques.base import Board
 
 ANALYSED = "38.6.......9.......2..3.51......5....3..1..6....4......17.5..8.......9.......7.32"
 

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from solver import practice_dig
-from solver.generate import GenerationFailed, generate, is_symmetric
+from solver.generation import practice_dig
+from solver.generation.classic import GenerationFailed, generate, is_symmetric
+from solver.generation.practice import UnknownTechnique, generate_requiring, practice_sizes
 from solver.grid import Shape, tables
-from solver.logic import logic_solve
-from solver.practice import UnknownTechnique, generate_requiring, practice_sizes
-from solver.rules import is_solution
-from solver.search import count_solutions
-from solver.techniques import LEVELS, ORDER
+from solver.logic.classic import logic_solve
+from solver.logic.techniques import LEVELS, ORDER
+from solver.rules.checks import is_solution
+from solver.search.exact import count_solutions
 
 NINE = Shape.for_size(9)
 
@@ -115,7 +115,7 @@ def test_every_technique_is_offered_on_nine_by_nine() -> None:
 
 @pytest.mark.parametrize("slug", ["x_wing", "swordfish", "jellyfish"])
 def test_a_stop_that_answers_yes_ends_the_search_after_one_attempt(slug: str) -> None:
-    from solver.practice import make_requiring
+    from solver.generation.practice import make_requiring
 
     asked: list[int] = []
 
@@ -134,7 +134,7 @@ def test_a_stop_that_answers_yes_ends_the_search_after_one_attempt(slug: str) ->
 
 
 def test_a_stop_that_never_answers_yes_changes_nothing() -> None:
-    from solver.practice import make_requiring
+    from solver.generation.practice import make_requiring
 
     plain = make_requiring(NINE, "x_wing", "none", 11, 200)
     asked = make_requiring(NINE, "x_wing", "none", 11, 200, lambda: False)

@@ -7,17 +7,17 @@ from collections import Counter
 
 import pytest
 
-from solver import practice_seeds
-from solver.canon import canonical_key
-from solver.digging import is_symmetric
-from solver.generate import GenerationFailed, generate
-from solver.grade import grade
+from solver.generation import practice_seeds
+from solver.generation.classic import GenerationFailed, generate
+from solver.generation.classic_dig import is_symmetric
+from solver.generation.practice import generator_reaches
+from solver.generation.practice_dig import dig_requiring, require_attempts
+from solver.generation.practice_seeds import SEEDED, grow_requiring, seed_puzzles
 from solver.grid import Grid, Shape
-from solver.practice import generator_reaches
-from solver.practice_dig import dig_requiring, require_attempts
-from solver.practice_seeds import SEEDED, grow_requiring, seed_puzzles
-from solver.rules import is_solution
-from solver.techniques import BY_SLUG
+from solver.logic.grade import grade
+from solver.logic.techniques import BY_SLUG
+from solver.rules.canon import canonical_key
+from solver.rules.checks import is_solution
 
 NINE = Shape.for_size(9)
 

@@ -49,8 +49,8 @@ def loaded_after_importing(modules: list[str]) -> list[str]:
 
 def test_the_walk_finds_every_kind_of_solver_module():
     modules = solver_modules()
-    assert {"solver.__main__", "solver.search", "solver.grade"} <= set(modules)
-    assert any(name.startswith("solver.techniques.") for name in modules)
+    assert {"solver.__main__", "solver.search.exact", "solver.logic.grade"} <= set(modules)
+    assert any(name.startswith("solver.logic.techniques.") for name in modules)
 
 
 def test_importing_solver_loads_no_django_and_nothing_of_the_site():

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from solver.grid import parse
-from solver.logic import harder_step
-from solver.rating import CHOSEN, RATINGS, step_rating, trial_rating
-from solver.techniques import BY_SLUG, ORDER, SINGLES
-from solver.techniques.als import als_xz
-from solver.techniques.base import Board, Step
+from solver.logic.classic import harder_step
+from solver.logic.rating import CHOSEN, RATINGS, step_rating, trial_rating
+from solver.logic.techniques import BY_SLUG, ORDER, SINGLES
+from solver.logic.techniques.als import als_xz
+from solver.logic.techniques.base import Board, Step
 
 from .datasets import load
 from .test_new_techniques import eliminated, names_cells, open_board, set_cells

@@ -16,7 +16,7 @@ from solver import (
     solutions,
     solve,
 )
-from solver.dlx import dlx_count
+from solver.search.dlx import dlx_count
 
 PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 SOLVED = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"

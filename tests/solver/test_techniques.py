@@ -15,11 +15,11 @@ import re
 import pytest
 
 from solver.grid import SYMBOLS, Grid, parse
-from solver.logic import Step, next_step
-from solver.rules import is_solution
-from solver.search import solve
-from solver.techniques import BY_SLUG, ORDER
-from solver.techniques.base import Board, values_of
+from solver.logic.classic import Step, next_step
+from solver.logic.techniques import BY_SLUG, ORDER
+from solver.logic.techniques.base import Board, values_of
+from solver.rules.checks import is_solution
+from solver.search.exact import solve
 
 NINE = [
     (

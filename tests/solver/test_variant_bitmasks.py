@@ -7,9 +7,9 @@ from functools import partial
 
 import pytest
 
-from solver.variant_generate import generate_variant, supported_variant_levels
-from solver.variant_logic import variant_logic_solve
-from solver.variant_tech import VBoard, hidden_subsets, locked, x_wings
+from solver.generation.general import generate_variant, supported_variant_levels
+from solver.logic.general import variant_logic_solve
+from solver.logic.houses import VBoard, hidden_subsets, locked, x_wings
 from tests.solver.variant_plain import plain_hidden_subsets, plain_locked, plain_x_wings
 
 PAIRS = [

@@ -6,18 +6,19 @@ import random
 
 import pytest
 
-from solver.dlx import dlx_count
-from solver.grid import Grid, Shape
-from solver.search import count_solutions, random_solution
-from solver.variant import Rules, is_variant_solution, layout
-from solver.variant_generate import (
+from solver.generation.general import (
     GENERATED_LEVELS,
     draw_cages,
     generate_variant,
     random_regions,
     supported_variant_levels,
 )
-from solver.variant_logic import variant_logic_solve
+from solver.grid import Grid, Shape
+from solver.logic.general import variant_logic_solve
+from solver.rules.checks import is_variant_solution
+from solver.rules.ruleset import Rules, layout
+from solver.search.dlx import dlx_count
+from solver.search.exact import count_solutions, random_solution
 
 VARIANTS = ("diagonal", "jigsaw", "killer")
 

@@ -8,13 +8,13 @@ from itertools import combinations
 
 import pytest
 
+from solver.generation.general import draw_cages, generate_variant, random_regions
 from solver.grid import Grid, Shape
-from solver.sentences import render
-from solver.variant import Rules
-from solver.variant_generate import draw_cages, generate_variant, random_regions
-from solver.variant_innies import house_groups, innies_outies, region_groups
-from solver.variant_logic import techniques_for
-from solver.variant_tech import VBoard
+from solver.logic.general import techniques_for
+from solver.logic.houses import VBoard
+from solver.logic.innies import house_groups, innies_outies, region_groups
+from solver.logic.sentences import render
+from solver.rules.ruleset import Rules
 
 # Rows 1-3 of the grid whose row r holds (3r + r//3 + c) mod 9 + 1.
 TOP = ((1, 2, 3, 4, 5, 6, 7, 8, 9), (4, 5, 6, 7, 8, 9, 1, 2, 3), (7, 8, 9, 1, 2, 3, 4, 5, 6))

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from solver.search import count_solutions
-from solver.variant_logic import variant_logic_solve
-from solver.variant_practice import (
+from solver.generation.general_practice import (
     generate_variant_requiring,
     technique_variant,
     variant_practice_levels,
     variant_techniques,
 )
+from solver.logic.general import variant_logic_solve
+from solver.search.exact import count_solutions
 
 
 @pytest.mark.parametrize("slug", ["cage_combination", "innies_outies", "cage_house"])

@@ -6,9 +6,10 @@ import random
 import pytest
 
 from solver import Grid, Shape
-from solver.dlx import dlx_count, dlx_solutions
-from solver.search import count_solutions, random_solution, solutions
-from solver.variant import Cage, Rules, RulesError, is_variant_solution, layout
+from solver.rules.checks import is_variant_solution
+from solver.rules.ruleset import Cage, Rules, RulesError, layout
+from solver.search.dlx import dlx_count, dlx_solutions
+from solver.search.exact import count_solutions, random_solution, solutions
 
 SHAPE = Shape(2, 2)
 # Every variant keeps rows and columns, so the 576 Latin squares hold every solution.

@@ -7,23 +7,24 @@ import random
 
 import pytest
 
-from solver.dlx import dlx_count
-from solver.generate import generate
-from solver.grid import Grid, Shape
-from solver.search import count_solutions, has_other_solution, random_solution
-from solver.variant import RULES_CACHED, Rules, is_variant_solution, layout
-from solver.variant_dig import logic_level, rectangles
-from solver.variant_generate import (
+from solver.generation.classic import generate
+from solver.generation.general import (
     generate_variant,
     random_regions,
     singles_solve,
     supported_variant_levels,
 )
-from solver.variant_killer import _cage_support_sets, cage_support
-from solver.variant_logic import LEVELS, ORDER, variant_logic_solve
-from solver.variant_masks import CELL_BITS, value_cells
-from solver.variant_regions import GridMasks
-from solver.variant_search import LANES_CACHED, variant_lanes
+from solver.generation.general_dig import logic_level, rectangles
+from solver.generation.jigsaw_regions import GridMasks
+from solver.grid import Grid, Shape
+from solver.logic.cages import _cage_support_sets, cage_support
+from solver.logic.general import LEVELS, ORDER, variant_logic_solve
+from solver.logic.house_masks import CELL_BITS, value_cells
+from solver.rules.checks import is_variant_solution
+from solver.rules.ruleset import RULES_CACHED, Rules, layout
+from solver.search.dlx import dlx_count
+from solver.search.exact import count_solutions, has_other_solution, random_solution
+from solver.search.house_lanes import LANES_CACHED, variant_lanes
 
 
 def _rules(kind: str, size: int, seed: int) -> Rules:

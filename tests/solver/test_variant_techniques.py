@@ -18,14 +18,14 @@ from pathlib import Path
 
 import pytest
 
+from solver.generation.general import generate_variant, supported_variant_levels
 from solver.grid import Grid, Shape
-from solver.techniques import BY_SLUG as CLASSIC
-from solver.techniques.base import Board
-from solver.variant import Rules, layout
-from solver.variant_classic import HouseBoard, house_board, house_tables
-from solver.variant_generate import generate_variant, supported_variant_levels
-from solver.variant_logic import BY_SLUG, LEVELS, ORDER, SINGLES, techniques_for
-from solver.variant_tech import VBoard
+from solver.logic.classic_on_houses import HouseBoard, house_board, house_tables
+from solver.logic.general import BY_SLUG, LEVELS, ORDER, SINGLES, techniques_for
+from solver.logic.houses import VBoard
+from solver.logic.techniques import BY_SLUG as CLASSIC
+from solver.logic.techniques.base import Board
+from solver.rules.ruleset import Rules, layout
 
 HARDER = tuple(t for t in ORDER[ORDER.index(BY_SLUG["skyscraper"]) :] if t.slug != "swordfish")
 """The finders the classic engine lends (Swordfish is the variant engine's own)."""

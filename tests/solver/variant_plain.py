@@ -1,13 +1,13 @@
 """The variant engine's locked candidates, hidden subsets and fish written plainly, with
-sets: the bitmask versions in :mod:`solver.variant_tech` must find the same steps."""
+sets: the bitmask versions in :mod:`solver.logic.houses` must find the same steps."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
 
-from solver.techniques.base import Step, values_of
-from solver.variant_tech import VBoard, house_positions
+from solver.logic.houses import VBoard, house_positions
+from solver.logic.techniques.base import Step, values_of
 
 
 def _sets(houses):

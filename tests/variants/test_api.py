@@ -12,7 +12,7 @@ from play.models import Game
 from puzzles.models import Puzzle, Source
 from puzzles.variants import rules_of
 from solver.grid import tables
-from solver.variant import layout
+from solver.rules.ruleset import layout
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from puzzles.selectors import puzzle_pick
 from puzzles.variant_bank import variant_bank_seed, variant_techniques_backfill
 from puzzles.variants import rules_of, variant_puzzle_make
 from solver import Shape, count_solutions
-from solver.variant import is_variant_solution
-from solver.variant_logic import variant_logic_solve
+from solver.logic.general import variant_logic_solve
+from solver.rules.checks import is_variant_solution
 from tests.play.factories import NINE, puzzle_create
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from accounts.factories import UserFactory
 from play.models import Game, Status
 from puzzles.models import DailyPuzzle, Puzzle
 from solver import format_line
-from solver.fpuzzles import MAX_JSON, compress
-from solver.generate import generate
+from solver.formats.fpuzzles import MAX_JSON, compress
+from solver.generation.classic import generate
 from tests.play.factories import puzzle_create
 
 pytestmark = pytest.mark.django_db

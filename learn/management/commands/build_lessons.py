@@ -1,8 +1,8 @@
 """Make the lesson examples file: ``python manage.py build_lessons [--scan FILE ...]``.
 
 Each technique's example comes from the puzzle ``generate(require=slug, seed="lesson")``
-makes (on 9x9; the rare ones are grown from seed puzzles, :mod:`solver.practice_seeds`); a
-technique it cannot make is looked for in the files given with ``--scan`` (the shared puzzle
+makes (on 9x9; the rare ones are grown from seed puzzles, :mod:`solver.generation.practice_seeds`);
+a technique it cannot make is looked for in the files given with ``--scan`` (the shared puzzle
 sets).
 The shipped file was made with ``--scan magictour_top1465.txt qqwing_expert.txt``.
 
@@ -27,15 +27,15 @@ from learn.examples import (
     examples_from_variant_puzzle,
 )
 from solver import Grid, parse_many
-from solver.generate import GenerationFailed
-from solver.practice import generate_requiring
-from solver.techniques import ORDER
-from solver.variant_generate import VariantGenerationFailed
-from solver.variant_practice import (
+from solver.generation.classic import GenerationFailed
+from solver.generation.general import VariantGenerationFailed
+from solver.generation.general_practice import (
     generate_variant_requiring,
     technique_variant,
     variant_techniques,
 )
+from solver.generation.practice import generate_requiring
+from solver.logic.techniques import ORDER
 
 
 class Command(BaseCommand):
