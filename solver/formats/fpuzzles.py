@@ -8,9 +8,10 @@ What a reader expects (and what is written here):
   reader fills the rest with boxes;
 - ``killercage``: ``[{"cells": ["R6C3", "R7C3"], "value": "23"}]``, the sum as a string
   (it may be missing: a cage without a sum); ``cage`` (SudokuPad's own cages) is read
-  the same way when a cage has cells and a sum. A cage with no cells, a cage whose value
-  is text (a title, rules, SudokuPad's ``customstyle:``) and a ``cage`` without a sum are
-  decorations: they are left out, each with a note in :attr:`FPuzzle.notes`;
+  the same way when a cage has cells and a sum. A cage with no cells, a ``cage`` whose
+  value is text (a title, rules, SudokuPad's ``customstyle:``) and a ``cage`` without a sum
+  are decorations: they are left out, each with a note in :attr:`FPuzzle.notes`; a
+  ``killercage`` whose value is text (``"?"``) is kept as a cage without a sum, with a note;
 - ``"diagonal-": true`` for r1c1 to rNcN, ``"diagonal+": true`` for rNc1 to r1cN;
 - optional ``title``, ``author``, ``ruleset`` and ``solution`` (N*N values, row-major).
 
@@ -259,6 +260,13 @@ def _cages(raw: Any, n: int, key: str, notes: list[str]) -> list[Cage]:
             text = str(value) if _is_int(value) or isinstance(value, str) else None
             if text is None:
                 raise FPuzzlesError(f"{where}: its value {value!r} is neither a sum nor text")
+            if not (text.isascii() and text.isdigit()) and key == "killercage":
+                # An f-puzzles killer cage with "?" or text still forbids repeats.
+                notes.append(
+                    f"{where} carries text, not a sum ({text[:40]!r}): kept as a cage without a sum"
+                )
+                cages.append(Cage(tuple(sorted(cells)), None))
+                continue
             if not (text.isascii() and text.isdigit()):
                 notes.append(f"{where} carries text, not a sum ({text[:40]!r}): left out")
                 continue

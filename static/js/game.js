@@ -71,7 +71,7 @@ const cells = buildBoard(boardEl, geo, V ? V.boardLabel(puzzle) : interpolate(ge
 if (V) V.drawRules(cells, geo);
 const padKeys = buildPad();
 
-// ---- State from the server -------------------------------------------------------
+// ---- State from the server ----
 
 function notesFrom(raw) {
   const out = Array.from({ length: geo.ncells }, () => new Set());
@@ -110,7 +110,7 @@ function adopt(game, { board = true } = {}) {
   }
 }
 
-// ---- Drawing -----------------------------------------------------------------------
+// ---- Drawing ----
 
 /** The clock as the server counts it: without news from it, no more than a gap runs on. */
 function elapsedNow() {
@@ -320,7 +320,7 @@ function completedUnits(cell) {
   return done;
 }
 
-// ---- Talking to the server --------------------------------------------------------
+// ---- Talking to the server ----
 
 function enqueue(task) {
   S.queue.push(task);
@@ -499,7 +499,7 @@ function answer(task, body) {
   if (isFinished()) showResult();
 }
 
-// ---- Player actions -----------------------------------------------------------------
+// ---- Player actions ----
 
 function moveTask(kind, cell, value, id = uuid()) {
   const task = { kind, cell, value, id, rebase: false, url: urls.moves };
@@ -722,7 +722,7 @@ function showHint(body, { reveal = false } = {}) {
   }
 }
 
-// ---- Selection and keys ----------------------------------------------------------------
+// ---- Selection and keys ----
 
 function select(c, focus = true) {
   S.selected = c;
@@ -828,7 +828,7 @@ function toggleNotesMode() {
   render();
 }
 
-// ---- The finished dialog ------------------------------------------------------------------
+// ---- The finished dialog ----
 
 async function showResult() {
   if (S.finishedShown) return;
@@ -918,7 +918,7 @@ async function rankText(g) {
   return url ? "—" : null; // "—": too far down to look for
 }
 
-// ---- Wiring -------------------------------------------------------------------------------
+// ---- Wiring ----
 
 function wire() {
   boardEl.addEventListener("click", (e) => {
