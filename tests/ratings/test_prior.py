@@ -143,6 +143,8 @@ def test_the_grader_gives_the_table_on_the_small_reference_sets(size):
 
 
 def test_the_grader_gives_the_9x9_medians_on_a_sample_of_the_qqwing_sets():
+    """A sample, in seconds; the whole table is checked against the grader by
+    tests/bench/test_ratings_fit.py (``python -m bench ratings --fit``)."""
     sampled = levels_fit(reference_grades(9, step=SAMPLE_STEP))
     checked = 0
     for level, (median, sd, count) in sampled.items():
@@ -154,7 +156,3 @@ def test_the_grader_gives_the_9x9_medians_on_a_sample_of_the_qqwing_sets():
         checked += 1
     assert checked >= 4
 
-
-@pytest.mark.slow
-def test_the_grader_gives_the_whole_9x9_table_on_the_qqwing_sets():
-    assert levels_fit(reference_grades(9)) == FITTED[9]

@@ -80,6 +80,11 @@ def test_a_clone_with_nothing_beside_it_runs_the_data_tests(tmp_path):
             "tests/solver/test_datasets.py::test_every_shared_data_set_is_here",
             "tests/solver/test_datasets.py::test_every_multisolution_puzzle_counts_two",
             "tests/solver/test_grade.py",
+            # Data-reading, but minutes long: the suite runs them once, outside the clone.
+            "--deselect",
+            "tests/solver/test_grade.py::test_score_follows_se_ratings_on_the_held_out_file",
+            "--deselect",
+            "tests/solver/test_grade.py::test_qqwing_levels_get_harder_from_simple_to_expert",
         ],
         cwd=clone,
         capture_output=True,

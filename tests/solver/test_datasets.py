@@ -21,12 +21,18 @@ def test_every_shared_data_set_is_here():
     assert "gen_25x25_unique.txt" in SETS
 
 
+# Each set is checked on an even sample of at most this many puzzles: the data does not
+# change, the engines do, and 300 of a set's puzzles cover its kinds.
+SAMPLE = 300
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", SETS)
-def test_both_engines_agree_and_every_solution_is_valid(name):
+def test_both_engines_agree_and_every_solution_is_valid_on_a_sample(name):
     lines = load(name)
     assert lines
-    for number, line in enumerate(lines, start=1):
+    stride = -(-len(lines) // SAMPLE)
+    for number, line in list(enumerate(lines, start=1))[::stride]:
         puzzle = parse(line)
         found = solutions(puzzle, limit=2)
         where = f"{name} line {number}"

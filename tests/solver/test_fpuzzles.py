@@ -157,7 +157,7 @@ def test_bad_f_puzzles_input_is_refused_with_a_clear_message(data, message):
 
 
 def test_a_bad_share_link_is_refused_with_a_clear_message():
-    with pytest.raises(FPuzzlesError, match="not an f-puzzles object.*SudokuPad"):
+    with pytest.raises(FPuzzlesError, match=r"not an f-puzzles object.*SudokuPad"):
         read_share_link(SHARE_PREFIX + "%%%")
     with pytest.raises(ValueError):
         read_share_link(SHARE_PREFIX + compress_to_base64("not json"))
