@@ -48,6 +48,8 @@ DRAWN = (
     "antiking", "nonconsecutive", "parity", "little_killer", "sandwich", "palindrome",
     "renban", "whispers", "region_sum", "between", "extra_region",
 )  # fmt: skip
+MIX = ("thermometer", "arrow", "kropki", "little_killer", "whispers")
+"""The types of the ``mix`` kind: two of each, drawn on an anti-knight grid."""
 TRIES = 400
 
 
@@ -237,18 +239,22 @@ def _little_killers(solution: Grid, rng: random.Random, n: int) -> list[Constrai
 def make_constrained(
     kind: str, shape: Shape, seed: int, *, budget: int = 2_000
 ) -> Constrained | None:
-    """A unique puzzle with constraints of ``kind``: givens are added where a second
-    solution differs until there is none, and a random one whenever a search runs out of
+    """A unique puzzle with constraints of ``kind`` (of :data:`DRAWN`, or ``mix``): givens
+    are added where a second solution differs until there is none, and a random one
+    whenever a search runs out of
     ``budget`` (so an open grid never holds it long). None when no grid of the size obeys
     a whole-grid rule (anti-king on 4x4)."""
     rng = random.Random(seed)
-    whole = WHOLE_GRID.get(kind)
+    whole = WHOLE_GRID.get("antiknight" if kind == "mix" else kind)
     base = Rules.make(shape, constraints=[whole()] if whole else ())
     try:
         solution = random_solution(shape, rng, rules=base)
     except ValueError:
         return None  # no grid obeys the rule at this size (anti-king on 4x4)
-    drawn = [] if whole else draw_constraints(kind, solution, rng)
+    if kind == "mix":
+        drawn = [c for k in MIX for c in draw_constraints(k, solution, rng)[:2]]
+    else:
+        drawn = [] if whole else draw_constraints(kind, solution, rng)
     rules = Rules.make(shape, constraints=[*base.constraints, *drawn])
     cells = [0] * shape.ncells
     while True:

@@ -102,14 +102,23 @@ def pair(a: int, b: int, n: int, allowed: Callable[[int, int], bool]) -> Pair:
     return Pair(a, b, relation_table(n, allowed), relation_table(n, lambda x, y: allowed(y, x)))
 
 
-def bit_values(mask: int) -> list[int]:
-    """The values of ``mask``, smallest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length())
-        mask ^= low
-    return out
+_VALUES: dict[int, tuple[int, ...]] = {}
+
+
+def bit_values(mask: int) -> tuple[int, ...]:
+    """The values of ``mask``, smallest first (remembered per mask)."""
+    found = _VALUES.get(mask)
+    if found is None:
+        out = []
+        m = mask
+        while m:
+            low = m & -m
+            out.append(low.bit_length())
+            m ^= low
+        found = tuple(out)
+        if len(_VALUES) < 1 << 17:
+            _VALUES[mask] = found
+    return found
 
 
 class LinearSum(Propagator):
@@ -130,10 +139,6 @@ class LinearSum(Propagator):
         return out
 
 
-def _shift(bits: int, by: int) -> int:
-    return bits << by if by >= 0 else bits >> -by
-
-
 def linear_prune(masks: Masks, weights: Sequence[int], totals: int, offset: int) -> Masks | None:
     """See :class:`LinearSum`; ``totals`` is a bitset of sums less ``offset``."""
     k = len(masks)
@@ -142,8 +147,10 @@ def linear_prune(masks: Masks, weights: Sequence[int], totals: int, offset: int)
     for i in range(k):
         reach = 0
         w = weights[i]
+        here = forward[i]
         for v in values[i]:
-            reach |= _shift(forward[i], w * v)
+            by = w * v
+            reach |= here << by if by >= 0 else here >> -by
         forward.append(reach)
     if not forward[k] & totals:
         return None
@@ -151,17 +158,19 @@ def linear_prune(masks: Masks, weights: Sequence[int], totals: int, offset: int)
     out = [0] * k
     for i in range(k - 1, -1, -1):
         w = weights[i]
+        here = forward[i]
         keep = 0
         before = 0
         for v in values[i]:
-            back = _shift(need, -w * v)
-            if back & forward[i]:
+            by = w * v
+            back = need >> by if by >= 0 else need << -by
+            if back & here:
                 keep |= 1 << (v - 1)
                 before |= back
         if not keep:
             return None
         out[i] = keep
-        need = before
+        need = before & here
     return tuple(out)
 
 
