@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 if TYPE_CHECKING:
     from solver.grid import Shape
@@ -230,7 +230,7 @@ def all_pairs(cells: Sequence[int]) -> list[tuple[int, int]]:
 # Reading JSON and f-puzzles
 
 
-def is_int(x: object) -> bool:
+def is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
@@ -252,7 +252,7 @@ def whole(data: Mapping[str, Any], key: str, kind: str, default: int | None = No
     value = data.get(key, default)
     if not is_int(value):
         raise ConstraintError(f"{kind}: {key} must be a whole number")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def cell_name(n: int, cell: int) -> str:

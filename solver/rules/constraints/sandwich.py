@@ -129,7 +129,7 @@ class Sandwich(Constraint):
         line, index, total = data.get("line"), data.get("index"), data.get("sum")
         if line not in ("row", "column") or not is_int(index) or not is_int(total):
             raise ConstraintError('sandwich: line ("row" or "column"), index and sum')
-        return cls(line, index, total)  # type: ignore[arg-type]
+        return cls(line, index, total)
 
     @classmethod
     def read_fpuzzles(cls, data: Mapping[str, Any], n: int) -> list[Constraint]:

@@ -65,7 +65,7 @@ class XV(Constraint):
         total = data.get("sum")
         if len(cells) != 2 or total not in LETTERS.values():
             raise ConstraintError("xv: two cells and a sum of 10 or 5")
-        return cls((cells[0], cells[1]), total)
+        return cls((cells[0], cells[1]), int(total))  # type: ignore[arg-type]
 
     @classmethod
     def read_fpuzzles(cls, data: Mapping[str, Any], n: int) -> list[Constraint]:
