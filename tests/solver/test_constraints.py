@@ -194,3 +194,30 @@ def test_an_open_search_answers_budget_exceeded_instead_of_hanging():
     rules = Rules.make(NINE, constraints=[Whispers((0, 1, 2, 3))])
     with pytest.raises(BudgetExceeded):
         count_solutions(Grid.empty(NINE), limit=10**9, budget=50, rules=rules)
+
+
+@pytest.mark.parametrize("kind", [*DRAWN, "mix"])
+def test_logic_steps_of_constraints_keep_the_solution_and_read_in_words(kind):
+    from solver.logic.general import variant_logic_solve
+
+    made = make_constrained(kind, SIX, 7)
+    assert made is not None
+    result = variant_logic_solve(made.rules, made.puzzle)
+    sol = made.solution.cells
+    for step in result.steps:
+        assert all(sol[c] != v for c, v in step.eliminations), step.sentence
+        assert all(sol[c] == v for c, v in step.placements), step.sentence
+    if result.solved:
+        assert result.grid == made.solution
+    for step in result.steps:
+        if step.technique == "constraint":
+            assert step.sentence.endswith(".") and "remove" in step.sentence
+
+
+def test_a_thermometer_bounds_its_cells_by_their_place_in_a_step():
+    from solver.logic.general import variant_next_step
+
+    rules = Rules.make(FOUR, constraints=[Thermometer((0, 1, 2))])
+    step = variant_next_step(rules, Grid.empty(FOUR))
+    assert step is not None and step.technique == "constraint"
+    assert step.sentence.startswith("Values rise along the thermometer through r1c1")
