@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import TextIO
 from urllib.parse import urlsplit, urlunsplit
 
-SECTIONS = ("solve", "grade", "generate", "learning", "packs", "moves", "ratings", "replays",
-            "races")  # fmt: skip
+SECTIONS = ("solve", "grade", "generate", "constraints", "learning", "packs", "moves",
+            "ratings", "replays", "races")  # fmt: skip
 LOCAL = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/bench",
          "REDIS_URL": "redis://127.0.0.1:6379/8"}  # fmt: skip
 

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from puzzles.variants import constraint_clashes
 from solver import cell_name
 from sudokusite.errors import Conflict
 
@@ -182,6 +183,11 @@ def _move_play(
         if value:
             correct = puzzle.solution[cell] == symbol(value)
             conflicts = board.peers_holding(cell, value)
+            if puzzle.rules and puzzle.rules.get("constraints"):
+                values = [board.value(c) for c in range(len(board.cells))]
+                values[cell] = value
+                found = constraint_clashes(puzzle, values, cell)
+                conflicts = sorted(set(conflicts) | set(found))
         if previous != value:
             board.set_value(cell, value)
             if value:

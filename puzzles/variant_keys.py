@@ -80,8 +80,23 @@ def _form(grid: Grid, rules: Rules, where: list[int], complement: bool) -> str:
 
 
 def variant_canonical_form(grid: Grid, rules: Rules) -> str:
-    """The smallest written form of the puzzle over its symmetries (see the module)."""
+    """The smallest written form of the puzzle over its symmetries (see the module).
+
+    A puzzle with constraints (thermometers, dots...) is written as it stands, its
+    constraints beside: they would need moving and relabelling with the grid."""
     n = rules.size
+    if rules.constraints:
+        drawn = sorted(json.dumps(c.to_dict(), sort_keys=True) for c in rules.constraints)
+        plain = [
+            n,
+            list(rules.regions),
+            list(grid.cells),
+            sorted((c.cells, c.total if c.total is not None else -1) for c in rules.cages),
+            rules.diagonals,
+            rules.windows,
+            drawn,
+        ]
+        return json.dumps(plain, separators=(",", ":"))
     moves = []
     for transform in SQUARE_SYMMETRIES:
         where = []

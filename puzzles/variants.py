@@ -57,6 +57,8 @@ def rules_stored(rules: Rules) -> dict[str, Any]:
         out["diagonals"] = True
     if rules.cages:
         out["cages"] = [{"cells": list(c.cells), "sum": c.total} for c in rules.cages]
+    if rules.constraints:
+        out["constraints"] = [c.to_dict() for c in rules.constraints]
     return out
 
 
@@ -90,13 +92,32 @@ def rules_payload(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
-    """Engine rules as the API gives them (:func:`rules_payload`)."""
-    return {
+    """Engine rules as the API gives them (:func:`rules_payload`); ``constraints`` only
+    when the puzzle has some (docs/api.md, one shape per type)."""
+    out = {
         "variant": rules.variant,
         "regions": list(rules.regions),
         "diagonals": rules.diagonals,
         "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.cages],
     }
+    if rules.constraints:
+        out["constraints"] = [c.to_dict() for c in rules.constraints]
+    return out
+
+
+def constraint_clashes(puzzle: Puzzle, values: list[int], cell: int) -> list[int]:
+    """The cells a value at ``cell`` clashes with by a constraint (a thermometer out of
+    order, a dot its pair breaks...), beyond the peers that hold the same value."""
+    if not puzzle.rules or not puzzle.rules.get("constraints"):
+        return []
+    rules = rules_of(puzzle)
+    out: set[int] = set()
+    for con in rules.constraints:
+        for group in con.clashes(rules, values):
+            if cell in group:
+                out.update(group)
+    out.discard(cell)
+    return sorted(out)
 
 
 def variant_key(grid: Grid, rules: Rules) -> str:

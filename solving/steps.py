@@ -111,6 +111,8 @@ NAMES: dict[str, Any] = {
     "nice_loop": pgettext_lazy("technique", "Continuous Nice Loop"),
     # Translators: 试错法.
     "search": pgettext_lazy("technique", "Trial and Error"),
+    # Translators: a drawn constraint (thermometer, dot, arrow...) rules values out: 规则限制.
+    "constraint": pgettext_lazy("technique", "Constraint"),
     # Translators: Killer (杀手数独): 笼子组合, the sets of values a cage's sum allows.
     "cage_combination": pgettext_lazy("technique", "Cage Combination"),
     # Translators: Killer: a cage's values locked in a row, column or box (笼子区块).

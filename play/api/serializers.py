@@ -17,6 +17,7 @@ from puzzles.models import Difficulty, Variant
 from puzzles.packs import PACK_SIZES
 from puzzles.variants import rules_payload
 from ratings.selectors import game_rating
+from solver.rules.constraints import KINDS
 from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
 from sudokusite.serializers import InputSerializer
 
@@ -196,6 +197,35 @@ class CageSerializer(serializers.Serializer):
     )
 
 
+class ConstraintSerializer(serializers.Serializer):
+    """One constraint beyond houses and cages; ``type`` says which fields it has
+    (docs/api.md lists one shape per type). Cells are indexes 0 to N*N-1, row by row."""
+
+    type = serializers.ChoiceField(
+        choices=list(KINDS),
+        help_text="thermometer, palindrome, renban, whispers, region_sum, between, "
+        "extra_region: cells (a line in order, a thermometer from its bulb). arrow: circle, "
+        "line. kropki: colour (white: values differ by value; black: one is value times the "
+        "other), cells (two neighbours), value. xv: cells, sum (10 or 5). odd, even: cell. "
+        "little_killer: clue [row, column] outside the grid, direction (DR, DL, UR, UL), "
+        "sum, cells. sandwich: line (row or column), index, sum. antiknight, antiking, "
+        "nonconsecutive (orthogonal neighbours not consecutive, but across a white dot), "
+        "black_dots_negative, xv_negative (every black dot / every X and V is given): no "
+        "fields.",
+    )
+    cells = serializers.ListField(child=serializers.IntegerField(), required=False)
+    cell = serializers.IntegerField(required=False)
+    circle = serializers.ListField(child=serializers.IntegerField(), required=False)
+    line = serializers.JSONField(required=False, help_text="arrow: cells; sandwich: row|column")
+    colour = serializers.ChoiceField(choices=["white", "black"], required=False)
+    value = serializers.IntegerField(required=False)
+    sum = serializers.IntegerField(required=False)
+    clue = serializers.ListField(child=serializers.IntegerField(), required=False)
+    direction = serializers.ChoiceField(choices=["DR", "DL", "UR", "UL"], required=False)
+    index = serializers.IntegerField(required=False)
+    difference = serializers.IntegerField(required=False, help_text="whispers; default (N+1)//2")
+
+
 class PuzzleRulesSerializer(serializers.Serializer):
     """The rules a client draws and checks clashes by; later rules add fields beside."""
 
@@ -212,6 +242,12 @@ class PuzzleRulesSerializer(serializers.Serializer):
         many=True,
         help_text="Killer cages: no value repeats in a cage and its values add up to its "
         "sum. Empty when none.",
+    )
+    constraints = ConstraintSerializer(
+        many=True,
+        required=False,
+        help_text="Thermometers, arrows, dots, lines, outside clues and whole-grid rules; "
+        "present only when the puzzle has some.",
     )
 
 

@@ -13,6 +13,13 @@ What a reader expects (and what is written here):
   are decorations: they are left out, each with a note in :attr:`FPuzzle.notes`; a
   ``killercage`` whose value is text (``"?"``) is kept as a cage without a sum, with a note;
 - ``"diagonal-": true`` for r1c1 to rNcN, ``"diagonal+": true`` for rNc1 to r1cN;
+- the constraints of :mod:`solver.rules.constraints`, each module naming its keys and
+  shapes (``thermometer``, ``arrow``, ``difference``, ``ratio``, ``xv``, ``negative``,
+  ``antiknight``, ``antiking``, ``nonconsecutive``, ``odd``, ``even``,
+  ``littlekillersum``, ``sandwichsum``, ``palindrome``, ``renban``, ``whispers``,
+  ``regionsumline``, ``betweenline``, ``extraregion``); a ``line`` that only draws one of
+  them (``fromConstraint``, as SudokuPad's export adds) is left out with a note, any other
+  ``line`` is refused;
 - optional ``title``, ``author``, ``ruleset`` and ``solution`` (N*N values, row-major).
 
 A share link is the JSON compressed with lz-string's ``compressToBase64``
@@ -41,6 +48,7 @@ from urllib.parse import quote, unquote
 from solver.formats.lzstring import LZStringError, compress_to_base64, decompress_from_base64
 from solver.grid import VALID_SIZES, Grid, Shape
 from solver.rules.checks import is_variant_solution
+from solver.rules.constraints import FPUZZLES_KEYS, ConstraintError, read_fpuzzles, write_fpuzzles
 from solver.rules.ruleset import Cage, Rules, RulesError, check_puzzle
 
 SHARE_PREFIX = "https://sudokupad.app/fpuzzles"
@@ -51,7 +59,7 @@ _CELL = re.compile(r"^[Rr](\d{1,2})[Cc](\d{1,2})$")
 KNOWN = {
     "size", "grid", "region", "killercage", "cage", "diagonal-", "diagonal+", "title",
     "author", "ruleset", "solution", "highlightConflicts", "disabledlogic",
-    "truecandidatesoptions",
+    "truecandidatesoptions", "line", *FPUZZLES_KEYS,
 }  # fmt: skip
 _SUDOKUPAD = re.compile(
     r"^(?:https?://)?(?:app\.crackingthecryptic\.com|(?:[a-z0-9-]+\.)*sudokupad\.app)"
@@ -128,6 +136,7 @@ def to_fpuzzles(
     for key, value in (("title", title), ("author", author), ("ruleset", ruleset)):
         if value:
             out[key] = value
+    write_fpuzzles(rules.constraints, out, n)
     if solution is not None:
         out["solution"] = list(solution.cells)
     return out
@@ -189,8 +198,15 @@ def from_fpuzzles(data: Any) -> FPuzzle:
     diagonals = _flag(data, "diagonal-")
     if diagonals != _flag(data, "diagonal+"):
         raise FPuzzlesError("only both diagonals together are offered (Diagonal Sudoku)")
+    _drawn_lines(data.get("line"), notes)
     try:
-        rules = Rules.make(shape, regions=regions, diagonals=diagonals, cages=cages)
+        constraints = read_fpuzzles(data, n)
+    except ConstraintError as exc:
+        raise FPuzzlesError(str(exc)) from None
+    try:
+        rules = Rules.make(
+            shape, regions=regions, diagonals=diagonals, cages=cages, constraints=constraints
+        )
         puzzle = Grid(shape, tuple(values))
         check_puzzle(rules, puzzle)
     except RulesError as exc:
@@ -219,6 +235,21 @@ def _refuse_unknown(data: dict[str, Any]) -> None:
     for key, value in data.items():
         if key not in KNOWN and value not in (None, False, [], {}, ""):
             raise FPuzzlesError(f"the {key!r} constraint is not offered here")
+
+
+def _drawn_lines(raw: Any, notes: list[str]) -> None:
+    """Accept ``line`` entries that only draw a constraint read elsewhere; refuse others."""
+    if raw in (None, [], ""):
+        return
+    if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
+        raise FPuzzlesError("line must be a list of objects")
+    for i, item in enumerate(raw, start=1):
+        if not item.get("fromConstraint"):
+            raise FPuzzlesError(
+                f"line {i} is a line without a rule this site knows: the 'line' constraint "
+                "is not offered here"
+            )
+        notes.append(f"line {i} draws a {item['fromConstraint']} read from its own key: left out")
 
 
 def _cell(ref: Any, n: int, where: str) -> int:

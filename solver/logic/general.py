@@ -34,6 +34,7 @@ from functools import partial
 from solver.grid import Grid
 from solver.logic.cages import cage_combinations, cage_houses
 from solver.logic.classic_on_houses import on_houses
+from solver.logic.constraint_steps import constraint_steps
 from solver.logic.houses import (
     VBoard,
     full_houses,
@@ -65,6 +66,7 @@ ORDER: tuple[VariantTechnique, ...] = (
     VariantTechnique("full_house", "Full House", "easy", full_houses),
     VariantTechnique("naked_single", "Naked Single", "easy", naked_singles),
     VariantTechnique("hidden_single", "Hidden Single", "easy", hidden_singles),
+    VariantTechnique("constraint", "Constraint", "easy", constraint_steps),
     VariantTechnique("cage_combination", "Cage Combination", "easy", cage_combinations),
     VariantTechnique("pointing", "Pointing", "medium", partial(locked, pointing=True)),
     VariantTechnique("claiming", "Claiming", "medium", partial(locked, pointing=False)),
@@ -139,6 +141,7 @@ def techniques_for(rules: Rules, max_level: str | None = None) -> tuple[VariantT
         for t in ORDER
         if LEVELS.index(t.level) <= top
         and (killer or t.slug not in ("cage_combination", "innies_outies", "cage_house"))
+        and (rules.constraints or t.slug != "constraint")
     )
 
 

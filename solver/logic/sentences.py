@@ -251,6 +251,62 @@ TEMPLATES: dict[str, str] = {
         "Your notes for %(cells)s leave out the value that goes in each: check them again."
     ),
     # Killer (solver.logic.cages): a cage's sum, its values in a house, the 45 rule.
+    # Constraints (solver.logic.constraint_steps): the constraint that rules values out.
+    "constraint:thermometer": gettext_noop(
+        "Values rise along the thermometer through %(cells)s, so remove %(eliminations)s."
+    ),
+    "constraint:arrow": gettext_noop(
+        "The values on the arrow %(cells)s add up to the number in its circle "
+        "%(circle_cells)s, so remove %(eliminations)s."
+    ),
+    "constraint:kropki_white": gettext_noop(
+        "A white dot joins %(cells)s: their values differ by %(count)s, so remove %(eliminations)s."
+    ),
+    "constraint:kropki_black": gettext_noop(
+        "A black dot joins %(cells)s: one value is %(count)s times the other, so remove "
+        "%(eliminations)s."
+    ),
+    "constraint:xv": gettext_noop(
+        "%(cells)s add up to %(count)s (an X is 10, a V 5), so remove %(eliminations)s."
+    ),
+    "constraint:black_dots_negative": gettext_noop(
+        "No black dot joins %(cells)s, so neither value is double the other: remove "
+        "%(eliminations)s."
+    ),
+    "constraint:xv_negative": gettext_noop(
+        "No X or V joins %(cells)s, so they add up to neither 5 nor 10: remove %(eliminations)s."
+    ),
+    "constraint:nonconsecutive": gettext_noop(
+        "No white dot joins the neighbours %(cells)s, so they are not consecutive: remove "
+        "%(eliminations)s."
+    ),
+    "constraint:odd": gettext_noop("%(cells)s holds an odd value, so remove %(eliminations)s."),
+    "constraint:even": gettext_noop("%(cells)s holds an even value, so remove %(eliminations)s."),
+    "constraint:little_killer": gettext_noop(
+        "The diagonal %(cells)s adds up to %(count)s, so remove %(eliminations)s."
+    ),
+    "constraint:sandwich": gettext_noop(
+        "In %(cells)s the values between the 1 and the %(value)s add up to %(count)s, so "
+        "remove %(eliminations)s."
+    ),
+    "constraint:palindrome": gettext_noop(
+        "%(cells)s mirror each other on a palindrome line, so remove %(eliminations)s."
+    ),
+    "constraint:renban": gettext_noop(
+        "%(cells)s hold a run of consecutive values, so remove %(eliminations)s."
+    ),
+    "constraint:whispers": gettext_noop(
+        "Neighbours on the whispers line %(cells)s differ by at least %(count)s, so remove "
+        "%(eliminations)s."
+    ),
+    "constraint:region_sum": gettext_noop(
+        "The line through %(cells)s adds up to the same in every region it crosses, so "
+        "remove %(eliminations)s."
+    ),
+    "constraint:between": gettext_noop(
+        "The values of %(cells)s lie strictly between those at the line's two ends, so "
+        "remove %(eliminations)s."
+    ),
     "cage_combination": gettext_noop(
         "The cage of %(cells)s adds up to %(count)s; with the values its cells can still hold, "
         "only %(values)s can make that sum, so remove %(eliminations)s."

@@ -62,7 +62,8 @@ def is_solution(puzzle: Grid, solution: Grid) -> bool:
 
 
 def is_variant_solution(rules: Rules, puzzle: Grid, solution: Grid) -> bool:
-    """True when ``solution`` is complete, keeps the givens, and obeys every house and cage.
+    """True when ``solution`` is complete, keeps the givens, and obeys every house, cage and
+    constraint (each constraint's plain check).
 
     Written plainly from the rules, as :func:`is_solution` is for the classic.
     """
@@ -80,4 +81,4 @@ def is_variant_solution(rules: Rules, puzzle: Grid, solution: Grid) -> bool:
             return False
         if cage.total is not None and sum(values) != cage.total:
             return False
-    return True
+    return not any(con.clashes(rules, s) for con in rules.constraints)

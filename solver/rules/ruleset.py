@@ -26,6 +26,7 @@ from itertools import combinations
 from typing import Any
 
 from solver.grid import Grid, Shape, tables, unit_name
+from solver.rules.constraints import Constraint, ConstraintError, from_dicts
 
 VARIANTS = ("classic", "diagonal", "jigsaw", "killer")
 MAX_CAGES = 25 * 25
@@ -55,6 +56,7 @@ class Rules:
     diagonals: bool = False
     windows: bool = False
     cages: tuple[Cage, ...] = field(default=())
+    constraints: tuple[Constraint, ...] = field(default=())
 
     def __post_init__(self) -> None:
         _check(self)
@@ -75,12 +77,13 @@ class Rules:
         diagonals: bool = False,
         windows: bool = False,
         cages: Iterable[Cage | tuple[Iterable[int], int | None]] = (),
+        constraints: Iterable[Constraint] = (),
     ) -> Rules:
         """Rules from plain values; ``regions`` None means the boxes."""
         shape = _as_shape(shape)
         regs = tables(shape).box_of if regions is None else tuple(regions)
         made = tuple(c if isinstance(c, Cage) else Cage(tuple(sorted(c[0])), c[1]) for c in cages)
-        return cls(shape, regs, diagonals, windows, made)
+        return cls(shape, regs, diagonals, windows, made, tuple(constraints))
 
     # -- what it is ---------------------------------------------------------------------
 
@@ -93,6 +96,7 @@ class Rules:
         """True for boxes and nothing else: the engines then take the classic fast path."""
         return (
             not self.cages
+            and not self.constraints
             and not self.diagonals
             and not self.windows
             and self.regions == tables(self.shape).box_of
@@ -134,6 +138,8 @@ class Rules:
         }
         if self.windows:
             out["windows"] = True
+        if self.constraints:
+            out["constraints"] = [c.to_dict() for c in self.constraints]
         return out
 
     @classmethod
@@ -168,12 +174,17 @@ class Rules:
         for key in ("diagonals", "windows"):
             if not isinstance(data.get(key, False), bool):
                 raise RulesError(f"{key} must be true or false")
+        try:
+            constraints = from_dicts(data.get("constraints"), grid_shape)
+        except ConstraintError as exc:
+            raise RulesError(str(exc)) from None
         return cls.make(
             grid_shape,
             regions=regions,
             diagonals=data.get("diagonals", False),
             windows=data.get("windows", False),
             cages=cages,
+            constraints=constraints,
         )
 
 
@@ -233,6 +244,13 @@ def _check(rules: Rules) -> None:
                     f"cage {i}: {len(cage.cells)} different values cannot add up to "
                     f"{cage.total} (only {low} to {high})"
                 )
+    for con in rules.constraints:
+        if not isinstance(con, Constraint):
+            raise RulesError(f"{con!r} is not a constraint")
+        try:
+            con.check(rules)
+        except ConstraintError as exc:
+            raise RulesError(str(exc)) from None
 
 
 def _connected(cells: list[int], n: int) -> bool:
@@ -265,6 +283,7 @@ class Layout:
     cell_houses: tuple[tuple[int, ...], ...]
     peers: tuple[tuple[int, ...], ...]
     cage_of: tuple[int, ...]  # per cell: its cage index, or -1
+    mates: tuple[tuple[int, ...], ...]  # per cell: cells outside its houses it must differ from
     combos: tuple[tuple[int, ...], ...]  # per cage: the value masks it may hold
 
 
@@ -321,11 +340,20 @@ def layout(rules: Rules) -> Layout:
     for i, cage in enumerate(rules.cages):
         for c in cage.cells:
             cage_of[c] = i
+    differ: list[set[int]] = [set() for _ in range(ncells)]
+    for c in range(ncells):
+        if cage_of[c] >= 0:
+            differ[c].update(rules.cages[cage_of[c]].cells)
+    for con in rules.constraints:
+        for a, b in con.differ_pairs(rules):
+            differ[a].add(b)
+            differ[b].add(a)
     peers = []
+    mates = []
     for c in range(ncells):
         p = {d for h in cell_houses[c] for d in houses[h]}
-        if cage_of[c] >= 0:
-            p.update(rules.cages[cage_of[c]].cells)
+        mates.append(tuple(sorted(differ[c] - p - {c})))
+        p.update(differ[c])
         p.discard(c)
         peers.append(tuple(sorted(p)))
     return Layout(
@@ -335,6 +363,7 @@ def layout(rules: Rules) -> Layout:
         cell_houses=tuple(tuple(h) for h in cell_houses),
         peers=tuple(peers),
         cage_of=tuple(cage_of),
+        mates=tuple(mates),
         combos=tuple(cage_combos(len(c.cells), c.total, n) for c in rules.cages),
     )
 
@@ -363,3 +392,6 @@ def check_puzzle(rules: Rules, puzzle: Grid) -> None:
             raise RulesError(f"cage {i} holds a value twice")
         if cage.total is not None and sum(values) > cage.total:
             raise RulesError(f"the givens of cage {i} add up to more than {cage.total}")
+    for con in rules.constraints:
+        if con.clashes(rules, cells):
+            raise RulesError(f"the givens break the {con.describe(rules.size)}")

@@ -195,6 +195,8 @@ def _solutions(grid: Grid, limit: int, rules: Rules | None = None) -> list[list[
     else:
         if rules.shape != shape:
             raise ValueError(f"a {shape.label} grid cannot have {rules.shape.label} rules")
+        if rules.constraints:
+            raise ValueError("the Algorithm X oracle covers houses and cages, not constraints")
         y, ncols, extra = _variant_matrix(rules)
         cap = n
         needed += extra

@@ -22,11 +22,16 @@ contradiction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
-from solver.grid import tables
 from solver.rules.ruleset import Rules, layout
+from solver.search.constraint_lanes import (
+    ConstraintLanes,
+    constraint_lanes,
+    propagate_constraints,
+)
 from solver.search.lanes import (
     CageLanes,
     State,
@@ -107,11 +112,10 @@ def variant_lanes(rules: Rules) -> _Lanes:
             lines |= hl
             extras |= hx
             in_cells |= hc
-        if lay.cage_of[cell] >= 0:
-            for c in rules.cages[lay.cage_of[cell]].cells:
-                lines |= lines0[c]
-                extras |= extras0[c]
-                in_cells |= cells0[c]
+        for c in lay.mates[cell]:  # cage mates, and cells a constraint makes differ
+            lines |= lines0[c]
+            extras |= extras0[c]
+            in_cells |= cells0[c]
         peer_lines0[cell] = lines & ~lines0[cell]
         peer_extras0[cell] = extras & ~extras0[cell]
         peer_cells0[cell] = in_cells & ~cells0[cell]
@@ -147,6 +151,7 @@ def variant_lanes(rules: Rules) -> _Lanes:
         for cell in range(nc)
     ]
     cages = _caged_cages(rules)
+    plan = constraint_lanes(rules)
     lanes = _Lanes(
         n=n,
         width=w,
@@ -160,8 +165,9 @@ def variant_lanes(rules: Rules) -> _Lanes:
         bits=bits,
         keep=keep,
         locked=() if rules.irregular else _lock_passes(shape),
-        propagate=_propagate_cages if cages else _propagate,
+        propagate=_propagator(cages, plan),
         cages=cages,
+        constraints=plan,
     )
     return lanes
 
@@ -180,20 +186,19 @@ def _caged_cages(rules: Rules) -> tuple[CageLanes, ...]:
 
 
 def _caged_classic(rules: Rules) -> _Lanes:
-    """Boxes and cages only (Killer): the classic's lanes, whose bits are the same, with
-    each cage mate added to what placing a value clears."""
+    """Boxes, cages and constraints: the classic's lanes, whose bits are the same, with each
+    cage mate (and each cell a constraint makes differ) added to what placing a value
+    clears."""
     base = _lanes(rules.shape)
     nc = rules.shape.ncells
     n = rules.size
     keep = dict(base.keep)  # filled for every candidate up to 16x16
     if len(keep) < n * nc:
         keep = {p: base.keep[p] for p in range(n * nc)}
-    peer_sets = tables(rules.shape).peer_sets
-    for cage in rules.cages:
-        for cell in cage.cells:
-            mates = [m for m in cage.cells if m != cell and m not in peer_sets[cell]]
-            if not mates:
-                continue
+    lay = layout(rules)
+    for cell in range(nc):
+        mates = lay.mates[cell]
+        if mates:
             for value in range(n):
                 clear = 0
                 for m in mates:
@@ -201,12 +206,20 @@ def _caged_classic(rules: Rules) -> _Lanes:
                 p = value * nc + cell
                 keep[p] &= ~clear
     cages = _caged_cages(rules)
+    plan = constraint_lanes(rules)
     return replace(
         base,
         keep=keep,
-        propagate=_propagate_cages if cages else _propagate,
+        propagate=_propagator(cages, plan),
         cages=cages,
+        constraints=plan,
     )
+
+
+def _propagator(cages: tuple[CageLanes, ...], plan: ConstraintLanes | None) -> Callable:
+    if plan is not None:
+        return propagate_constraints
+    return _propagate_cages if cages else _propagate
 
 
 def _propagate_cages(board: int, open_: int, lz: _Lanes) -> State | None:

@@ -38,6 +38,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from solver.grid import BudgetExceeded, Grid, Shape, tables
 
@@ -93,6 +94,7 @@ class _Lanes:
     # Rules beyond the classic (solver.search.house_lanes): their propagation, or None.
     propagate: Callable[[int, int, _Lanes], State | None] | None = None
     cages: tuple[CageLanes, ...] = ()
+    constraints: Any = None  # solver.search.constraint_lanes.ConstraintLanes, or None
 
 
 def _position(shape: Shape, region: int, value: int, cell: int) -> int:

@@ -176,6 +176,11 @@ class SolverAnalysisSerializer(serializers.Serializer):
     cages = serializers.ListField(
         child=serializers.DictField(), required=False, help_text='For fpuzzles: [{"cells", "sum"}].'
     )
+    constraints = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="For fpuzzles: its constraints, one shape per type (as a game's puzzle).",
+    )
     import_notes = serializers.ListField(
         child=serializers.CharField(),
         required=False,

@@ -32,7 +32,9 @@ const $ = (id) => document.getElementById(id);
 
 const puzzle = data.game.puzzle;
 // A variant's rules and aids load on its page only (the page's size budget).
-const V = puzzle.variant && puzzle.variant !== "classic" ? await import("./variants.js") : null;
+const constrained = Array.isArray(puzzle.constraints) && puzzle.constraints.length > 0;
+const V = (puzzle.variant && puzzle.variant !== "classic") || constrained ? await import("./variants.js") : null;
+const C = constrained ? await import("./constraints.js") : null;
 const geo = V ? V.variantGeometry(puzzle) : geometry(puzzle.size, puzzle.box_rows, puzzle.box_cols);
 const N = geo.n;
 // The givens; the API leaves them out while the game is paused, so they may come later.
@@ -69,6 +71,7 @@ const boardEl = $("board");
 const wrapEl = $("board-wrap");
 const cells = buildBoard(boardEl, geo, V ? V.boardLabel(puzzle) : interpolate(gettext("Sudoku board, %(n)s by %(n)s"), { n: N }, true));
 if (V) V.drawRules(cells, geo);
+if (C) C.drawConstraints(wrapEl, puzzle);
 const padKeys = buildPad();
 
 // ---- State from the server ----
@@ -123,7 +126,7 @@ function playable() {
 }
 
 function cellLabel(c, v, isClash, isWrong, isPending) {
-  const where = [cellWhere(geo, c), ...(V ? V.ruleWords(geo, c) : [])].join(gettext(", "));
+  const where = [cellWhere(geo, c), ...(V ? V.ruleWords(geo, c) : []), ...(C ? C.constraintWords(puzzle, c) : [])].join(gettext(", "));
   if (S.status === "paused") return interpolate(gettext("%(where)s, hidden while paused"), { where }, true);
   if (v) {
     const parts = [where, symbol(v, S.numeric)];
@@ -157,6 +160,7 @@ function render() {
   const sel = S.selected;
   const selValue = hidden ? 0 : S.values[sel];
   const clash = hidden ? new Set() : clashes(S.values, geo);
+  if (C && !hidden) for (const c of C.constraintClashes(puzzle, S.values)) clash.add(c);
   const hintCells = S.hint ? S.hint.cells : new Set();
   const hintUnit = S.hint ? S.hint.unitCells : new Set();
   const pending = pendingCells();

@@ -11,7 +11,7 @@ const D = pageData("replay-data");
 const $ = (id) => document.getElementById(id);
 const P = D.puzzle;
 const N = P.size;
-const isVariant = Boolean(P.variant && P.variant !== "classic");
+const isVariant = Boolean((P.variant && P.variant !== "classic") || (Array.isArray(P.constraints) && P.constraints.length));
 const geo = isVariant ? variantGeometry(P) : geometry(N, P.box_rows, P.box_cols);
 const SPEEDS = [1, 4, 16];
 const TICK_MS = 50;
@@ -38,6 +38,10 @@ const isWrong = (c, v) => (solution ? v !== solution[c] : Boolean(wrongValues.ge
 const events = D.events;
 const cells = buildBoard($("board"), geo, interpolate(gettext("Replay board, %(n)s by %(n)s"), { n: N }, true));
 if (isVariant) drawRules(cells, geo);
+if (Array.isArray(P.constraints) && P.constraints.length) {
+  const { drawConstraints } = await import("./constraints.js");
+  drawConstraints($("board").parentElement, P);
+}
 
 // frames[i]: the board after the first i events (frames[0] is the givens).
 const frames = [];

@@ -234,7 +234,11 @@ def _bad_cases() -> list[tuple[str, object, str]]:
         ),
         ("bad cell name", {**nine, "killercage": [{"cells": ["A1"], "value": "3"}]}, "R6C3"),
         ("one diagonal", {**nine, "diagonal+": True}, "both diagonals"),
-        ("unsupported rule", {**nine, "thermometer": [{"lines": [["R1C1"]]}]}, "thermometer"),
+        (
+            "unsupported rule",
+            {**nine, "quadruple": [{"cells": ["R1C1"], "values": [1]}]},
+            "quadruple",
+        ),
         ("sum not a number", {**nine, "killercage": [{"cells": ["R1C1"], "value": [3]}]}, "sum"),
         ("no unique solution", nine, "more than one solution"),
     ]

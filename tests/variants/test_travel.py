@@ -183,7 +183,7 @@ BAD = {
     "rows_short": {"size": 9, "grid": _grid(9)[:8]},
     "cell_not_object": {"size": 4, "grid": [[1, 2, 3, 4]] * 4},
     "value_out_of_range": {"size": 4, "grid": [[{"value": 7, "given": True}, {}, {}, {}]] * 4},
-    "unknown_constraint": {"size": 9, "grid": _grid(9), "thermometer": [{"lines": [["R1C1"]]}]},
+    "unknown_constraint": {"size": 9, "grid": _grid(9), "quadruple": [{"cells": ["R1C1"]}]},
     "cage_cell_off_grid": {"size": 4, "grid": _grid(4), "killercage": [{"cells": ["R9C9"]}]},
     "cage_not_list": {"size": 4, "grid": _grid(4), "cage": "R1C1"},
     "huge_text": "A" * (MAX_JSON + 1),

@@ -1,0 +1,160 @@
+"""Kropki dots between two orthogonal neighbours: a white dot, values ``value`` apart
+(1: consecutive); a black dot, one value ``value`` times the other (2: double).
+The negative constraint for black dots (:class:`BlackDotsNegative`): every black dot is
+given, so no unmarked neighbours are in ratio 1:2. (For white dots it is
+:class:`~solver.rules.constraints.nonconsecutive.NonConsecutive`.)
+
+f-puzzles: ``"difference": [{"cells": ["R1C1", "R1C2"], "value": "1"}]`` (white),
+``"ratio": [...]`` (black), the value optional; ``"negative": ["ratio"]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from solver.rules.constraints.base import (
+    Constraint,
+    ConstraintError,
+    Propagator,
+    append,
+    cell_list,
+    cell_ref,
+    entries,
+    fpuzzles_number,
+    is_int,
+    pair,
+    parse_refs,
+)
+from solver.rules.constraints.dots import check_neighbours, unmarked_pairs
+
+if TYPE_CHECKING:
+    from solver.grid import Shape
+    from solver.rules.ruleset import Rules
+
+COLOURS = {"white": ("difference", 1), "black": ("ratio", 2)}
+
+
+def related(colour: str, value: int, x: int, y: int) -> bool:
+    if colour == "white":
+        return abs(x - y) == value
+    return x == value * y or y == value * x
+
+
+@dataclass(frozen=True, slots=True)
+class Kropki(Constraint):
+    colour: str
+    pair: tuple[int, int]
+    value: int
+    kind = "kropki"
+
+    def cells(self) -> tuple[int, ...]:
+        return self.pair
+
+    def check(self, rules: Rules) -> None:
+        Constraint.check(self, rules)
+        if self.colour not in COLOURS:
+            raise ConstraintError("kropki: colour must be white or black")
+        check_neighbours(self.kind, *self.pair, rules.size)
+        if not 1 <= self.value < rules.size:
+            raise ConstraintError(f"kropki: value must be 1 to {rules.size - 1}")
+
+    def holds(self, x: int, y: int) -> bool:
+        return related(self.colour, self.value, x, y)
+
+    def propagators(self, rules: Rules) -> list[Propagator]:
+        return [pair(*self.pair, rules.size, self.holds)]
+
+    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+        a, b = self.pair
+        if values[a] and values[b] and not self.holds(values[a], values[b]):
+            return [self.pair]
+        return []
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "colour": self.colour,
+            "cells": list(self.pair),
+            "value": self.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], shape: Shape) -> Kropki:
+        colour = data.get("colour")
+        if colour not in COLOURS:
+            raise ConstraintError("kropki: colour must be white or black")
+        cells = cell_list(data, "cells", cls.kind, shape, 2)
+        value = data.get("value", COLOURS[colour][1])
+        if not is_int(value) or len(cells) != 2:
+            raise ConstraintError("kropki: two cells and a whole value")
+        return cls(colour, (cells[0], cells[1]), value)
+
+    @classmethod
+    def read_fpuzzles(cls, data: Mapping[str, Any], n: int) -> list[Constraint]:
+        out: list[Constraint] = []
+        for colour, (key, default) in COLOURS.items():
+            for i, item in enumerate(entries(data, key, n), start=1):
+                where = f"{key} {i}"
+                cells = parse_refs(item.get("cells"), n, where, 2)
+                if len(cells) != 2:
+                    raise ConstraintError(f"{where} must join two cells")
+                value = fpuzzles_number(item.get("value"), where, default)
+                out.append(cls(colour, (cells[0], cells[1]), value))
+        return out
+
+    def write_fpuzzles(self, out: dict[str, Any], n: int) -> None:
+        key, default = COLOURS[self.colour]
+        item: dict[str, Any] = {"cells": [cell_ref(n, c) for c in self.pair]}
+        if self.value != default:
+            item["value"] = str(self.value)
+        append(out, key, item)
+
+
+@dataclass(frozen=True, slots=True)
+class BlackDotsNegative(Constraint):
+    """Every black dot is given: unmarked neighbours are not in ratio 1:2."""
+
+    kind = "black_dots_negative"
+
+    def unmarked(self, rules: Rules) -> list[tuple[int, int]]:
+        return unmarked_pairs(rules, lambda c: isinstance(c, Kropki) and c.colour == "black")
+
+    def propagators(self, rules: Rules) -> list[Propagator]:
+        n = rules.size
+        return [
+            pair(a, b, n, lambda x, y: not related("black", 2, x, y))
+            for a, b in self.unmarked(rules)
+        ]
+
+    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+        return [
+            (a, b)
+            for a, b in self.unmarked(rules)
+            if values[a] and values[b] and related("black", 2, values[a], values[b])
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], shape: Shape) -> BlackDotsNegative:
+        return cls()
+
+    @classmethod
+    def read_fpuzzles(cls, data: Mapping[str, Any], n: int) -> list[Constraint]:
+        return [cls()] if "ratio" in negatives(data) else []
+
+    def write_fpuzzles(self, out: dict[str, Any], n: int) -> None:
+        append(out, "negative", "ratio")
+
+
+def negatives(data: Mapping[str, Any]) -> list[str]:
+    raw = data.get("negative") or []
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise ConstraintError('negative must be a list such as ["ratio", "xv"]')
+    unknown = sorted(set(raw) - {"ratio", "xv"})
+    if unknown:
+        raise ConstraintError(f"the negative constraint for {unknown[0]!r} is not offered here")
+    return raw

@@ -1,0 +1,91 @@
+"""A puzzle with constraints through the API: imported from f-puzzles, its constraints in
+the puzzle JSON, played with server-checked moves, a constraint's clash reported."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from rest_framework.test import APIClient
+
+from puzzles.models import Puzzle, Source
+from puzzles.variants import variant_key
+from solver.formats.fpuzzles import to_fpuzzles
+from solver.generation.constrained import make_constrained
+from solver.grid import Shape
+from solver.rules.constraints import Thermometer
+from solver.rules.ruleset import Rules
+
+pytestmark = pytest.mark.django_db
+
+GAMES = "/api/v1/games/"
+ANALYSE = "/api/v1/solver/analyse/"
+SIX = Shape.for_size(6)
+
+
+@pytest.fixture
+def client(user) -> APIClient:
+    c = APIClient()
+    c.force_authenticate(user)
+    return c
+
+
+def _move(client, game_id: int, cell: int, value: int):
+    return client.post(
+        f"{GAMES}{game_id}/moves/",
+        {"client_move_id": str(uuid.uuid4()), "cell": cell, "value": value},
+        format="json",
+    )
+
+
+def _thermo_puzzle():
+    for seed in range(20):
+        made = make_constrained("thermometer", SIX, seed)
+        open_thermo = [
+            c
+            for c in made.rules.constraints
+            if isinstance(c, Thermometer) and not any(made.puzzle.cells[x] for x in c.line[:2])
+        ]
+        if open_thermo:
+            return made, open_thermo[0]
+    raise AssertionError("no thermometer with two open cells")
+
+
+def test_an_fpuzzles_thermometer_puzzle_plays_to_the_end_with_its_constraints(client):
+    made, _ = _thermo_puzzle()
+    answer = client.post(GAMES, {"fpuzzles": to_fpuzzles(made.rules, made.puzzle)}, format="json")
+    assert answer.status_code == 201, answer.json()
+    got = answer.json()["puzzle"]
+    assert got["constraints"] == [c.to_dict() for c in made.rules.constraints]
+    assert Puzzle.objects.get(pk=got["id"]).source == Source.TYPED
+    game_id = answer.json()["id"]
+    last = None
+    for cell in range(36):
+        if not made.puzzle.cells[cell]:
+            last = _move(client, game_id, cell, made.solution.cells[cell])
+            assert last.json()["correct"] is True and last.json()["conflicts"] == []
+    assert last is not None and last.json()["completed"] is True
+
+
+def test_a_value_that_breaks_a_thermometer_is_a_clash(client):
+    made, thermo = _thermo_puzzle()
+    answer = client.post(GAMES, {"fpuzzles": to_fpuzzles(made.rules, made.puzzle)}, format="json")
+    game_id = answer.json()["id"]
+    bulb, step = thermo.line[:2]
+    assert _move(client, game_id, step, 1).status_code == 200
+    clash = _move(client, game_id, bulb, 2).json()
+    assert step in clash["conflicts"]
+
+
+def test_the_analysis_counts_under_the_constraints_and_lists_them(client):
+    made, _ = _thermo_puzzle()
+    data = to_fpuzzles(made.rules, made.puzzle)
+    analysis = client.post(ANALYSE, {"fpuzzles": data}, format="json").json()
+    assert analysis["solutions"] == 1
+    assert analysis["constraints"] == [c.to_dict() for c in made.rules.constraints]
+
+
+def test_the_same_givens_with_other_constraints_have_another_key():
+    made, thermo = _thermo_puzzle()
+    fewer = Rules.make(SIX, constraints=[c for c in made.rules.constraints if c != thermo])
+    assert variant_key(made.puzzle, made.rules) != variant_key(made.puzzle, fewer)
