@@ -8,11 +8,11 @@ end take turns) and, unless the player is held already, the traces of their last
 evidence flags them (``integrity.player_signals``).
 
 While a player is held (flagged, or confirmed by staff) all their games stay off the
-boards (``held_user_ids``) and their games that end move no rating. When staff clear them
-(``player_review_decide``), those games are rated, oldest first, once each
+boards (``integrity.selectors.shown_players``) and their games that end move no rating.
+When staff clear them (``player_review_decide``), those games are rated, oldest first, once each
 (``player_release``; ``rating_record_game`` never rates a game twice).
 
-Public: ``player_held`` and ``held_user_ids`` are what other parts ask.
+Public: ``player_held`` is what the gate asks; boards ask integrity.selectors.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import F
 from django.utils import timezone
 
 from sudokusite.unique import insert_or_existing
@@ -46,11 +46,6 @@ def player_held(*, user_id: int) -> bool:
     """Whether the player is held off boards and ratings (one query on a partial unique
     index)."""
     return PlayerReview.objects.filter(user_id=user_id, held=True).exists()
-
-
-def held_user_ids() -> QuerySet:
-    """The ids of the held players, as a subquery for board filters."""
-    return PlayerReview.objects.filter(held=True).values("user_id")
 
 
 def _latest_locked(user_id: int) -> PlayerReview | None:

@@ -214,9 +214,13 @@ def _established(deviation: float, games: int) -> bool:
 
 
 def rating_leaderboard(*, size: int, variant: str = CLASSIC) -> QuerySet:
-    """Players with an established rating at ``variant`` and ``size``, best first."""
+    """Players with an established rating at ``variant`` and ``size``, best first, who
+    may be shown (integrity.selectors.shown_players, as every board)."""
+    from integrity.selectors import shown_players
+
     return (
         PlayerRating.objects.filter(
+            shown_players(),
             variant=variant,
             size=size,
             deviation__lt=BOARD_MAX_DEVIATION,

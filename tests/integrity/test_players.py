@@ -12,7 +12,8 @@ from accounts.factories import UserFactory
 from bench import players as sim
 from integrity.models import GameReview, PlayerReview, Verdict
 from integrity.player_signals import MIN_GAMES
-from integrity.players import held_user_ids, player_held, player_review_decide
+from integrity.players import player_held, player_review_decide
+from integrity.selectors import held_user_ids
 from play.models import Game
 from play.selectors import leaderboard, puzzle_leaderboard
 from ratings.models import RatingChange
