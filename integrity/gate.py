@@ -14,7 +14,10 @@ The rule, in order (docs/integrity.md):
 4. a player held by the per-player review (``player_held``);
 5. a completed game counts only once the review has judged it plausible, or staff cleared
    it (``flagged``; ``too_fast_to_review`` when too short to judge). An abandoned or lost
-   game counts, as a loss for the rating (the boards list completed games only).
+   game counts, as a loss for the rating (the boards list completed games only);
+6. a game that would count waits while its player is provisional (``provisional``): the
+   evidence across games has not judged enough of their games yet. When it has, the
+   player's provisional games are settled in one pass, oldest first.
 """
 
 from __future__ import annotations
@@ -31,7 +34,13 @@ from puzzles.models import Source
 from ratings.services import rating_record_game
 
 from .models import GameReview, Verdict
-from .players import player_evaluate, player_held
+from .players import (
+    ESTABLISHED,
+    RELEASE_CHUNK,
+    player_evaluate,
+    player_held,
+    player_provisional,
+)
 from .services import game_review
 from .signals import min_placements
 
@@ -42,6 +51,7 @@ REPLAYED_PUZZLE = "replayed_puzzle"
 PLAYER_HELD = "player_held"
 FLAGGED = "flagged"
 TOO_FAST_TO_REVIEW = "too_fast_to_review"
+PROVISIONAL = "provisional"
 
 MESSAGES: dict[str, Promise] = {
     GUEST: _("Played as a guest"),
@@ -50,6 +60,10 @@ MESSAGES: dict[str, Promise] = {
     PLAYER_HELD: _("Your games are held for a staff review"),
     FLAGGED: _("Held for a staff review: faster than people play"),
     TOO_FAST_TO_REVIEW: _("Too short to be reviewed"),
+    PROVISIONAL: _(
+        "Provisional: a new player's games count once the review has judged enough of "
+        "them (five games long enough to judge)"
+    ),
 }
 """One line for the player, per reason a finished game does not count."""
 
@@ -106,6 +120,8 @@ def game_standing(game: Game, *, review: GameReview | None) -> Standing | None:
             held = FLAGGED
         elif review.verdict != Verdict.CLEARED and not _judged(review, game.puzzle.size):
             held = TOO_FAST_TO_REVIEW
+    if held is None and player_provisional(game=game):
+        held = PROVISIONAL
     return Standing(counts=held is None, reason=held or COUNTS)
 
 
@@ -134,7 +150,15 @@ def game_standing_settle(
         # Made now, or the stored one (game_review keeps one review per game).
         review = game_review(game=game)
     if evaluate and game.user_id is not None and _origin(game) is None:
-        player_evaluate(game=game, reviewed=review is not None)
+        verdict = player_evaluate(game=game, reviewed=review is not None)
+        if verdict == ESTABLISHED:  # the games that waited count first, oldest first
+            _, more = player_games_settle(
+                user_id=game.user_id, limit=RELEASE_CHUNK, standings=(PROVISIONAL,)
+            )
+            if more:
+                from .tasks import player_release
+
+                transaction.on_commit(lambda: player_release.delay(game.user_id))
     standing = game_standing(game, review=review)
     assert standing is not None
     if (game.counts, game.standing) != (standing.counts, standing.reason):
@@ -145,13 +169,16 @@ def game_standing_settle(
     return standing
 
 
-def player_games_settle(*, user_id: int, limit: int) -> tuple[int, bool]:
+def player_games_settle(
+    *, user_id: int, limit: int, standings: tuple[str, ...] = (PLAYER_HELD, PROVISIONAL)
+) -> tuple[int, bool]:
     """Decide again, oldest first, at most ``limit`` of the player's finished games the
-    gate held with them (``player_held``), once the per-player review has let the player
-    go: those that count now are rated then, once, as a cleared game is. Returns how many
-    count now, and whether more wait. Runs in the caller's transaction."""
+    gate held with them (``player_held``, ``provisional``: of ``standings``), once the
+    per-player review has let the player go or judged enough of their games: those that
+    count now are rated then, once, as a cleared game is. Returns how many count now, and
+    whether more wait. Runs in the caller's transaction."""
     games = list(
-        Game.objects.filter(user_id=user_id, standing=PLAYER_HELD)
+        Game.objects.filter(user_id=user_id, standing__in=standings)
         .select_for_update(of=("self",))
         .select_related("puzzle")
         .order_by("finished", "pk")[: limit + 1]

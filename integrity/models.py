@@ -128,3 +128,24 @@ class PlayerReview(models.Model):
 
     def __str__(self) -> str:
         return f"review of player {self.user_id}: {self.verdict}"
+
+
+class PlayerStanding(models.Model):
+    """A player the evidence across games has judged enough of (``PROVISIONAL_GAMES``
+    games), or staff cleared: their games may count. Until then a player is
+    *provisional*: their games stay off the boards and out of ratings (``provisional``),
+    and are settled in one pass when the row is made (integrity.gate)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        primary_key=True,
+        on_delete=models.CASCADE,
+        related_name="integrity_standing",
+    )
+    established = models.DateTimeField()
+    # How: "evidence" (enough games judged plausible), "staff" (a cleared hold) or
+    # "before" (games that counted before provisional players existed).
+    by = models.CharField(max_length=10)
+
+    def __str__(self) -> str:
+        return f"player {self.user_id} established ({self.by})"

@@ -18,7 +18,7 @@ Public: ``player_held`` is what the gate asks; boards ask integrity.selectors.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -27,13 +27,21 @@ from django.utils import timezone
 
 from sudokusite.unique import insert_or_existing
 
-from .models import GameReview, PlayerReview, Verdict
-from .player_signals import WINDOW, player_signals
+from .models import GameReview, PlayerReview, PlayerStanding, Verdict
+from .player_signals import MIN_GAMES, WINDOW, player_signals
 
 if TYPE_CHECKING:
     from play.models import Game
 
 EXEMPT_PERMISSION = "integrity.exempt_from_review"
+
+PROVISIONAL_GAMES = MIN_GAMES
+"""Games the evidence across games must have judged (each with enough placements for its
+size) before a player's games may count: the first judgement. Until then the player is
+provisional; docs/integrity.md has the simulation behind the number."""
+
+HELD = "held"
+ESTABLISHED = "established"
 
 RELEASE_CHUNK = 100
 """Held games rated in one transaction when a player is cleared; the worker rates the
@@ -48,6 +56,31 @@ def player_held(*, user_id: int) -> bool:
     return PlayerReview.objects.filter(user_id=user_id, held=True).exists()
 
 
+def _established(game: Game) -> bool:
+    """Whether the game's player has a standing: one query on its primary key, kept on
+    the game for the rest of its ending (the gate asks again)."""
+    known = game.__dict__.get("_integrity_established")
+    if known is None:
+        known = PlayerStanding.objects.filter(user_id=game.user_id).exists()
+        game.__dict__["_integrity_established"] = known
+    return known
+
+
+def player_provisional(*, game: Game) -> bool:
+    """Whether the player of ``game`` waits for the evidence to judge enough of their
+    games (an exempt player never does: a permission query, only while not
+    established)."""
+    return not _established(game) and not game.user.has_perm(EXEMPT_PERMISSION)
+
+
+def player_establish(*, user_id: int, by: str) -> bool:
+    """Make the player established (idempotent); whether it happened now."""
+    _, created = PlayerStanding.objects.get_or_create(
+        user_id=user_id, defaults={"established": timezone.now(), "by": by}
+    )
+    return created
+
+
 def _latest_locked(user_id: int) -> PlayerReview | None:
     """The player's latest review, locked until the transaction ends (a held review is
     always the latest: no player is judged again while held)."""
@@ -60,8 +93,10 @@ def _latest_locked(user_id: int) -> PlayerReview | None:
     )
 
 
-def player_evaluate(*, game: Game, reviewed: bool) -> bool:
-    """Judge the player of a game that has just ended, and whether they are held now.
+def player_evaluate(*, game: Game, reviewed: bool) -> str:
+    """Judge the player of a game that has just ended: ``HELD`` when they are held now,
+    ``ESTABLISHED`` when the evidence has just judged enough of their games
+    (``PROVISIONAL_GAMES``) without flagging them, else "".
 
     ``reviewed``: the game's own review was stored (a completed ranked game), so the
     evidence has grown; otherwise only the hold is read. Must run inside the transaction
@@ -70,9 +105,9 @@ def player_evaluate(*, game: Game, reviewed: bool) -> bool:
     assert user_id is not None
     latest = _latest_locked(user_id)
     if latest is not None and latest.held:
-        return True
+        return HELD
     if not reviewed:
-        return False
+        return ""
     since = latest.last_game_review_id if latest is not None else 0
     rows = list(
         GameReview.objects.filter(user_id=user_id, id__gt=since)
@@ -81,7 +116,11 @@ def player_evaluate(*, game: Game, reviewed: bool) -> bool:
     )
     signals = player_signals([trace for _, trace in rows])
     if not signals.flagged or game.user.has_perm(EXEMPT_PERMISSION):
-        return False
+        if signals.games >= PROVISIONAL_GAMES and not _established(game):
+            player_establish(user_id=user_id, by="evidence")
+            game.__dict__["_integrity_established"] = True
+            return ESTABLISHED
+        return ""
     review = PlayerReview(
         user_id=user_id,
         verdict=Verdict.FLAGGED,
@@ -97,7 +136,7 @@ def player_evaluate(*, game: Game, reviewed: bool) -> bool:
     )
     if created:
         logger.warning("player %s held: %s", user_id, signals.as_dict())
-    return True
+    return HELD
 
 
 @transaction.atomic
@@ -122,25 +161,47 @@ def player_review_decide(
         review.note = note
     review.save(update_fields=["verdict", "held", "reviewed_by", "reviewed", "note"])
     if cleared:
+        # Staff have looked at the player's games: they are provisional no longer.
+        player_establish(user_id=review.user_id, by="staff")
         player_release(user_id=review.user_id)
     return review
 
 
 @transaction.atomic
 def player_release(*, user_id: int) -> int:
-    """Settle again, through the gate, the games a cleared player finished while held,
-    oldest first, at most ``RELEASE_CHUNK`` now and the rest by the worker; how many count
-    now (and were rated, once each). A game flagged on its own stays for its own review."""
+    """Settle again, through the gate, the games a cleared player finished while held
+    (or while provisional, once established), oldest first, at most ``RELEASE_CHUNK`` now
+    and the rest by the worker; how many count now (and were rated, once each). A game
+    flagged on its own stays for its own review."""
     from .gate import player_games_settle
 
     latest = _latest_locked(user_id)
-    if latest is None or latest.held:
+    if latest is not None and latest.held:
         return 0
     rated, more = player_games_settle(user_id=user_id, limit=RELEASE_CHUNK)
-    if rated:
+    if rated and latest is not None:
         PlayerReview.objects.filter(pk=latest.pk).update(released=F("released") + rated)
     if more:
         from .tasks import player_release as task
 
         transaction.on_commit(lambda: task.delay(user_id))
     return rated
+
+
+def player_standing(*, user: AbstractBaseUser) -> dict[str, Any]:
+    """Whether the player is provisional, for their stats (API and page): how many of
+    their finished games wait (``provisional``) and how many judged games the evidence
+    needs. Two bounded queries (the standing; the waiting games, by the player's index)."""
+    from play.models import Game
+
+    established = PlayerStanding.objects.filter(user_id=user.pk).exists() or user.has_perm(
+        EXEMPT_PERMISSION
+    )
+    waiting = 0
+    if not established:
+        waiting = Game.objects.filter(user_id=user.pk, standing="provisional").count()
+    return {
+        "provisional": not established,
+        "waiting_games": waiting,
+        "needed_games": PROVISIONAL_GAMES,
+    }

@@ -271,7 +271,7 @@ class UnrankedReasonSerializer(serializers.Serializer):
     code = serializers.ChoiceField(
         choices=sorted(MESSAGES),
         help_text="Stable: guest, typed_in, replayed_puzzle, player_held, flagged, "
-        "too_fast_to_review.",
+        "too_fast_to_review, provisional.",
     )
     message = serializers.CharField(help_text="One line for the player, in their language.")
 
@@ -590,7 +590,19 @@ class PracticeProgressSerializer(serializers.Serializer):
     solved_without_hint = serializers.IntegerField()
 
 
+class PlayerStandingSerializer(serializers.Serializer):
+    provisional = serializers.BooleanField(
+        help_text="A new player: your games count for boards and ratings once the review "
+        "has judged `needed_games` of them long enough to judge (docs/integrity.md)."
+    )
+    waiting_games = serializers.IntegerField(
+        help_text="Your finished games waiting for that (they count then, in order)."
+    )
+    needed_games = serializers.IntegerField()
+
+
 class StatsSerializer(serializers.Serializer):
+    standing = PlayerStandingSerializer(required=False)
     played = serializers.IntegerField()
     completed = serializers.IntegerField()
     current_streak = serializers.IntegerField()

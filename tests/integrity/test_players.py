@@ -162,11 +162,13 @@ def test_the_evidence_costs_two_queries_at_a_completion_and_one_once_held(user):
     games = [play_engine_order(client, hard_puzzle(i), hour=i) for i in range(MIN_GAMES - 1)]
     game = Game.objects.select_related("user").get(pk=games[-1])
     with CaptureQueriesContext(connection) as captured:
-        assert player_evaluate(game=game, reviewed=True) is False
-    assert len(captured.captured_queries) == 2  # the latest player review, the window
+        assert player_evaluate(game=game, reviewed=True) == ""
+    # The latest player review, the window (an established player's standing is not
+    # read: fewer than PROVISIONAL_GAMES judged games).
+    assert len(captured.captured_queries) == 2
     play_engine_order(client, hard_puzzle(MIN_GAMES), hour=MIN_GAMES)
     with CaptureQueriesContext(connection) as captured:
-        assert player_evaluate(game=game, reviewed=True) is True
+        assert player_evaluate(game=game, reviewed=True) == "held"
     assert len(captured.captured_queries) == 1
 
 
