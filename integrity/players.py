@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from ratings.services import rating_changes_reverse
 from sudokusite.unique import insert_or_existing
 
 from .models import GameReview, PlayerReview, PlayerStanding, Verdict
@@ -112,9 +113,9 @@ def player_evaluate(*, game: Game, reviewed: bool) -> str:
     rows = list(
         GameReview.objects.filter(user_id=user_id, id__gt=since)
         .order_by("-id")
-        .values_list("id", "trace")[:WINDOW]
+        .values_list("id", "trace", "game_id")[:WINDOW]
     )
-    signals = player_signals([trace for _, trace in rows])
+    signals = player_signals([trace for _, trace, _ in rows])
     if not signals.flagged or game.user.has_perm(EXEMPT_PERMISSION):
         if signals.games >= PROVISIONAL_GAMES and not _established(game):
             player_establish(user_id=user_id, by="evidence")
@@ -136,6 +137,8 @@ def player_evaluate(*, game: Game, reviewed: bool) -> str:
     )
     if created:
         logger.warning("player %s held: %s", user_id, signals.as_dict())
+        # A hold undoes what it holds: the rating changes of the games judged, both sides.
+        rating_changes_reverse(user_id=user_id, game_ids=[g for _, _, g in rows], back=True)
     return HELD
 
 
@@ -161,8 +164,10 @@ def player_review_decide(
         review.note = note
     review.save(update_fields=["verdict", "held", "reviewed_by", "reviewed", "note"])
     if cleared:
-        # Staff have looked at the player's games: they are provisional no longer.
+        # Staff have looked at the player's games: they are provisional no longer, and
+        # what the hold took back is given again before the held games are rated.
         player_establish(user_id=review.user_id, by="staff")
+        rating_changes_reverse(user_id=review.user_id, game_ids=None, back=False)
         player_release(user_id=review.user_id)
     return review
 

@@ -257,6 +257,9 @@ class RatingChangeSerializer(serializers.Serializer):
     puzzle_before = serializers.IntegerField()
     puzzle_after = serializers.IntegerField()
     puzzle_delta = serializers.IntegerField()
+    reversed = serializers.BooleanField(
+        help_text="Taken back, both sides, by a hold on the player (docs/integrity.md)."
+    )
 
 
 class GameRatingSerializer(serializers.Serializer):
