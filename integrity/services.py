@@ -106,6 +106,7 @@ def game_review(*, game: Game) -> GameReview | None:
         trace={
             **trace,
             "level": puzzle.difficulty,
+            "size": puzzle.size,
             "ms_per_placement": signals.ms_per_placement,
         },
     )
