@@ -15,7 +15,9 @@ explains them and how the thresholds were measured (``python -m bench.players``)
 - ``speed_ratio``: the median over games of time per placement, over the typical time of
   people at the puzzle's level (``TYPICAL_MS``).
 
-The verdict is *flagged* when the pauses are steady (``pause_cv < STEADY_CV``) or when
+The verdict is *flagged* when the pauses are steady (``pause_cv < STEADY_CV``), when
+the engine's cell was taken almost always (``engine_share >= ENGINE_ALONE`` over
+``MIN_CHOICES_ALONE`` choices), or when
 at least two of these hold: ``engine_share >= ENGINE_SHARE``, ``difficulty_corr <
 BLIND_CORR``, ``speed_ratio < FAST_RATIO``. Nothing is judged before ``MIN_GAMES`` games
 with ``MIN_PLACEMENTS`` placements each; shorter games (every 4x4, most 6x6) are pooled
@@ -41,6 +43,12 @@ not judged."""
 
 STEADY_CV = 0.2
 ENGINE_SHARE = 0.8
+ENGINE_ALONE = 0.9
+MIN_CHOICES_ALONE = 150
+"""The engine's order on its own: ``engine_share >= ENGINE_ALONE`` over at least
+``MIN_CHOICES_ALONE`` choices flags a player without a second signal. Simulated people
+reach 0.75 at most (0.74 at the 99th percentile), the engine's next cell with a person's
+pauses 0.96 at least (docs/integrity.md)."""
 BLIND_CORR = 0.1
 FAST_RATIO = 0.2
 
@@ -191,7 +199,12 @@ def player_signals(traces: Sequence[Mapping[str, Any]]) -> PlayerSignals:
         )
     found = []
     share = signals.engine_share
-    if choices >= MIN_CHOICES and share is not None and share >= ENGINE_SHARE:
+    if choices >= MIN_CHOICES_ALONE and share is not None and share >= ENGINE_ALONE:
+        reasons.append(
+            f"the engine's next cell on its own: {share:.0%} of {choices} placements with a "
+            f"choice (people: under {ENGINE_ALONE:.0%})"
+        )
+    elif choices >= MIN_CHOICES and share is not None and share >= ENGINE_SHARE:
         found.append(
             f"{share:.0%} of {choices} placements with a choice took the engine's next cell"
         )
