@@ -10,7 +10,9 @@ The rule, in order (docs/integrity.md):
 
 1. a guest's game never counts, nor a guest's game claimed by an account later (``guest``);
 2. a game of a puzzle typed in by a player (``typed_in``);
-3. a player's second and later games of a puzzle (``replayed_puzzle``);
+3. a player's second and later games of a puzzle (``replayed_puzzle``); a race seat that
+   ended (timed out, or given up) with no value ever placed (``race_not_played``: as an
+   abort, it is not rated, for the player or the puzzle);
 4. a player held by the per-player review (``player_held``);
 5. a completed game counts only once the review has judged it plausible, or staff cleared
    it (``flagged``; ``too_fast_to_review`` when too short to judge). An abandoned or lost
@@ -48,6 +50,7 @@ COUNTS = "counts"
 GUEST = "guest"
 TYPED_IN = "typed_in"
 REPLAYED_PUZZLE = "replayed_puzzle"
+RACE_NOT_PLAYED = "race_not_played"
 PLAYER_HELD = "player_held"
 FLAGGED = "flagged"
 TOO_FAST_TO_REVIEW = "too_fast_to_review"
@@ -57,6 +60,7 @@ MESSAGES: dict[str, Promise] = {
     GUEST: _("Played as a guest"),
     TYPED_IN: _("A puzzle typed in, not one of the bank's"),
     REPLAYED_PUZZLE: _("You had played this puzzle before"),
+    RACE_NOT_PLAYED: _("A race seat with no move: not rated, as an aborted game"),
     PLAYER_HELD: _("Your games are held for a staff review"),
     FLAGGED: _("Held for a staff review: faster than people play"),
     TOO_FAST_TO_REVIEW: _("Too short to be reviewed"),
@@ -93,7 +97,19 @@ def _origin(game: Game) -> str | None:
         return TYPED_IN
     if not game.ranked:
         return REPLAYED_PUZZLE
+    if game.race_id is not None and _never_played(game):
+        return RACE_NOT_PLAYED
     return None
+
+
+def _never_played(game: Game) -> bool:
+    """A game that ended with no value on the board but the givens and no mistake: no
+    value was ever placed (or every one was taken back), from the row alone."""
+    return (
+        game.status != Status.COMPLETED
+        and game.mistakes == 0
+        and game.entries == game.puzzle.givens
+    )
 
 
 def _judged(review: GameReview, size: int) -> bool:
