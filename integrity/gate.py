@@ -2,7 +2,7 @@
 
 Every path that can make a game count asks here: a game ending (play.ending), guest games
 claimed at sign-up or sign-in (play.lifecycle), staff's verdict on a review
-(integrity.services.review_decide) and the backfill command (``games_settle``). The
+(integrity.decisions.review_decide) and the backfill command (``games_settle``). The
 decision is stored on the game (``Game.counts``, ``Game.standing``), and the boards
 (play.selectors) and ratings (ratings.services.game_is_rateable) read only that.
 
@@ -172,9 +172,7 @@ def game_standing_settle(
                 user_id=game.user_id, limit=RELEASE_CHUNK, standings=(PROVISIONAL,)
             )
             if more:
-                from .tasks import player_release
-
-                transaction.on_commit(lambda: player_release.delay(game.user_id))
+                release_later(game.user_id)
     standing = game_standing(game, review=review)
     assert standing is not None
     if (game.counts, game.standing) != (standing.counts, standing.reason):
@@ -204,6 +202,16 @@ def player_games_settle(
         standing = game_standing_settle(game=game)
         counted += bool(standing and standing.counts)
     return counted, len(games) > limit
+
+
+def release_later(user_id: int) -> None:
+    """Have the worker settle the player's next chunk of waiting games once this
+    transaction commits (the task ``integrity.player_release``, looked up by name: the
+    tasks module sits above this one and is imported by the app's ready())."""
+    from celery import current_app
+
+    task = current_app.tasks["integrity.player_release"]
+    transaction.on_commit(lambda: task.delay(user_id))
 
 
 def counting_games() -> Q:

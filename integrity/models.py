@@ -27,6 +27,9 @@ class Verdict(models.TextChoices):
 
 HIDDEN = (Verdict.FLAGGED, Verdict.CONFIRMED)
 
+EXEMPT_PERMISSION = "integrity.exempt_from_review"
+"""A scripted or vetted player (granted in the admin): not reviewed, never provisional."""
+
 
 class GameReview(models.Model):
     game = models.OneToOneField("play.Game", on_delete=models.CASCADE, related_name="review")
@@ -98,7 +101,7 @@ class PlayerReview(models.Model):
     last_game_review_id = models.BigIntegerField()
     game = models.ForeignKey("play.Game", null=True, on_delete=models.SET_NULL, related_name="+")
     held_since = models.DateTimeField()
-    # Held games rated after the clearing, counted by integrity.players.player_release.
+    # Held games rated after the clearing, counted by integrity.decisions.player_release.
     released = models.PositiveIntegerField(default=0)
     reviewed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

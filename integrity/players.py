@@ -9,10 +9,12 @@ evidence flags them (``integrity.player_signals``).
 
 While a player is held (flagged, or confirmed by staff) all their games stay off the
 boards (``integrity.selectors.shown_players``) and their games that end move no rating.
-When staff clear them (``player_review_decide``), those games are rated, oldest first, once each
-(``player_release``; ``rating_record_game`` never rates a game twice).
+When staff clear them (integrity.decisions.player_review_decide), those games are rated,
+oldest first, once each (``rating_record_game`` never rates a game twice).
 
-Public: ``player_held`` is what the gate asks; boards ask integrity.selectors.
+Public: ``player_held`` and ``player_provisional`` are what the gate asks; boards ask
+integrity.selectors. Dependencies run one way: decisions -> gate -> players, services ->
+models, signals (tasks and the admin call decisions).
 """
 
 from __future__ import annotations
@@ -21,20 +23,17 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from ratings.services import rating_changes_reverse
 from sudokusite.unique import insert_or_existing
 
-from .models import GameReview, PlayerReview, PlayerStanding, Verdict
+from .models import EXEMPT_PERMISSION, GameReview, PlayerReview, PlayerStanding, Verdict
 from .player_signals import MIN_GAMES, WINDOW, player_signals
 
 if TYPE_CHECKING:
     from play.models import Game
 
-EXEMPT_PERMISSION = "integrity.exempt_from_review"
 
 PROVISIONAL_GAMES = MIN_GAMES
 """Games the evidence across games must have judged (each with enough placements for its
@@ -45,8 +44,8 @@ HELD = "held"
 ESTABLISHED = "established"
 
 RELEASE_CHUNK = 100
-"""Held games rated in one transaction when a player is cleared; the worker rates the
-rest, a chunk at a time (``integrity.tasks.player_release``)."""
+"""Held (or provisional) games rated in one transaction when a player is cleared (or
+established); the worker rates the rest, a chunk at a time (``integrity.tasks``)."""
 
 logger = logging.getLogger(__name__)
 
@@ -82,7 +81,7 @@ def player_establish(*, user_id: int, by: str) -> bool:
     return created
 
 
-def _latest_locked(user_id: int) -> PlayerReview | None:
+def latest_review_locked(user_id: int) -> PlayerReview | None:
     """The player's latest review, locked until the transaction ends (a held review is
     always the latest: no player is judged again while held)."""
     return (
@@ -104,7 +103,7 @@ def player_evaluate(*, game: Game, reviewed: bool) -> str:
     that ends the game."""
     user_id = game.user_id
     assert user_id is not None
-    latest = _latest_locked(user_id)
+    latest = latest_review_locked(user_id)
     if latest is not None and latest.held:
         return HELD
     if not reviewed:
@@ -140,57 +139,6 @@ def player_evaluate(*, game: Game, reviewed: bool) -> str:
         # A hold undoes what it holds: the rating changes of the games judged, both sides.
         rating_changes_reverse(user_id=user_id, game_ids=[g for _, _, g in rows], back=True)
     return HELD
-
-
-@transaction.atomic
-def player_review_decide(
-    *, review_id: int, staff: AbstractBaseUser, cleared: bool, note: str = ""
-) -> PlayerReview:
-    """Staff's verdict on a held player: ``cleared`` lets them back onto the boards and
-    rates the games held meanwhile (``player_release``); otherwise they stay held. Only
-    the player's latest review can be decided again (confirming an older cleared review
-    would hold them on stale evidence)."""
-    review = PlayerReview.objects.select_for_update().get(pk=review_id)
-    latest_id = (
-        PlayerReview.objects.filter(user_id=review.user_id).order_by("-id").values("id").first()
-    )
-    if latest_id is not None and latest_id["id"] != review.pk:
-        return review
-    review.verdict = Verdict.CLEARED if cleared else Verdict.CONFIRMED
-    review.held = not cleared
-    review.reviewed_by = staff
-    review.reviewed = timezone.now()
-    if note:
-        review.note = note
-    review.save(update_fields=["verdict", "held", "reviewed_by", "reviewed", "note"])
-    if cleared:
-        # Staff have looked at the player's games: they are provisional no longer, and
-        # what the hold took back is given again before the held games are rated.
-        player_establish(user_id=review.user_id, by="staff")
-        rating_changes_reverse(user_id=review.user_id, game_ids=None, back=False)
-        player_release(user_id=review.user_id)
-    return review
-
-
-@transaction.atomic
-def player_release(*, user_id: int) -> int:
-    """Settle again, through the gate, the games a cleared player finished while held
-    (or while provisional, once established), oldest first, at most ``RELEASE_CHUNK`` now
-    and the rest by the worker; how many count now (and were rated, once each). A game
-    flagged on its own stays for its own review."""
-    from .gate import player_games_settle
-
-    latest = _latest_locked(user_id)
-    if latest is not None and latest.held:
-        return 0
-    rated, more = player_games_settle(user_id=user_id, limit=RELEASE_CHUNK)
-    if rated and latest is not None:
-        PlayerReview.objects.filter(pk=latest.pk).update(released=F("released") + rated)
-    if more:
-        from .tasks import player_release as task
-
-        transaction.on_commit(lambda: task.delay(user_id))
-    return rated
 
 
 def player_standing(*, user: AbstractBaseUser) -> dict[str, Any]:

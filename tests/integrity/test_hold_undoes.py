@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from accounts.factories import UserFactory
+from integrity.decisions import player_review_decide
 from integrity.models import PlayerReview
 from integrity.player_signals import MIN_GAMES
-from integrity.players import player_review_decide
 from ratings.glicko2 import BASE_RATING
 from ratings.models import PlayerRating, PuzzleRating, RatingChange
 from ratings.services import rating_changes_reverse

@@ -10,9 +10,10 @@ import time_machine
 
 from accounts.factories import UserFactory
 from bench import players as sim
+from integrity.decisions import player_review_decide
 from integrity.models import GameReview, PlayerReview, Verdict
 from integrity.player_signals import MIN_GAMES
-from integrity.players import player_held, player_review_decide
+from integrity.players import player_held
 from integrity.selectors import held_user_ids
 from play.models import Game
 from play.selectors import leaderboard, puzzle_leaderboard
@@ -203,7 +204,7 @@ def test_the_admin_lists_held_players_and_clears_them(user, admin_client):
 
 
 def test_a_flagged_game_cleared_while_its_player_is_held_waits_for_the_player(user):
-    from integrity.services import review_decide
+    from integrity.decisions import review_decide
 
     client = client_for(user)
     for i in range(MIN_GAMES):
@@ -222,11 +223,11 @@ def test_a_flagged_game_cleared_while_its_player_is_held_waits_for_the_player(us
 def test_the_worker_rates_what_one_clearing_leaves(
     user, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from integrity import players, tasks
+    from integrity import decisions, tasks
 
     client = client_for(user)
     games = [play_engine_order(client, hard_puzzle(i), hour=i) for i in range(MIN_GAMES + 1)]
-    monkeypatch.setattr(players, "RELEASE_CHUNK", 1)
+    monkeypatch.setattr(decisions, "RELEASE_CHUNK", 1)
     sent = []
     monkeypatch.setattr(tasks.player_release, "delay", lambda user_id: sent.append(user_id))
     review = PlayerReview.objects.get(user=user, held=True)
