@@ -11,7 +11,9 @@ DEFAULT_PASSWORD = "correct-horse-battery-staple"
 
 
 class UserFactory(factory.django.DjangoModelFactory):
-    """A user whose password is ``DEFAULT_PASSWORD`` unless ``password=`` is given."""
+    """A user whose password is ``DEFAULT_PASSWORD`` unless ``password=`` is given, and
+    an established player (integrity: their games may count at once) unless
+    ``established=False`` is given, as a new account is."""
 
     class Meta:
         model = get_user_model()
@@ -27,3 +29,14 @@ class UserFactory(factory.django.DjangoModelFactory):
         self.raw_password = extracted or DEFAULT_PASSWORD
         if create:
             self.save(update_fields=["password"])
+
+    @factory.post_generation
+    def established(self, create: bool, extracted: bool | None, **kwargs: Any) -> None:
+        if create and extracted is not False:
+            from django.utils import timezone
+
+            from integrity.models import PlayerStanding
+
+            PlayerStanding.objects.get_or_create(
+                user=self, defaults={"established": timezone.now(), "by": "test"}
+            )

@@ -103,6 +103,27 @@ SCRIPTS: dict[str, Callable[[random.Random], Style]] = {
     "random order, steady 1.2 s": lambda r: Style("any", 1200, 0, 0, script=True),
     "random order, steady 5 s": lambda r: Style("any", 5000, 0, 0, script=True),
     "random order, jittered 0.6-1.8 s": lambda r: Style("any", 1200, 0, 0, jitter=0.5, script=True),
+    # The bot: the engine's next cell at every step, pauses a person's, grown with
+    # the step's difficulty (no notes, no mistakes).
+    "engine's next cell, human pauses": lambda r: Style(
+        "live",
+        math.exp(r.uniform(math.log(800), math.log(3000))),
+        r.uniform(0.5, 1.0),
+        r.uniform(0.35, 0.6),
+        floor_ms=r.uniform(350, 600),
+    ),
+}
+
+LOOKALIKES: dict[str, Callable[[random.Random], Style]] = {
+    # A person's order and pauses, drawn from the people's own model: indistinguishable
+    # by construction (docs/integrity.md says so); run to show it, never expected flagged.
+    "random single, human pauses": lambda r: Style(
+        "random",
+        math.exp(r.uniform(math.log(800), math.log(3000))),
+        r.uniform(0.5, 1.0),
+        r.uniform(0.35, 0.6),
+        floor_ms=r.uniform(350, 600),
+    ),
 }
 
 
@@ -287,7 +308,7 @@ def run(
         "|---|---|---|---|---|---|---|---|---|",
     ]
     populations = [("simulated people", human_style, humans)] + [
-        (name, make, scripts) for name, make in SCRIPTS.items()
+        (name, make, scripts) for name, make in (SCRIPTS | LOOKALIKES).items()
     ]
     for name, make, count in populations:
         if name not in stored:

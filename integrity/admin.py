@@ -20,7 +20,7 @@ from play.models import Move
 from solver import cell_name
 from sudokusite.fields import validate_visible_note
 
-from . import players, services
+from . import decisions
 from .models import GameReview, PlayerReview, Verdict
 
 MOVES_SHOWN = 2000
@@ -135,13 +135,13 @@ class GameReviewAdmin(admin.ModelAdmin):
             verdict=Verdict.PLAUSIBLE, signals__judged=False
         )
         for review in queryset.filter(undecided):
-            services.review_decide(review_id=review.pk, staff=request.user, cleared=True)
+            decisions.review_decide(review_id=review.pk, staff=request.user, cleared=True)
         self.message_user(request, _("Cleared."), messages.SUCCESS)
 
     @admin.action(description=_("Confirm: the games stay off boards and ratings"))
     def confirm_reviews(self, request: HttpRequest, queryset: QuerySet[GameReview]) -> None:
         for review in queryset.filter(verdict__in=(Verdict.FLAGGED, Verdict.CLEARED)):
-            services.review_decide(review_id=review.pk, staff=request.user, cleared=False)
+            decisions.review_decide(review_id=review.pk, staff=request.user, cleared=False)
         self.message_user(request, _("Confirmed."), messages.SUCCESS)
 
     def get_urls(self) -> list[Any]:
@@ -256,11 +256,11 @@ class PlayerReviewAdmin(admin.ModelAdmin):
     @admin.action(description=_("Clear: back on the boards, held games rated"))
     def clear_players(self, request: HttpRequest, queryset: QuerySet[PlayerReview]) -> None:
         for review in queryset.filter(held=True):
-            players.player_review_decide(review_id=review.pk, staff=request.user, cleared=True)
+            decisions.player_review_decide(review_id=review.pk, staff=request.user, cleared=True)
         self.message_user(request, _("Cleared."), messages.SUCCESS)
 
     @admin.action(description=_("Confirm: the player stays off boards and ratings"))
     def confirm_players(self, request: HttpRequest, queryset: QuerySet[PlayerReview]) -> None:
         for review in queryset.filter(verdict__in=(Verdict.FLAGGED, Verdict.CLEARED)):
-            players.player_review_decide(review_id=review.pk, staff=request.user, cleared=False)
+            decisions.player_review_decide(review_id=review.pk, staff=request.user, cleared=False)
         self.message_user(request, _("Confirmed."), messages.SUCCESS)

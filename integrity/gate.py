@@ -2,7 +2,7 @@
 
 Every path that can make a game count asks here: a game ending (play.ending), guest games
 claimed at sign-up or sign-in (play.lifecycle), staff's verdict on a review
-(integrity.services.review_decide) and the backfill command (``games_settle``). The
+(integrity.decisions.review_decide) and the backfill command (``games_settle``). The
 decision is stored on the game (``Game.counts``, ``Game.standing``), and the boards
 (play.selectors) and ratings (ratings.services.game_is_rateable) read only that.
 
@@ -10,11 +10,16 @@ The rule, in order (docs/integrity.md):
 
 1. a guest's game never counts, nor a guest's game claimed by an account later (``guest``);
 2. a game of a puzzle typed in by a player (``typed_in``);
-3. a player's second and later games of a puzzle (``replayed_puzzle``);
+3. a player's second and later games of a puzzle (``replayed_puzzle``); a race seat that
+   ended (timed out, or given up) with no value ever placed (``race_not_played``: as an
+   abort, it is not rated, for the player or the puzzle);
 4. a player held by the per-player review (``player_held``);
 5. a completed game counts only once the review has judged it plausible, or staff cleared
    it (``flagged``; ``too_fast_to_review`` when too short to judge). An abandoned or lost
-   game counts, as a loss for the rating (the boards list completed games only).
+   game counts, as a loss for the rating (the boards list completed games only);
+6. a game that would count waits while its player is provisional (``provisional``): the
+   evidence across games has not judged enough of their games yet. When it has, the
+   player's provisional games are settled in one pass, oldest first.
 """
 
 from __future__ import annotations
@@ -31,7 +36,13 @@ from puzzles.models import Source
 from ratings.services import rating_record_game
 
 from .models import GameReview, Verdict
-from .players import player_evaluate, player_held
+from .players import (
+    ESTABLISHED,
+    RELEASE_CHUNK,
+    player_evaluate,
+    player_held,
+    player_provisional,
+)
 from .services import game_review
 from .signals import min_placements
 
@@ -39,17 +50,24 @@ COUNTS = "counts"
 GUEST = "guest"
 TYPED_IN = "typed_in"
 REPLAYED_PUZZLE = "replayed_puzzle"
+RACE_NOT_PLAYED = "race_not_played"
 PLAYER_HELD = "player_held"
 FLAGGED = "flagged"
 TOO_FAST_TO_REVIEW = "too_fast_to_review"
+PROVISIONAL = "provisional"
 
 MESSAGES: dict[str, Promise] = {
     GUEST: _("Played as a guest"),
     TYPED_IN: _("A puzzle typed in, not one of the bank's"),
     REPLAYED_PUZZLE: _("You had played this puzzle before"),
+    RACE_NOT_PLAYED: _("A race seat with no move: not rated, as an aborted game"),
     PLAYER_HELD: _("Your games are held for a staff review"),
     FLAGGED: _("Held for a staff review: faster than people play"),
     TOO_FAST_TO_REVIEW: _("Too short to be reviewed"),
+    PROVISIONAL: _(
+        "Provisional: a new player's games count once the review has judged enough of "
+        "them (five games long enough to judge)"
+    ),
 }
 """One line for the player, per reason a finished game does not count."""
 
@@ -79,7 +97,19 @@ def _origin(game: Game) -> str | None:
         return TYPED_IN
     if not game.ranked:
         return REPLAYED_PUZZLE
+    if game.race_id is not None and _never_played(game):
+        return RACE_NOT_PLAYED
     return None
+
+
+def _never_played(game: Game) -> bool:
+    """A game that ended with no value on the board but the givens and no mistake: no
+    value was ever placed (or every one was taken back), from the row alone."""
+    return (
+        game.status != Status.COMPLETED
+        and game.mistakes == 0
+        and game.entries == game.puzzle.givens
+    )
 
 
 def _judged(review: GameReview, size: int) -> bool:
@@ -106,6 +136,8 @@ def game_standing(game: Game, *, review: GameReview | None) -> Standing | None:
             held = FLAGGED
         elif review.verdict != Verdict.CLEARED and not _judged(review, game.puzzle.size):
             held = TOO_FAST_TO_REVIEW
+    if held is None and player_provisional(game=game):
+        held = PROVISIONAL
     return Standing(counts=held is None, reason=held or COUNTS)
 
 
@@ -134,7 +166,13 @@ def game_standing_settle(
         # Made now, or the stored one (game_review keeps one review per game).
         review = game_review(game=game)
     if evaluate and game.user_id is not None and _origin(game) is None:
-        player_evaluate(game=game, reviewed=review is not None)
+        verdict = player_evaluate(game=game, reviewed=review is not None)
+        if verdict == ESTABLISHED:  # the games that waited count first, oldest first
+            _, more = player_games_settle(
+                user_id=game.user_id, limit=RELEASE_CHUNK, standings=(PROVISIONAL,)
+            )
+            if more:
+                release_later(game.user_id)
     standing = game_standing(game, review=review)
     assert standing is not None
     if (game.counts, game.standing) != (standing.counts, standing.reason):
@@ -145,13 +183,16 @@ def game_standing_settle(
     return standing
 
 
-def player_games_settle(*, user_id: int, limit: int) -> tuple[int, bool]:
+def player_games_settle(
+    *, user_id: int, limit: int, standings: tuple[str, ...] = (PLAYER_HELD, PROVISIONAL)
+) -> tuple[int, bool]:
     """Decide again, oldest first, at most ``limit`` of the player's finished games the
-    gate held with them (``player_held``), once the per-player review has let the player
-    go: those that count now are rated then, once, as a cleared game is. Returns how many
-    count now, and whether more wait. Runs in the caller's transaction."""
+    gate held with them (``player_held``, ``provisional``: of ``standings``), once the
+    per-player review has let the player go or judged enough of their games: those that
+    count now are rated then, once, as a cleared game is. Returns how many count now, and
+    whether more wait. Runs in the caller's transaction."""
     games = list(
-        Game.objects.filter(user_id=user_id, standing=PLAYER_HELD)
+        Game.objects.filter(user_id=user_id, standing__in=standings)
         .select_for_update(of=("self",))
         .select_related("puzzle")
         .order_by("finished", "pk")[: limit + 1]
@@ -161,6 +202,16 @@ def player_games_settle(*, user_id: int, limit: int) -> tuple[int, bool]:
         standing = game_standing_settle(game=game)
         counted += bool(standing and standing.counts)
     return counted, len(games) > limit
+
+
+def release_later(user_id: int) -> None:
+    """Have the worker settle the player's next chunk of waiting games once this
+    transaction commits (the task ``integrity.player_release``, looked up by name: the
+    tasks module sits above this one and is imported by the app's ready())."""
+    from celery import current_app
+
+    task = current_app.tasks["integrity.player_release"]
+    transaction.on_commit(lambda: task.delay(user_id))
 
 
 def counting_games() -> Q:

@@ -27,6 +27,9 @@ class Verdict(models.TextChoices):
 
 HIDDEN = (Verdict.FLAGGED, Verdict.CONFIRMED)
 
+EXEMPT_PERMISSION = "integrity.exempt_from_review"
+"""A scripted or vetted player (granted in the admin): not reviewed, never provisional."""
+
 
 class GameReview(models.Model):
     game = models.OneToOneField("play.Game", on_delete=models.CASCADE, related_name="review")
@@ -98,7 +101,7 @@ class PlayerReview(models.Model):
     last_game_review_id = models.BigIntegerField()
     game = models.ForeignKey("play.Game", null=True, on_delete=models.SET_NULL, related_name="+")
     held_since = models.DateTimeField()
-    # Held games rated after the clearing, counted by integrity.players.player_release.
+    # Held games rated after the clearing, counted by integrity.decisions.player_release.
     released = models.PositiveIntegerField(default=0)
     reviewed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -128,3 +131,24 @@ class PlayerReview(models.Model):
 
     def __str__(self) -> str:
         return f"review of player {self.user_id}: {self.verdict}"
+
+
+class PlayerStanding(models.Model):
+    """A player the evidence across games has judged enough of (``PROVISIONAL_GAMES``
+    games), or staff cleared: their games may count. Until then a player is
+    *provisional*: their games stay off the boards and out of ratings (``provisional``),
+    and are settled in one pass when the row is made (integrity.gate)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        primary_key=True,
+        on_delete=models.CASCADE,
+        related_name="integrity_standing",
+    )
+    established = models.DateTimeField()
+    # How: "evidence" (enough games judged plausible), "staff" (a cleared hold) or
+    # "before" (games that counted before provisional players existed).
+    by = models.CharField(max_length=10)
+
+    def __str__(self) -> str:
+        return f"player {self.user_id} established ({self.by})"

@@ -15,10 +15,13 @@ explains them and how the thresholds were measured (``python -m bench.players``)
 - ``speed_ratio``: the median over games of time per placement, over the typical time of
   people at the puzzle's level (``TYPICAL_MS``).
 
-The verdict is *flagged* when the pauses are steady (``pause_cv < STEADY_CV``) or when
+The verdict is *flagged* when the pauses are steady (``pause_cv < STEADY_CV``), when
+the engine's cell was taken almost always (``engine_share >= ENGINE_ALONE`` over
+``MIN_CHOICES_ALONE`` choices), or when
 at least two of these hold: ``engine_share >= ENGINE_SHARE``, ``difficulty_corr <
 BLIND_CORR``, ``speed_ratio < FAST_RATIO``. Nothing is judged before ``MIN_GAMES`` games
-with ``MIN_PLACEMENTS`` placements each.
+with ``MIN_PLACEMENTS`` placements each; shorter games (every 4x4, most 6x6) are pooled
+into runs of that many placements, each run judged as one game.
 """
 
 from __future__ import annotations
@@ -40,12 +43,22 @@ not judged."""
 
 STEADY_CV = 0.2
 ENGINE_SHARE = 0.8
+ENGINE_ALONE = 0.9
+MIN_CHOICES_ALONE = 150
+"""The engine's order on its own: ``engine_share >= ENGINE_ALONE`` over at least
+``MIN_CHOICES_ALONE`` choices flags a player without a second signal. Simulated people
+reach 0.75 at most (0.74 at the 99th percentile), the engine's next cell with a person's
+pauses 0.96 at least (docs/integrity.md)."""
 BLIND_CORR = 0.1
 FAST_RATIO = 0.2
 
 TYPICAL_MS = {"easy": 6000, "medium": 9000, "hard": 12000, "expert": 18000, "master": 25000}
 """Typical time per placement of people at each level (ms): a 9x9 with about 55 empty
 cells in roughly 5, 8, 11, 16 and 23 minutes."""
+
+TYPICAL_MS_BY_SIZE = {4: 3000, 6: 4500}
+"""On the small grids, whatever the level: a 4x4's 8-12 cells in about half a minute, a
+6x6's 20-25 in under two minutes (each cell found at a glance, as ``SIZE_FLOOR_MS``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,21 +131,50 @@ def game_figures(trace: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def player_signals(traces: Sequence[Mapping[str, Any]]) -> PlayerSignals:
-    """Judge a player's recent games, most recent first (at most ``WINDOW`` are read).
-    Each is a ``game_trace`` with the puzzle's ``level`` and the game's
-    ``ms_per_placement`` added (``GameReview.trace``)."""
-    judged = []
-    for trace in traces[:WINDOW]:
+def _typical_ms(trace: Mapping[str, Any]) -> int:
+    size = trace.get("size")
+    if size in TYPICAL_MS_BY_SIZE:
+        return TYPICAL_MS_BY_SIZE[size]
+    return TYPICAL_MS.get(trace.get("level") or "", TYPICAL_MS["easy"])
+
+
+def _pooled(traces: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The games to judge, most recent first: each game with ``MIN_PLACEMENTS`` traced
+    placements on its own; shorter ones (a 4x4 has 8-12 cells, a 6x6 about 20, a nearly
+    full 9x9 a few) pooled, in order, into runs of at least ``MIN_PLACEMENTS``, each run
+    judged as one game (a run still short at the end of the window is left out). Each
+    comes with its ``speed``: time per placement over the typical time, weighted by
+    placements over a run."""
+    out: list[dict[str, Any]] = []
+    run: dict[str, list] = {"gaps": [], "efforts": [], "options": [], "engine": [], "ms": []}
+    for trace in traces:
         if not trace:
             continue
-        figures = game_figures(trace)
-        if figures["placements"] < MIN_PLACEMENTS:
-            continue
-        typical = TYPICAL_MS.get(trace.get("level") or "", TYPICAL_MS["easy"])
+        gaps = list(trace.get("gaps") or [])
         per = trace.get("ms_per_placement")
-        figures["speed"] = per / typical if per else None
-        judged.append(figures)
+        speed = [per / _typical_ms(trace)] * len(gaps) if per else []
+        if len(gaps) >= MIN_PLACEMENTS:
+            figures = game_figures(trace)
+            figures["speed"] = speed[0] if speed else None
+            out.append(figures)
+            continue
+        for key in ("gaps", "efforts", "options", "engine"):
+            run[key].extend(trace.get(key) or [])
+        run["ms"].extend(speed)
+        if len(run["gaps"]) >= MIN_PLACEMENTS:
+            figures = game_figures(run)
+            figures["speed"] = statistics.fmean(run["ms"]) if run["ms"] else None
+            out.append(figures)
+            run = {key: [] for key in run}
+    return out
+
+
+def player_signals(traces: Sequence[Mapping[str, Any]]) -> PlayerSignals:
+    """Judge a player's recent games, most recent first (at most ``WINDOW`` are read).
+    Each is a ``game_trace`` with the puzzle's ``level``, ``size`` and the game's
+    ``ms_per_placement`` added (``GameReview.trace``); short games are pooled
+    (``_pooled``), so every size is judged."""
+    judged = _pooled(traces[:WINDOW])
     choices = sum(f["choices"] for f in judged)
     cvs = [f["cv"] for f in judged if f["cv"] is not None]
     speeds = [f["speed"] for f in judged if f["speed"] is not None]
@@ -157,7 +199,12 @@ def player_signals(traces: Sequence[Mapping[str, Any]]) -> PlayerSignals:
         )
     found = []
     share = signals.engine_share
-    if choices >= MIN_CHOICES and share is not None and share >= ENGINE_SHARE:
+    if choices >= MIN_CHOICES_ALONE and share is not None and share >= ENGINE_ALONE:
+        reasons.append(
+            f"the engine's next cell on its own: {share:.0%} of {choices} placements with a "
+            f"choice (people: under {ENGINE_ALONE:.0%})"
+        )
+    elif choices >= MIN_CHOICES and share is not None and share >= ENGINE_SHARE:
         found.append(
             f"{share:.0%} of {choices} placements with a choice took the engine's next cell"
         )

@@ -8,36 +8,44 @@ end take turns) and, unless the player is held already, the traces of their last
 evidence flags them (``integrity.player_signals``).
 
 While a player is held (flagged, or confirmed by staff) all their games stay off the
-boards (``held_user_ids``) and their games that end move no rating. When staff clear them
-(``player_review_decide``), those games are rated, oldest first, once each
-(``player_release``; ``rating_record_game`` never rates a game twice).
+boards (``integrity.selectors.shown_players``) and their games that end move no rating.
+When staff clear them (integrity.decisions.player_review_decide), those games are rated,
+oldest first, once each (``rating_record_game`` never rates a game twice).
 
-Public: ``player_held`` and ``held_user_ids`` are what other parts ask.
+Public: ``player_held`` and ``player_provisional`` are what the gate asks; boards ask
+integrity.selectors. Dependencies run one way: decisions -> gate -> players, services ->
+models, signals (tasks and the admin call decisions).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
-from django.db.models import F, QuerySet
 from django.utils import timezone
 
+from ratings.services import rating_changes_reverse
 from sudokusite.unique import insert_or_existing
 
-from .models import GameReview, PlayerReview, Verdict
-from .player_signals import WINDOW, player_signals
+from .models import EXEMPT_PERMISSION, GameReview, PlayerReview, PlayerStanding, Verdict
+from .player_signals import MIN_GAMES, WINDOW, player_signals
 
 if TYPE_CHECKING:
     from play.models import Game
 
-EXEMPT_PERMISSION = "integrity.exempt_from_review"
+
+PROVISIONAL_GAMES = MIN_GAMES
+"""Games the evidence across games must have judged (each with enough placements for its
+size) before a player's games may count: the first judgement. Until then the player is
+provisional; docs/integrity.md has the simulation behind the number."""
+
+HELD = "held"
+ESTABLISHED = "established"
 
 RELEASE_CHUNK = 100
-"""Held games rated in one transaction when a player is cleared; the worker rates the
-rest, a chunk at a time (``integrity.tasks.player_release``)."""
+"""Held (or provisional) games rated in one transaction when a player is cleared (or
+established); the worker rates the rest, a chunk at a time (``integrity.tasks``)."""
 
 logger = logging.getLogger(__name__)
 
@@ -48,12 +56,32 @@ def player_held(*, user_id: int) -> bool:
     return PlayerReview.objects.filter(user_id=user_id, held=True).exists()
 
 
-def held_user_ids() -> QuerySet:
-    """The ids of the held players, as a subquery for board filters."""
-    return PlayerReview.objects.filter(held=True).values("user_id")
+def _established(game: Game) -> bool:
+    """Whether the game's player has a standing: one query on its primary key, kept on
+    the game for the rest of its ending (the gate asks again)."""
+    known = game.__dict__.get("_integrity_established")
+    if known is None:
+        known = PlayerStanding.objects.filter(user_id=game.user_id).exists()
+        game.__dict__["_integrity_established"] = known
+    return known
 
 
-def _latest_locked(user_id: int) -> PlayerReview | None:
+def player_provisional(*, game: Game) -> bool:
+    """Whether the player of ``game`` waits for the evidence to judge enough of their
+    games (an exempt player never does: a permission query, only while not
+    established)."""
+    return not _established(game) and not game.user.has_perm(EXEMPT_PERMISSION)
+
+
+def player_establish(*, user_id: int, by: str) -> bool:
+    """Make the player established (idempotent); whether it happened now."""
+    _, created = PlayerStanding.objects.get_or_create(
+        user_id=user_id, defaults={"established": timezone.now(), "by": by}
+    )
+    return created
+
+
+def latest_review_locked(user_id: int) -> PlayerReview | None:
     """The player's latest review, locked until the transaction ends (a held review is
     always the latest: no player is judged again while held)."""
     return (
@@ -65,28 +93,34 @@ def _latest_locked(user_id: int) -> PlayerReview | None:
     )
 
 
-def player_evaluate(*, game: Game, reviewed: bool) -> bool:
-    """Judge the player of a game that has just ended, and whether they are held now.
+def player_evaluate(*, game: Game, reviewed: bool) -> str:
+    """Judge the player of a game that has just ended: ``HELD`` when they are held now,
+    ``ESTABLISHED`` when the evidence has just judged enough of their games
+    (``PROVISIONAL_GAMES``) without flagging them, else "".
 
     ``reviewed``: the game's own review was stored (a completed ranked game), so the
     evidence has grown; otherwise only the hold is read. Must run inside the transaction
     that ends the game."""
     user_id = game.user_id
     assert user_id is not None
-    latest = _latest_locked(user_id)
+    latest = latest_review_locked(user_id)
     if latest is not None and latest.held:
-        return True
+        return HELD
     if not reviewed:
-        return False
+        return ""
     since = latest.last_game_review_id if latest is not None else 0
     rows = list(
         GameReview.objects.filter(user_id=user_id, id__gt=since)
         .order_by("-id")
-        .values_list("id", "trace")[:WINDOW]
+        .values_list("id", "trace", "game_id")[:WINDOW]
     )
-    signals = player_signals([trace for _, trace in rows])
+    signals = player_signals([trace for _, trace, _ in rows])
     if not signals.flagged or game.user.has_perm(EXEMPT_PERMISSION):
-        return False
+        if signals.games >= PROVISIONAL_GAMES and not _established(game):
+            player_establish(user_id=user_id, by="evidence")
+            game.__dict__["_integrity_established"] = True
+            return ESTABLISHED
+        return ""
     review = PlayerReview(
         user_id=user_id,
         verdict=Verdict.FLAGGED,
@@ -102,50 +136,25 @@ def player_evaluate(*, game: Game, reviewed: bool) -> bool:
     )
     if created:
         logger.warning("player %s held: %s", user_id, signals.as_dict())
-    return True
+        # A hold undoes what it holds: the rating changes of the games judged, both sides.
+        rating_changes_reverse(user_id=user_id, game_ids=[g for _, _, g in rows], back=True)
+    return HELD
 
 
-@transaction.atomic
-def player_review_decide(
-    *, review_id: int, staff: AbstractBaseUser, cleared: bool, note: str = ""
-) -> PlayerReview:
-    """Staff's verdict on a held player: ``cleared`` lets them back onto the boards and
-    rates the games held meanwhile (``player_release``); otherwise they stay held. Only
-    the player's latest review can be decided again (confirming an older cleared review
-    would hold them on stale evidence)."""
-    review = PlayerReview.objects.select_for_update().get(pk=review_id)
-    latest_id = (
-        PlayerReview.objects.filter(user_id=review.user_id).order_by("-id").values("id").first()
+def player_standing(*, user: AbstractBaseUser) -> dict[str, Any]:
+    """Whether the player is provisional, for their stats (API and page): how many of
+    their finished games wait (``provisional``) and how many judged games the evidence
+    needs. Two bounded queries (the standing; the waiting games, by the player's index)."""
+    from play.models import Game
+
+    established = PlayerStanding.objects.filter(user_id=user.pk).exists() or user.has_perm(
+        EXEMPT_PERMISSION
     )
-    if latest_id is not None and latest_id["id"] != review.pk:
-        return review
-    review.verdict = Verdict.CLEARED if cleared else Verdict.CONFIRMED
-    review.held = not cleared
-    review.reviewed_by = staff
-    review.reviewed = timezone.now()
-    if note:
-        review.note = note
-    review.save(update_fields=["verdict", "held", "reviewed_by", "reviewed", "note"])
-    if cleared:
-        player_release(user_id=review.user_id)
-    return review
-
-
-@transaction.atomic
-def player_release(*, user_id: int) -> int:
-    """Settle again, through the gate, the games a cleared player finished while held,
-    oldest first, at most ``RELEASE_CHUNK`` now and the rest by the worker; how many count
-    now (and were rated, once each). A game flagged on its own stays for its own review."""
-    from .gate import player_games_settle
-
-    latest = _latest_locked(user_id)
-    if latest is None or latest.held:
-        return 0
-    rated, more = player_games_settle(user_id=user_id, limit=RELEASE_CHUNK)
-    if rated:
-        PlayerReview.objects.filter(pk=latest.pk).update(released=F("released") + rated)
-    if more:
-        from .tasks import player_release as task
-
-        transaction.on_commit(lambda: task.delay(user_id))
-    return rated
+    waiting = 0
+    if not established:
+        waiting = Game.objects.filter(user_id=user.pk, standing="provisional").count()
+    return {
+        "provisional": not established,
+        "waiting_games": waiting,
+        "needed_games": PROVISIONAL_GAMES,
+    }

@@ -10,18 +10,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
-from django.utils import timezone
-
 from play.board import value_of
 from play.models import Game, Move, MoveKind, Status
 from puzzles.variants import rules_of
 from solver.logic.engines import engine_for
 from sudokusite.unique import insert_or_existing
 
-from .models import GameReview, Verdict
-from .players import EXEMPT_PERMISSION
+from .models import EXEMPT_PERMISSION, GameReview, Verdict
 from .signals import Event, game_signals
 from .trace import game_trace
 
@@ -106,6 +101,7 @@ def game_review(*, game: Game) -> GameReview | None:
         trace={
             **trace,
             "level": puzzle.difficulty,
+            "size": puzzle.size,
             "ms_per_placement": signals.ms_per_placement,
         },
     )
@@ -121,30 +117,6 @@ def game_review(*, game: Game) -> GameReview | None:
             signals.as_dict(),
         )
     return stored
-
-
-@transaction.atomic
-def review_decide(
-    *, review_id: int, staff: AbstractBaseUser, cleared: bool, note: str = ""
-) -> GameReview:
-    """Staff's verdict: ``cleared`` lets the game onto the boards and into ratings (it is
-    rated now, once: a rating already recorded is never recorded twice) unless its origin
-    keeps it out (integrity.gate); otherwise the flag is confirmed and it stays off them."""
-    review = GameReview.objects.select_for_update().get(pk=review_id)
-    review.verdict = Verdict.CLEARED if cleared else Verdict.CONFIRMED
-    review.flagged = not cleared
-    review.reviewed_by = staff
-    review.reviewed = timezone.now()
-    if note:
-        review.note = note
-    review.save(update_fields=["verdict", "flagged", "reviewed_by", "reviewed", "note"])
-    # The gate decides again from the verdict (a cleared game counts now, and is rated
-    # once, unless its origin keeps it out). Imported here: the gate imports this module.
-    from .gate import game_standing_settle
-
-    game = Game.objects.select_for_update().select_related("puzzle").get(pk=review.game_id)
-    game_standing_settle(game=game, review=review)
-    return review
 
 
 def review_summary(review: GameReview) -> dict[str, Any]:

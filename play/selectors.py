@@ -12,8 +12,7 @@ from django.db.models.functions import RowNumber, TruncDate
 from django.utils import timezone
 
 from integrity.gate import counting_games
-from integrity.players import held_user_ids
-from integrity.selectors import players_flagged_repeatedly
+from integrity.selectors import shown_players
 
 from .disclosure import solution_held_expression
 from .models import Game, Status
@@ -137,12 +136,11 @@ def period_start(period: str, now: datetime | None = None) -> datetime | None:
 
 def _board(games: QuerySet[Game]) -> QuerySet:
     """Completed games that count (integrity.gate decided it when they finished, and again
-    on a staff verdict), less every game of a player flagged repeatedly or held by the
-    evidence across their games (integrity.players)."""
+    on a staff verdict), of players who may be shown (integrity.selectors.shown_players:
+    not held, not flagged repeatedly)."""
     return (
         games.filter(counting_games(), status=Status.COMPLETED)
-        .exclude(user_id__in=players_flagged_repeatedly())
-        .exclude(user_id__in=held_user_ids())
+        .filter(shown_players())
         .values(username=F("user__username"))
         .annotate(
             best_score=Max("score"),

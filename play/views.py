@@ -340,6 +340,9 @@ def stats(request: HttpRequest) -> HttpResponse:
             % {"count": len(times), "group": group["label"]},
         )
     data["ratings"] = rating_stats_for_page(user=request.user)
+    from integrity.players import player_standing
+
+    data["standing"] = player_standing(user=request.user)
     return render(request, "play/stats.html", {"stats": data})
 
 

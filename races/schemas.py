@@ -45,14 +45,27 @@ RACER = {
         },
         "mistakes": {"type": "integer", "minimum": 0},
         "outcome": {"enum": list(Outcome.values)},
-        "place": {**_NULLABLE_INT, "description": "1 for the first to finish; null if not."},
+        "place": {
+            **_NULLABLE_INT,
+            "description": "1 for the first to finish among the racers who may be ranked; "
+            "null if not finished, or marked.",
+        },
+        "mark": {
+            "enum": ["held", "flagged", None],
+            "description": "Why a finished racer is not ranked: held by the review of "
+            "their games, or flagged (this game, or repeatedly); null when ranked "
+            "(docs/integrity.md).",
+        },
         "time_ms": {**_NULLABLE_INT, "description": "From the start to the racer's end."},
         "replay": {
             "type": ["string", "null"],
             "description": "The shared replay's page, once the race is over.",
         },
     },
-    "required": ["player", "name", "progress", "mistakes", "outcome", "place", "time_ms", "replay"],
+    "required": [
+        *("player", "name", "progress", "mistakes", "outcome"),
+        *("place", "mark", "time_ms", "replay"),
+    ],
     "additionalProperties": False,
 }
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from integrity.selectors import player_marks
 from play.models import Game
 
 from .errors import RaceNotFound
@@ -48,10 +49,39 @@ def _ms_until(moment: datetime | None, now: datetime) -> int | None:
     return max(0, int((moment - now).total_seconds() * 1000))
 
 
-def racer_state(racer: Racer, race: Race, *, replays: dict[int, str]) -> dict[str, Any]:
+def racer_mark(racer: Racer, marks: dict[int, str]) -> str | None:
+    """Why the racer may not be ranked: ``held`` or ``flagged`` as a player
+    (integrity.selectors.player_marks, the boards' question), or ``flagged`` when the gate
+    flagged this very game; None for a racer ranked as they finished."""
+    mark = marks.get(racer.user_id)
+    if mark is None and racer.game is not None and racer.game.standing == "flagged":
+        mark = "flagged"
+    return mark
+
+
+def shown_places(racers: list[Racer], marks: dict[int, str]) -> dict[int, int]:
+    """The places shown, by racer id: the order of completion among the racers who may be
+    ranked; a marked racer has none, so a flagged or held racer is never shown first."""
+    ranked = sorted(
+        (r for r in racers if r.place is not None and racer_mark(r, marks) is None),
+        key=lambda r: r.place,  # type: ignore[arg-type, return-value]
+    )
+    return {r.pk: i for i, r in enumerate(ranked, start=1)}
+
+
+def racer_state(
+    racer: Racer,
+    race: Race,
+    *,
+    replays: dict[int, str],
+    marks: dict[int, str] | None = None,
+    places: dict[int, int] | None = None,
+) -> dict[str, Any]:
     puzzle = race.puzzle
     started = race.status in (RaceStatus.RUNNING, RaceStatus.FINISHED) and puzzle is not None
     game = racer.game
+    marks = marks or {}
+    place = racer.place if places is None else places.get(racer.pk)
     return {
         "player": racer.user_id,
         "name": racer.user.get_username(),
@@ -60,7 +90,8 @@ def racer_state(racer: Racer, race: Race, *, replays: dict[int, str]) -> dict[st
         else 0,
         "mistakes": game.mistakes if game is not None else 0,
         "outcome": racer.outcome,
-        "place": racer.place,
+        "place": place,
+        "mark": racer_mark(racer, marks),
         "time_ms": racer.time_ms,
         "replay": replays.get(racer.game_id) if racer.game_id else None,
     }
@@ -72,6 +103,11 @@ def race_state(
     """What everyone watching the race may see (the ``race`` object of the socket's
     messages and of the API's race)."""
     started = race.status in (RaceStatus.RUNNING, RaceStatus.FINISHED) and race.puzzle
+    # Who may be ranked is the boards' question (integrity.selectors), asked only once a
+    # racer has ended: at most MAX_RACERS ids, two bounded queries.
+    ended = [r.user_id for r in racers if r.outcome != "racing"]
+    marks = player_marks(user_ids=ended) if started and ended else {}
+    places = shown_places(racers, marks)
     return {
         "code": race.code,
         "status": race.status,
@@ -87,7 +123,9 @@ def race_state(
         else None,
         "ends_in_ms": _ms_until(race.ends_at, now) if race.status == RaceStatus.RUNNING else None,
         "cells": race.puzzle.givens.count(".") if started and race.puzzle else None,
-        "racers": [racer_state(r, race, replays=replays or {}) for r in racers],
+        "racers": [
+            racer_state(r, race, replays=replays or {}, marks=marks, places=places) for r in racers
+        ],
     }
 
 

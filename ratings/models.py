@@ -101,6 +101,10 @@ class RatingChange(models.Model):
     puzzle_after = models.FloatField()
     puzzle_deviation = models.FloatField(help_text="After the game.")
     created = models.DateTimeField()
+    # Taken back, both sides, by a hold on the player (ratings.services.
+    # rating_changes_reverse); given again if staff clear them. db_default: the history's
+    # insert (raw SQL) leaves it out.
+    reversed = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["created", "id"]

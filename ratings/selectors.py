@@ -133,6 +133,7 @@ def game_rating(game: Game) -> dict[str, Any] | None:
             "puzzle_before": round(change.puzzle_before),
             "puzzle_after": round(change.puzzle_after),
             "puzzle_delta": round(change.puzzle_after) - round(change.puzzle_before),
+            "reversed": change.reversed,
         }
     return out
 
@@ -156,10 +157,11 @@ def rating_stats(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
 
     One query, on the history alone: a player's rating row is written only together with
     a history row, so the newest history row holds the current rating and deviation, and
-    the count of rows per variant and size is the number of rated games."""
+    the count of rows per variant and size is the number of rated games. Changes a hold
+    took back (``reversed``) are left out, as the games and rating left them out."""
     board = [F("variant"), F("size")]
     rows = (
-        RatingChange.objects.filter(user=user)
+        RatingChange.objects.filter(user=user, reversed=False)
         .annotate(
             rank=Window(
                 RowNumber(),
@@ -214,9 +216,13 @@ def _established(deviation: float, games: int) -> bool:
 
 
 def rating_leaderboard(*, size: int, variant: str = CLASSIC) -> QuerySet:
-    """Players with an established rating at ``variant`` and ``size``, best first."""
+    """Players with an established rating at ``variant`` and ``size``, best first, who
+    may be shown (integrity.selectors.shown_players, as every board)."""
+    from integrity.selectors import shown_players
+
     return (
         PlayerRating.objects.filter(
+            shown_players(),
             variant=variant,
             size=size,
             deviation__lt=BOARD_MAX_DEVIATION,

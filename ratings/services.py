@@ -269,6 +269,50 @@ def rating_record_game(*, game: Game) -> RatingChange | None:
     return change
 
 
+def rating_changes_reverse(*, user_id: int, game_ids: list[int] | None, back: bool) -> int:
+    """Take back (``back``) or give again the rating changes of the player's games, both
+    sides: a hold undoes what the games that held a player did to their rating and to the
+    puzzles' (``game_ids``: the games judged; None with ``back`` False gives back every
+    change a hold took). One service both ways, each change moved once: its ``reversed``
+    flag is read and flipped under the rows' locks, so two calls at once, or a call and a
+    game's end, take turns. How many changes moved.
+
+    The player's delta (``player_after - player_before``) and the puzzle's are subtracted
+    from (added to) the current ratings, and the games and plays counted down (up); the
+    deviations stay as the games left them (they only say how sure the rating is). Lock
+    order as ``rating_record_game``: the player's rating rows, then the puzzles' (by id).
+    Runs in the caller's transaction (or its own)."""
+    with transaction.atomic():
+        boards = PlayerRating.objects.select_for_update().filter(user_id=user_id).order_by("id")
+        players = {(r.variant, r.size): r for r in boards}
+        changes = RatingChange.objects.filter(user_id=user_id, reversed=not back)
+        if game_ids is not None:
+            changes = changes.filter(game_id__in=game_ids)
+        rows = list(changes.select_for_update().order_by("created", "id")[:1000])
+        if not rows:
+            return 0
+        puzzles = {
+            r.puzzle_id: r
+            for r in PuzzleRating.objects.select_for_update()
+            .filter(puzzle_id__in={c.puzzle_id for c in rows})
+            .order_by("puzzle_id")
+        }
+        sign = -1 if back else 1
+        for change in rows:
+            player = players.get((change.variant, change.size))
+            if player is not None:
+                player.rating += sign * change.player_delta
+                player.games = max(0, player.games + sign)
+            puzzle = puzzles.get(change.puzzle_id)
+            if puzzle is not None:
+                puzzle.rating += sign * change.puzzle_delta
+                puzzle.plays = max(0, puzzle.plays + sign)
+        PlayerRating.objects.bulk_update(list(players.values()), ["rating", "games"])
+        PuzzleRating.objects.bulk_update(list(puzzles.values()), ["rating", "plays"])
+        RatingChange.objects.filter(pk__in=[c.pk for c in rows]).update(reversed=back)
+    return len(rows)
+
+
 def puzzle_ratings_backfill(*, size: int | None = None, variant: str | None = None) -> int:
     """Give every stored puzzle without a rating (of ``size`` and ``variant`` when given)
     its starting one (one query to find them, inserts in batches). Returns how many were

@@ -293,6 +293,9 @@ class RatingChangeSerializer(serializers.Serializer):
     puzzle_before = serializers.IntegerField()
     puzzle_after = serializers.IntegerField()
     puzzle_delta = serializers.IntegerField()
+    reversed = serializers.BooleanField(
+        help_text="Taken back, both sides, by a hold on the player (docs/integrity.md)."
+    )
 
 
 class GameRatingSerializer(serializers.Serializer):
@@ -306,8 +309,8 @@ class GameRatingSerializer(serializers.Serializer):
 class UnrankedReasonSerializer(serializers.Serializer):
     code = serializers.ChoiceField(
         choices=sorted(MESSAGES),
-        help_text="Stable: guest, typed_in, replayed_puzzle, player_held, flagged, "
-        "too_fast_to_review.",
+        help_text="Stable: guest, typed_in, replayed_puzzle, race_not_played, player_held, "
+        "flagged, too_fast_to_review, provisional.",
     )
     message = serializers.CharField(help_text="One line for the player, in their language.")
 
@@ -626,7 +629,19 @@ class PracticeProgressSerializer(serializers.Serializer):
     solved_without_hint = serializers.IntegerField()
 
 
+class PlayerStandingSerializer(serializers.Serializer):
+    provisional = serializers.BooleanField(
+        help_text="A new player: your games count for boards and ratings once the review "
+        "has judged `needed_games` of them long enough to judge (docs/integrity.md)."
+    )
+    waiting_games = serializers.IntegerField(
+        help_text="Your finished games waiting for that (they count then, in order)."
+    )
+    needed_games = serializers.IntegerField()
+
+
 class StatsSerializer(serializers.Serializer):
+    standing = PlayerStandingSerializer(required=False)
     played = serializers.IntegerField()
     completed = serializers.IntegerField()
     current_streak = serializers.IntegerField()

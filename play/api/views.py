@@ -384,9 +384,11 @@ class StatsView(APIView):
         tags=["me"],
     )
     def get(self, request: Request) -> Response:
+        from integrity.players import player_standing
         from learn.selectors import practice_progress
 
         data = selectors.user_stats(user=request.user)
+        data["standing"] = player_standing(user=request.user)
         data["ratings"] = rating_stats(user=request.user)
         data["practice"] = practice_progress(user=request.user)
         return Response(StatsSerializer(data).data)

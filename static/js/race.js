@@ -48,7 +48,15 @@ function announce(text, now = false) {
 
 // --- Drawing ------------------------------------------------------------------------------
 
+const MARKS = {
+  held: gettext("Not ranked: held for a staff review"),
+  flagged: gettext("Not ranked: flagged as faster than people play"),
+};
+
 function placeText(racer) {
+  if (racer.mark) {
+    return `${OUTCOMES[racer.outcome] || racer.outcome} (${MARKS[racer.mark] || racer.mark})`;
+  }
   if (racer.place) {
     return interpolate(gettext("#%(place)s in %(time)s"), { place: racer.place, time: formatMs(racer.time_ms) }, true);
   }

@@ -30,8 +30,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.factories import UserFactory
+from integrity.decisions import review_decide
 from integrity.models import GameReview, Verdict
-from integrity.services import review_decide
 from play.models import Game
 from play.selectors import leaderboard, puzzle_leaderboard
 from puzzles.models import DailyPuzzle, Puzzle, Source

@@ -9,6 +9,7 @@ import pytest
 from bench import players as sim
 from integrity.player_signals import (
     BLIND_CORR,
+    ENGINE_ALONE,
     ENGINE_SHARE,
     MIN_GAMES,
     STEADY_CV,
@@ -132,11 +133,37 @@ def test_the_engines_order_with_pauses_blind_to_difficulty_flags_a_player():
     for _ in range(MIN_GAMES):
         gaps = [rng.randint(2000, 6000) for _ in range(40)]
         efforts = [float(rng.randint(1, 30)) for _ in range(40)]
-        traces.append(_trace("hard", gaps, efforts, [1] * 40))
+        traces.append(_trace("hard", gaps, efforts, [1] * 34 + [0] * 6))
     result = player_signals(traces)
-    assert result.engine_share == 1.0 and result.difficulty_corr < BLIND_CORR
+    # Under the share that flags on its own: two signals together do.
+    assert result.engine_share == 0.85 and result.difficulty_corr < BLIND_CORR
     assert result.speed_ratio > 0.2  # at a person's speed: the order and pauses tell
     assert result.flagged and len(result.reasons) == 2
+
+
+def _difficulty_paced(rng, engine) -> dict:
+    efforts = [float(rng.randint(1, 30)) for _ in engine]
+    gaps = [round(1500 * e**0.8 * rng.lognormvariate(0, 0.4)) for e in efforts]
+    return _trace("hard", gaps, efforts, engine)
+
+
+@pytest.mark.parametrize(
+    ("followed", "per_game", "flagged"),
+    [(36, 40, True), (35, 40, False), (29, 29, False)],  # 90% of 200; 87.5%; 145 choices
+)
+def test_the_engines_order_flags_on_its_own_from_90_percent_of_150_choices(
+    followed, per_game, flagged
+):
+    rng = random.Random(8)
+    engine = [1] * followed + [0] * (per_game - followed)
+    result = player_signals([_difficulty_paced(rng, engine) for _ in range(MIN_GAMES)])
+    assert result.difficulty_corr > 0.3 and result.pause_cv > 0.5  # a person's pauses
+    assert result.flagged is flagged, result
+    if flagged:
+        assert result.reasons == [
+            f"the engine's next cell on its own: 90% of 200 placements with a choice "
+            f"(people: under {ENGINE_ALONE:.0%})"
+        ]
 
 
 def test_a_fast_person_whose_pauses_follow_the_difficulty_is_not_flagged():
@@ -162,6 +189,6 @@ def test_fewer_games_than_the_minimum_are_not_judged():
 def test_simulated_people_are_not_flagged_and_every_kind_of_script_is():
     people = sim.run_population(sim.human_style, 20, 8, seed="test-people")
     assert people["flagged"] == 0, people
-    for name, make in sim.SCRIPTS.items():
+    for name, make in sim.SCRIPTS.items():  # not sim.LOOKALIKES: a person's by design
         scripts = sim.run_population(make, 2, 10, seed=f"test-{name}")
         assert scripts["flagged"] == 2, (name, scripts)

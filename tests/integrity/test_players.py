@@ -10,9 +10,11 @@ import time_machine
 
 from accounts.factories import UserFactory
 from bench import players as sim
+from integrity.decisions import player_review_decide
 from integrity.models import GameReview, PlayerReview, Verdict
 from integrity.player_signals import MIN_GAMES
-from integrity.players import held_user_ids, player_held, player_review_decide
+from integrity.players import player_held
+from integrity.selectors import held_user_ids
 from play.models import Game
 from play.selectors import leaderboard, puzzle_leaderboard
 from ratings.models import RatingChange
@@ -161,11 +163,13 @@ def test_the_evidence_costs_two_queries_at_a_completion_and_one_once_held(user):
     games = [play_engine_order(client, hard_puzzle(i), hour=i) for i in range(MIN_GAMES - 1)]
     game = Game.objects.select_related("user").get(pk=games[-1])
     with CaptureQueriesContext(connection) as captured:
-        assert player_evaluate(game=game, reviewed=True) is False
-    assert len(captured.captured_queries) == 2  # the latest player review, the window
+        assert player_evaluate(game=game, reviewed=True) == ""
+    # The latest player review, the window (an established player's standing is not
+    # read: fewer than PROVISIONAL_GAMES judged games).
+    assert len(captured.captured_queries) == 2
     play_engine_order(client, hard_puzzle(MIN_GAMES), hour=MIN_GAMES)
     with CaptureQueriesContext(connection) as captured:
-        assert player_evaluate(game=game, reviewed=True) is True
+        assert player_evaluate(game=game, reviewed=True) == "held"
     assert len(captured.captured_queries) == 1
 
 
@@ -200,7 +204,7 @@ def test_the_admin_lists_held_players_and_clears_them(user, admin_client):
 
 
 def test_a_flagged_game_cleared_while_its_player_is_held_waits_for_the_player(user):
-    from integrity.services import review_decide
+    from integrity.decisions import review_decide
 
     client = client_for(user)
     for i in range(MIN_GAMES):
@@ -219,11 +223,11 @@ def test_a_flagged_game_cleared_while_its_player_is_held_waits_for_the_player(us
 def test_the_worker_rates_what_one_clearing_leaves(
     user, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from integrity import players, tasks
+    from integrity import decisions, tasks
 
     client = client_for(user)
     games = [play_engine_order(client, hard_puzzle(i), hour=i) for i in range(MIN_GAMES + 1)]
-    monkeypatch.setattr(players, "RELEASE_CHUNK", 1)
+    monkeypatch.setattr(decisions, "RELEASE_CHUNK", 1)
     sent = []
     monkeypatch.setattr(tasks.player_release, "delay", lambda user_id: sent.append(user_id))
     review = PlayerReview.objects.get(user=user, held=True)

@@ -8,9 +8,10 @@ import pytest
 import time_machine
 
 from accounts.factories import UserFactory
+from integrity.decisions import player_review_decide
 from integrity.models import PlayerReview
 from integrity.player_signals import MIN_GAMES
-from integrity.players import player_held, player_review_decide
+from integrity.players import player_held
 from ratings.models import RatingChange
 from tests.integrity.players import START, logical_order
 from tests.integrity.test_players import hard_puzzle, play_engine_order

@@ -8,9 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.factories import UserFactory
+from integrity.decisions import review_decide
 from integrity.models import GameReview, Verdict
 from integrity.selectors import REPEAT_FLAGS, game_is_flagged
-from integrity.services import review_decide
 from play.models import Game
 from play.selectors import leaderboard, puzzle_leaderboard
 from tests.integrity.players import play_as_bot, play_as_person

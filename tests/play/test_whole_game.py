@@ -6,6 +6,8 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.contrib.auth import get_user_model
+from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -98,7 +100,10 @@ def test_a_whole_game_from_a_fresh_token_to_the_score_and_stats(puzzle4):
         )
         assert done["score"] == expected
         assert done["clock_running"] is False
-        assert done["counts"] is True and done["unranked_reason"] is None
+        # A new account is provisional: its games wait for the evidence across games
+        # (docs/integrity.md), and say so.
+        assert done["counts"] is False
+        assert done["unranked_reason"]["code"] == "provisional"
 
         # The finished game refuses moves and keeps its score.
         refused = move(client, gid, first, 1)
@@ -106,6 +111,7 @@ def test_a_whole_game_from_a_fresh_token_to_the_score_and_stats(puzzle4):
         assert refused.json()["error"]["code"] == "game_finished"
 
         stats = client.get("/api/v1/me/stats/").json()
+        assert stats["standing"] == {"provisional": True, "waiting_games": 1, "needed_games": 5}
         assert stats["played"] == 1 and stats["completed"] == 1
         assert stats["current_streak"] == 1 and stats["longest_streak"] == 1
         (group,) = stats["groups"]
@@ -115,12 +121,10 @@ def test_a_whole_game_from_a_fresh_token_to_the_score_and_stats(puzzle4):
         assert [r["elapsed_ms"] for r in group["recent"]] == [60_000]
 
         board = client.get("/api/v1/leaderboards/", {"difficulty": "easy", "size": 4}).json()
-        assert board["results"] == [
-            {
-                "rank": 1,
-                "username": "solver",
-                "best_score": expected,
-                "best_time_ms": 60_000,
-                "completed": 1,
-            }
-        ]
+        assert board["results"] == []  # provisional
+
+        web = Client()
+        web.force_login(get_user_model().objects.get(username="solver"))
+        page = web.get("/stats/")
+        assert page.status_code == 200
+        assert b'data-testid="provisional"' in page.content

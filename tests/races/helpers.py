@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 import time_machine
+from django.contrib.auth.models import Permission
 from rest_framework.test import APIClient
 
 from accounts.factories import UserFactory
@@ -14,9 +15,15 @@ from accounts.services import token_create
 from races.models import Race
 
 
-def player() -> APIClient:
-    """A signed-in player's API client (token auth); ``client.user``, ``client.token``."""
+def player(*, exempt: bool = True) -> APIClient:
+    """A signed-in player's API client (token auth); ``client.user``, ``client.token``.
+
+    ``exempt``: the player may play at machine speed (integrity's scripted-player
+    permission, as the browser tests' player), as these tests do; a reviewed player's
+    game at that speed is flagged and not ranked (tests/integrity/test_boards.py)."""
     user = UserFactory()
+    if exempt:
+        user.user_permissions.add(Permission.objects.get(codename="exempt_from_review"))
     _, key = token_create(user=user)
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {key}")

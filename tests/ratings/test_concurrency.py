@@ -119,3 +119,30 @@ def _safely(work, i: int):
         return work(i)
     except Exception as exc:
         return type(exc).__name__
+
+
+def test_a_hold_taking_back_and_a_clearing_giving_again_at_once_move_each_change_once(
+    user, puzzle4, puzzle4b
+):
+    from ratings.services import rating_changes_reverse
+
+    player = Player(user=user)
+    games = []
+    for puzzle in (puzzle4, puzzle4b):
+        game, _ = game_start(player=player, puzzle_id=puzzle.pk)
+        solve(game, player)
+        games.append(game.pk)
+    rated = PlayerRating.objects.get(user=user, size=4)
+    assert rated.games == 2
+
+    def work(i: int):
+        return rating_changes_reverse(user_id=user.pk, game_ids=games, back=i % 2 == 0)
+
+    moved = run_together(6, lambda i: _safely(work, i))
+    assert all(isinstance(m, int) for m in moved), moved
+    # Whatever order they took turns in, the flags and the ratings agree.
+    back = RatingChange.objects.filter(game_id__in=games, reversed=True).count()
+    now = PlayerRating.objects.get(user=user, size=4)
+    assert now.games == rated.games - back
+    if back == 0:
+        assert now.rating == pytest.approx(rated.rating)

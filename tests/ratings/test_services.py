@@ -110,6 +110,7 @@ def test_a_completion_costs_at_most_three_more_queries(user, puzzle4, puzzle4b, 
     monkeypatch.setattr("integrity.gate.game_review", lambda game: None)
     monkeypatch.setattr("integrity.gate.player_evaluate", lambda game, reviewed: False)
     monkeypatch.setattr("integrity.gate.player_held", lambda user_id: False)
+    monkeypatch.setattr("integrity.gate.player_provisional", lambda game: False)
 
     def last_move_queries(player: Player, puzzle) -> int:
         game, _ = game_start(player=player, puzzle_id=puzzle.pk)
