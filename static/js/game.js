@@ -239,7 +239,7 @@ function renderStatus() {
   $("undo").disabled = !online || !g.can_undo;
   $("redo").disabled = !online || !g.can_redo;
   for (const id of ["erase", "notes-toggle"]) $(id).disabled = !live;
-  for (const id of ["auto-notes", "hint", "restart"]) $(id).disabled = !online;
+  for (const id of ["auto-notes", "hint", "restart"]) if ($(id)) $(id).disabled = !online;
   const notesButton = $("notes-toggle");
   notesButton.setAttribute("aria-pressed", S.notesMode ? "true" : "false");
   notesButton.querySelector(".badge").textContent = S.notesMode ? gettext("ON") : gettext("OFF");
@@ -937,7 +937,7 @@ function wire() {
     clearHint();
     render();
   });
-  $("restart").addEventListener("click", restart);
+  $("restart")?.addEventListener("click", restart);
   $("pause").addEventListener("click", () => (S.status === "paused" ? resume() : pause()));
   $("resume").addEventListener("click", resume);
   $("result-close").addEventListener("click", () => $("result").close());

@@ -21,6 +21,7 @@ const live = el("race-live");
 const connection = el("race-connection");
 const buttons = { join: el("race-join"), leave: el("race-leave"), start: el("race-start") };
 const play = el("race-play");
+const login = el("race-login");
 
 const OUTCOMES = {
   racing: gettext("Racing"),
@@ -49,6 +50,8 @@ function announce(text, now = false) {
 // --- Drawing ------------------------------------------------------------------------------
 
 function placeText(racer) {
+  // Before the start nobody races yet: a racer has joined.
+  if (race.status === "lobby" || race.status === "countdown") return gettext("Joined");
   if (racer.place) {
     return interpolate(gettext("#%(place)s in %(time)s"), { place: racer.place, time: formatMs(racer.time_ms) }, true);
   }
@@ -129,6 +132,7 @@ function render() {
   show(buttons.join, signedIn && lobby && !you.racer && race.racers.length < race.capacity);
   show(buttons.leave, lobby && you.racer && !you.host);
   show(buttons.start, lobby && you.host);
+  show(login, !signedIn && lobby);
   const mine = race.racers.find((r) => r.player === you.player);
   show(play, you.game && race.status === "running" && mine && mine.outcome === "racing");
   if (play && you.game) play.href = data.play.replace("{game}", you.game);

@@ -72,6 +72,19 @@ def row(page: Page, name: str):
     return page.get_by_test_id("standings").locator("tr", has_text=name)
 
 
+RACE_BUTTONS = ("race-join", "race-leave", "race-start", "race-play", "race-login")
+
+
+def shows(page: Page, *visible: str) -> None:
+    """Of the race page's buttons, exactly ``visible`` are on screen (by test id)."""
+    for name in RACE_BUTTONS:
+        button = page.locator(f"#{name}")
+        if name in visible:
+            expect(button).to_be_visible()
+        elif button.count():
+            expect(button).to_be_hidden()
+
+
 def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa: F811
     settings.RACE_COUNTDOWN_SECONDS = 2
     puzzle = make_puzzle(four_by_four(0))
@@ -88,15 +101,32 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     expect(host).to_have_url(re.compile(r"/races/[\w-]+/$"))
     live(host)
     link = host.get_by_test_id("race-link").input_value()
+    # A guest watching, and a signed-in visitor who never joins: spectators.
+    guest = contexts(375).new_page()
+    visitor, _visitor_name = sign_in(contexts(), url)
+    for page in (guest, visitor):
+        page.goto(link)
+        live(page)
+    shows(host, "race-start")
+    shows(guest, "race-login")
     for page in (second, third):
         page.goto(link)
         live(page)
+        shows(page, "race-join")
         page.get_by_test_id("race-join").click()
-    # The host sees both arrive without reloading.
+        shows(page, "race-leave")
+    # The host sees both arrive without reloading; nobody is "racing" before the start.
     expect(host.get_by_test_id("standings").locator("tbody tr")).to_have_count(3)
+    expect(row(host, host_name).get_by_test_id("racer-result")).to_have_text("Joined")
     expect(third.get_by_test_id("race-status")).to_contain_text("3")
+    shows(host, "race-start")
+    shows(visitor, "race-join")
 
     host.get_by_test_id("race-start").click()
+    # From the countdown on, a spectator has nothing to press.
+    expect(visitor.get_by_test_id("race-status")).not_to_have_attribute("data-status", "lobby")
+    shows(visitor)
+    shows(guest)
     # Everyone is taken to their own game of the same puzzle at the start.
     for page in (host, second, third):
         expect(page).to_have_url(PLAY, timeout=30_000)
@@ -108,6 +138,14 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
         live(page)
         expect(page.locator("#hint")).to_be_hidden()
         expect(page.locator("#auto-notes")).to_be_hidden()
+        # One game per race: no second go, no other game from here.
+        expect(page.locator("#restart, #new-game")).to_have_count(0)
+    # A racer who looks at the race page mid-race can only go back to their game.
+    third.goto(link)
+    live(third)
+    shows(third, "race-play")
+    third.get_by_test_id("race-play").click()
+    expect(third).to_have_url(PLAY)
     solve(second)
     # The others see it beside their own board, live.
     expect(row(host, second_name)).to_contain_text("#1")
@@ -134,6 +172,8 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
         expect(page.get_by_test_id("race-status")).to_have_attribute("data-status", "finished")
     expect(second.get_by_test_id("race-status")).to_have_text("The race is over.")
     expect(third.get_by_test_id("race-status")).to_have_text("比赛结束了。")
+    for page in (host, second, third, visitor, guest):
+        shows(page)
     results = host.get_by_test_id("standings").locator("tbody tr")
     expect(results.nth(0)).to_contain_text(second_name)
     expect(results.nth(1)).to_contain_text(host_name)
