@@ -512,3 +512,36 @@ def test_looking_at_the_board_after_the_last_pad_key_puts_focus_on_the_board(liv
     page.keyboard.press("Enter")
     expect(result).to_be_hidden()
     expect(page.locator(".cell.selected")).to_be_focused()
+
+
+def test_giving_up_asks_first_then_ends_the_game_and_shows_the_solution(live_server, page):
+    make_puzzle(four_by_four(5), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
+    asked: list[str] = []
+
+    def answer(dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    page.get_by_test_id("give-up").click()
+    expect(page.get_by_test_id("give-up")).to_be_enabled()  # dismissed: still playing
+    game.refresh_from_db()
+    assert game.status == "in_progress"
+    page.once("dialog", lambda d: answer(d, True))
+    page.get_by_test_id("give-up").click()
+    result = page.get_by_test_id("result")
+    expect(result).to_contain_text("You gave up")
+    assert asked and asked[0].startswith("Give up this game?")
+    page.get_by_role("button", name="Look at the board").click()
+    game.refresh_from_db()
+    assert game.status == "abandoned"
+    # Nothing holds this puzzle back: every empty cell shows its value from the solution.
+    blanks = empty_cells(game.puzzle.givens)
+    shown = page.locator(".cell.shown")
+    expect(shown).to_have_count(len(blanks))
+    for cell in blanks:
+        expect(page.locator(f'.cell[data-cell="{cell}"]')).to_have_text(
+            SYMBOLS[value_of(game.puzzle.solution[cell]) - 1]
+        )
+    expect(page.get_by_test_id("give-up")).to_be_disabled()

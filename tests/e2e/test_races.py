@@ -146,6 +146,10 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     shows(third, "race-play")
     third.get_by_test_id("race-play").click()
     expect(third).to_have_url(PLAY)
+    # Leaving paused the game; back on it, it carries on (once the pause sent on leaving
+    # has landed, or is known never to: game.js resumeAfterReload).
+    expect(third.locator("body")).to_have_attribute("data-ready", "1")
+    expect(third.locator("#board-wrap")).not_to_have_class(re.compile(r"\bpaused\b"))
     solve(second)
     # The others see it beside their own board, live.
     expect(row(host, second_name)).to_contain_text("#1")
@@ -165,7 +169,12 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     expect(second.get_by_test_id("race-live")).to_contain_text(third_name)
 
     solve(host)
-    solve(third)
+    # The third gives up (asked in Chinese first): out of the race, which then ends.
+    asked: list[str] = []
+    third.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    third.get_by_test_id("give-up").click()
+    expect(third.get_by_test_id("result")).to_be_visible()
+    assert asked and asked[0].startswith("放弃这局游戏")
     for page in (host, third):
         page.goto(link)
     for page in (host, second, third):
@@ -179,6 +188,7 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     expect(results.nth(1)).to_contain_text(host_name)
     expect(results.nth(2)).to_contain_text(third_name)
     expect(results).to_have_count(3)
+    expect(row(host, third_name).get_by_test_id("racer-result")).to_contain_text("Gave up")
     expect(host.get_by_test_id("racer-replay")).to_have_count(3)
     second.screenshot(path=str(ARTIFACTS_DIR / "race-results-375.png"), full_page=True)
     host.screenshot(path=str(ARTIFACTS_DIR / "race-results-1280.png"), full_page=True)
