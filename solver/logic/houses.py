@@ -83,7 +83,16 @@ class VBoard:
         frozen = tuple((k, _frozen(v)) for k, v in params.items())
         sentence = ""
         if self.explain:
-            sentence = render(technique, dict(frozen), size=self.n, eliminations=elim) or ""
+            sentence = (
+                render(
+                    technique,
+                    dict(frozen),
+                    size=self.n,
+                    eliminations=elim,
+                    regions=self.rules.irregular,
+                )
+                or ""
+            )
             assert sentence, technique
         ids = self.lay.unit_ids
         return Step(
@@ -96,6 +105,7 @@ class VBoard:
             eliminations=elim,
             shape=self.rules.shape,
             params=frozen,
+            regions=self.rules.irregular,
         )
 
 
