@@ -29,6 +29,11 @@ class VBoard:
         self.house_view: Any = None  # the classic finders' view (solver.logic.classic_on_houses)
         self.left = [sum(1 for c in h if not values[c]) for h in self.lay.houses]  # empty cells
 
+    def copy(self) -> VBoard:
+        board = VBoard(self.rules, self.values[:], self.cand[:])
+        board.explain = self.explain
+        return board
+
     @classmethod
     def from_grid(cls, rules: Rules, grid: Grid) -> VBoard | None:
         """The board with candidates from the houses and cages; None if the givens clash."""
