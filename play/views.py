@@ -39,6 +39,7 @@ from .charts import clock, solve_times_svg
 from .clock import gap_ms
 from .lifecycle import Player, game_start, guest_key_get
 from .models import Game, Status
+from .scoring import AID_PENALTY
 from .sharing import export_context, game_export
 
 SIZES = (
@@ -254,6 +255,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "service_worker": reverse("play:service_worker"),
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
+    context["aid_percent"] = round(AID_PENALTY * 100)  # what Auto notes costs, said first
     context["practice"] = _practice_of(game)
     if game.race_id is not None:  # a race game shows its race, live
         return _race_game_page(request, context)

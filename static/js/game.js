@@ -613,6 +613,9 @@ function redo() {
 
 function autoNotes() {
   if (!playable() || S.offline) return;
+  // The cost is said before the first charge on this page (the button's data-confirm).
+  if (!S.aidAsked && !window.confirm($("auto-notes").dataset.confirm)) return;
+  S.aidAsked = true;
   clearHint();
   for (let c = 0; c < geo.ncells; c++) {
     if (!S.values[c]) S.notes[c] = new Set(candidates(S.values, geo, c));
@@ -896,7 +899,6 @@ function unrankedReason(g) {
 function showNote(text) {
   const note = $("result-note");
   note.textContent = text;
-  note.title = text; // the whole line, should a long one be cut to fit
   note.hidden = false;
 }
 

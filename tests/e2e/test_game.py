@@ -245,8 +245,13 @@ def test_a_clash_marks_both_cells_red_and_a_given_cannot_change(live_server, pag
     game.refresh_from_db()
     assert game.entries[given_cell] == givens[given_cell]
 
-    # Auto notes pencils every empty cell's candidates in, and is counted as an aid.
+    # Auto notes says what it costs before the first charge, pencils every empty cell's
+    # candidates in, and is counted as an aid.
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.get_by_role("button", name="Auto notes").click()
+    expect(board.cell(cell)).to_have_attribute("aria-label", re.compile(r"empty, notes"))
+    assert "costs 10% of the score" in asked[0]
     expect(board.cell(cell)).to_have_attribute("aria-label", re.compile(r"empty, notes( \d)+$"))
     board.wait_synced()
     game.refresh_from_db()
@@ -391,6 +396,7 @@ def test_16x16_notes_in_numbers_sit_apart_in_a_4x4_grid(live_server, page):
     make_puzzle(sixteen_by_sixteen(0), difficulty="easy")
     start_from_lobby(page, live_server.url, "16×16", "Easy")
     page.get_by_label(re.compile("Show values as numbers")).check()
+    page.once("dialog", lambda dialog: dialog.accept())  # what it costs
     page.get_by_role("button", name="Auto notes").click()
     expect(page.locator(".board .notes").first).to_be_visible()
     cells = page.evaluate(NOTE_LAYOUT)
