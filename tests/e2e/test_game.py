@@ -551,3 +551,45 @@ def test_giving_up_asks_first_then_ends_the_game_and_shows_the_solution(live_ser
             SYMBOLS[value_of(game.puzzle.solution[cell]) - 1]
         )
     expect(page.get_by_test_id("give-up")).to_be_disabled()
+
+
+def test_giving_up_a_daily_holds_its_solution_and_says_so_in_chinese(live_server, browser):
+    from django.test import Client
+    from django.utils import timezone
+
+    from play.lifecycle import Player, game_start
+    from puzzles.models import DailyPuzzle
+    from tests.e2e.test_axe import violations
+
+    puzzle = make_puzzle(four_by_four(6), difficulty="easy")
+    DailyPuzzle.objects.create(date=timezone.localdate(), size=4, puzzle=puzzle)
+    user = UserFactory()
+    game, _ = game_start(player=Player(user=user), daily=True, size=4)
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(locale="zh-CN", bypass_csp=True)
+    context.set_default_timeout(10_000)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/play/{game.pk}/")
+        expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        expect(page.get_by_test_id("give-up")).to_have_text("放弃")
+        asked: list[str] = []
+        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+        page.get_by_test_id("give-up").click()
+        expect(page.get_by_test_id("result")).to_contain_text("你放弃了")
+        assert asked and asked[0].startswith("放弃这局游戏")
+        # Today's daily: the rules hold its solution, and the dialog says why it is not shown.
+        expect(page.get_by_test_id("result-note")).to_have_text(
+            "这道题不再进行中后，答案会显示在这里。"
+        )
+        assert violations(page) == []
+        page.get_by_role("button", name="查看棋盘").click()
+        expect(page.locator(".cell.shown")).to_have_count(0)
+        game.refresh_from_db()
+        assert game.status == "abandoned"
+    finally:
+        context.close()
