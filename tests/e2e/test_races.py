@@ -220,9 +220,17 @@ def test_the_race_pages_have_no_serious_accessibility_violation(
     asgi_server,  # noqa: F811
     browser,
     width,
+    settings,
 ):
+    """The race page in each state (a new race, the lobby, the countdown and the race as a
+    signed-in visitor sees them, and the results) in dark mode."""
+    from tests.races.helpers import player, race_create
+
+    settings.RACE_COUNTDOWN_SECONDS = 2
     puzzle = make_puzzle(four_by_four(0))
-    context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, bypass_csp=True, color_scheme="dark"
+    )
     context.set_default_timeout(15_000)
     try:
         page, _name = sign_in(context, asgi_server.url)
@@ -232,6 +240,18 @@ def test_the_race_pages_have_no_serious_accessibility_violation(
         page.get_by_test_id("race-create").click()
         live(page)
         found["lobby"] = violations(page)
+        # Another race, watched: its countdown, then the race.
+        racers = [player(), player()]
+        code = race_create(racers[0])["race"]["code"]
+        racers[1].post(f"/api/v1/races/{code}/join/")
+        racers[0].post(f"/api/v1/races/{code}/start/")
+        page.goto(asgi_server.url + f"/races/{code}/")
+        live(page)
+        status = page.get_by_test_id("race-status")
+        if status.get_attribute("data-status") == "countdown":
+            found["countdown"] = violations(page)
+        expect(status).to_have_attribute("data-status", "running")
+        found["running"] = violations(page)
         page.goto(asgi_server.url + f"/races/{_finished_race(puzzle)}/")
         live(page)
         expect(page.get_by_test_id("racer-replay")).to_have_count(3)
