@@ -39,3 +39,9 @@ def test_variant_games_are_named_in_the_lobby_the_history_titles_and_replay(make
     replay = client.get(f"/play/{jigsaw.pk}/replay/").content.decode()
     assert "Jigsaw · Easy 6×6" in TITLE.search(replay).group(1)
     assert 'data-testid="variant">Jigsaw<' in replay
+    board = client.get(f"/leaderboards/?puzzle={killer.puzzle_id}").content.decode()
+    assert "Killer · Easy 4×4: each player's first solve" in board
+    chinese = client.get(
+        f"/leaderboards/?puzzle={killer.puzzle_id}", HTTP_ACCEPT_LANGUAGE="zh-hans"
+    )
+    assert "杀手数独 · 简单 4×4：" in chinese.content.decode()
