@@ -204,7 +204,7 @@ TEXTS: dict[str, Any] = {
     ),
     # Killer Sudoku (solver.logic.cages): the variant engine's own techniques.
     "cage_combination": _(
-        "A cage is a group of cells inside a dotted outline, with a sum in its corner: its "
+        "A cage is a group of cells inside a dashed outline, with a sum in its corner: its "
         "values add up to that sum and none repeats inside it. Few sets of different values "
         "make a given sum: two cells adding up to 3 hold 1 and 2, three cells adding up to "
         "24 hold 7, 8 and 9. List the sets that make the sum from the candidates the cells "

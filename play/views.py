@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -38,7 +40,8 @@ from .api.serializers import GameSerializer
 from .charts import clock, solve_times_svg
 from .clock import gap_ms
 from .lifecycle import Player, game_start, guest_key_get
-from .models import Game, Status
+from .models import UNFINISHED, Game, Status
+from .scoring import AID_PENALTY
 from .sharing import export_context, game_export
 
 SIZES = (
@@ -254,6 +257,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "service_worker": reverse("play:service_worker"),
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
+    context["aid_percent"] = round(AID_PENALTY * 100)  # what Auto notes costs, said first
     context["practice"] = _practice_of(game)
     if game.race_id is not None:  # a race game shows its race, live
         return _race_game_page(request, context)
@@ -287,6 +291,43 @@ def _race_game_page(request: HttpRequest, context: dict[str, Any]) -> HttpRespon
         context.update(race_code=code, race_data=data, race=labelled(data["race"]))
     context["puzzle_rating"] = (context["page_data"]["game"]["rating"] or {}).get("puzzle")
     return socket_csp(request, render(request, "play/game.html", context))
+
+
+def web_manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: the site installs on a phone's home screen and opens at
+    ``play:start``, which the service worker answers offline with the last game it kept."""
+    icon = {"type": "image/png", "purpose": "any"}
+    data = {
+        "name": settings.SITE_NAME,
+        "short_name": settings.SITE_NAME,
+        "lang": request.LANGUAGE_CODE,
+        "start_url": reverse("play:start"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f6f7fb",
+        "theme_color": "#4f46e5",
+        "icons": [
+            {**icon, "src": static("img/icon-192.png"), "sizes": "192x192"},
+            {**icon, "src": static("img/icon-512.png"), "sizes": "512x512"},
+            {**icon, "src": static("img/icon-maskable-512.png"), "sizes": "512x512"}
+            | {"purpose": "maskable"},
+        ],
+    }
+    return JsonResponse(
+        data, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
+    )
+
+
+def play_start(request: HttpRequest) -> HttpResponse:
+    """Where the installed app opens: the player's latest unfinished game, else the lobby.
+    Offline, the service worker answers it with the last game page it kept."""
+    latest = (
+        Game.objects.filter(player_of(request).owns(), status__in=UNFINISHED)
+        .order_by("-updated")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return redirect("play:game", game_id=latest) if latest else redirect("home")
 
 
 def service_worker(request: HttpRequest) -> HttpResponse:

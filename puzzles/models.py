@@ -127,6 +127,15 @@ class Puzzle(models.Model):
         return f"#{self.pk} {self.size}x{self.size}{variant} {self.difficulty}"
 
     @property
+    def label(self) -> str:
+        """What a list, a card or a title calls the puzzle: its rules (a variant's only),
+        its level and its size, in the reader's language."""
+        level = f"{self.get_difficulty_display()} {self.size}×{self.size}"
+        if self.variant == Variant.CLASSIC:
+            return level
+        return f"{self.get_variant_display()} · {level}"
+
+    @property
     def shape(self) -> Shape:
         from solver import Shape
 

@@ -91,6 +91,8 @@ def race_data(request: HttpRequest, code: str) -> dict[str, Any]:
 def labelled(race: dict[str, Any]) -> dict[str, Any]:
     """The race with each racer's outcome in words, for the page before race.js runs."""
     outcomes = dict(Outcome.choices)
+    if race["status"] in (RaceStatus.LOBBY, RaceStatus.COUNTDOWN):
+        outcomes = dict.fromkeys(outcomes, _("Joined"))  # nobody races before the start
     racers = [{**r, "outcome_label": outcomes[r["outcome"]]} for r in race["racers"]]
     return {**race, "racers": racers}
 

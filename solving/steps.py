@@ -178,6 +178,7 @@ def step_sentence(step: dict[str, Any]) -> str:
             size=size,
             eliminations=eliminations,
             translate=gettext,
+            regions=bool(step.get("regions")),
         )
         if text is not None:
             return text
@@ -213,7 +214,10 @@ def _unit_names(step: dict[str, Any]) -> list[str]:
     size = step.get("size")
     if not size:
         return list(step.get("unit_names") or [])
-    return [sentences.unit_label(size, u, gettext) for u in step.get("units") or []]
+    regions = bool(step.get("regions"))
+    return [
+        sentences.unit_label(size, u, gettext, regions=regions) for u in step.get("units") or []
+    ]
 
 
 def hint_where(step: dict[str, Any]) -> str:

@@ -272,7 +272,12 @@ class VariantEngine(LogicEngine):
         if board is None or not 0 <= cell < self.shape.ncells or values[cell]:
             return None
         return placement_technique(
-            board, cell, value, houses=self.houses_of(cell), harder=self.harder
+            board,
+            cell,
+            value,
+            houses=self.houses_of(cell),
+            singles=self.singles,
+            harder=self.harder,
         )
 
 

@@ -29,6 +29,11 @@ class VBoard:
         self.house_view: Any = None  # the classic finders' view (solver.logic.classic_on_houses)
         self.left = [sum(1 for c in h if not values[c]) for h in self.lay.houses]  # empty cells
 
+    def copy(self) -> VBoard:
+        board = VBoard(self.rules, self.values[:], self.cand[:])
+        board.explain = self.explain
+        return board
+
     @classmethod
     def from_grid(cls, rules: Rules, grid: Grid) -> VBoard | None:
         """The board with candidates from the houses and cages; None if the givens clash."""
@@ -83,7 +88,16 @@ class VBoard:
         frozen = tuple((k, _frozen(v)) for k, v in params.items())
         sentence = ""
         if self.explain:
-            sentence = render(technique, dict(frozen), size=self.n, eliminations=elim) or ""
+            sentence = (
+                render(
+                    technique,
+                    dict(frozen),
+                    size=self.n,
+                    eliminations=elim,
+                    regions=self.rules.irregular,
+                )
+                or ""
+            )
             assert sentence, technique
         ids = self.lay.unit_ids
         return Step(
@@ -96,6 +110,7 @@ class VBoard:
             eliminations=elim,
             shape=self.rules.shape,
             params=frozen,
+            regions=self.rules.irregular,
         )
 
 

@@ -1,17 +1,22 @@
 """Which technique a placement needed: the logic engine's step machinery, aimed at one cell.
 
 :func:`easiest_placement` answers "could a player have known that ``value`` goes in
-``cell`` on this board, and with what?". It looks at the board as it stands (placed values
-only: no player notes, no placements elsewhere first):
+``cell`` on this board, and with what?". It starts from the board as it stands (placed
+values only, no player notes):
 
 1. the singles that place the value in that cell directly (full house, naked single, hidden
    single, in the engine's order);
-2. failing those, the engine's harder techniques are allowed one more at a time, in the
-   engine's order, each time taking the board as far as the allowed ones go (their
-   eliminations, and the rare placement a technique such as BUG+1 makes; no singles
-   elsewhere); the answer is the technique whose arrival lets a single place the value (a
-   naked pair and then a hidden single is a naked pair);
-3. None when no technique the engine knows gets there (a guess), when the value is not a
+2. failing those, the singles elsewhere taken as far as they go: when they get there, the
+   single that places the value is the answer. A player who fills an easy puzzle in reading
+   order knows each value from singles further on; without this step, the harder
+   techniques' eliminations alone reached the cell first, and the replay named a Naked Quad
+   as the hardest step of an easy puzzle;
+3. failing those, from the board as it stood, the engine's harder techniques are allowed
+   one more at a time, in the engine's order, each time taking the board as far as the
+   allowed ones go (their eliminations, and the rare placement a technique such as BUG+1
+   makes; no singles elsewhere); the answer is the technique whose arrival lets a single
+   place the value (a naked pair and then a hidden single is a naked pair);
+4. None when no technique the engine knows gets there (a guess), when the value is not a
    candidate of the cell, or when the round budget runs out.
 
 Pure and bounded: ``max_rounds`` caps the harder-technique rounds. The same steps serve
@@ -30,6 +35,7 @@ from solver.logic.techniques.base import Board, Step
 
 __all__ = ["easiest_placement", "placement_technique", "single_for"]
 
+_SINGLES = tuple(t for t in ORDER if t.slug in SINGLES)
 _HARDER = tuple(t for t in ORDER if t.slug not in SINGLES)
 MAX_ROUNDS = 200
 
@@ -59,6 +65,33 @@ def single_for(
     return None
 
 
+def _by_singles(
+    board: Any,
+    cell: int,
+    value: int,
+    houses: Sequence[Sequence[int]],
+    singles: Sequence[Any],
+    max_rounds: int,
+) -> str | None:
+    """The single that places ``value`` in ``cell`` once singles elsewhere have been
+    taken as far as they go on ``board`` (changed in place), else None."""
+    bit = 1 << (value - 1)
+    for _ in range(max_rounds):
+        if not board.cand[cell] & bit:
+            return None
+        step = next((s for tech in singles if (s := _first_change(board, tech))), None)
+        if step is None:
+            return None
+        if (cell, value) in step.placements:
+            return step.technique
+        if not board.apply(step):
+            return None
+        found = single_for(board, cell, value, houses)
+        if found is not None:
+            return found
+    return None
+
+
 def _first_change(board: Any, tech: Any) -> Step | None:
     """The first step of ``tech`` that changes the board (places or eliminates)."""
     cand, values = board.cand, board.values
@@ -85,7 +118,13 @@ def easiest_placement(
     t = board.t
     houses = [t.units[u] for u in t.cell_units[cell]]
     return placement_technique(
-        board, cell, value, houses=houses, harder=_HARDER, max_rounds=max_rounds
+        board,
+        cell,
+        value,
+        houses=houses,
+        singles=_SINGLES,
+        harder=_HARDER,
+        max_rounds=max_rounds,
     )
 
 
@@ -95,13 +134,16 @@ def placement_technique(
     value: int,
     *,
     houses: Sequence[Sequence[int]],
+    singles: Sequence[Any],
     harder: Sequence[Any],
     max_rounds: int = MAX_ROUNDS,
 ) -> str | None:
     """:func:`easiest_placement` on any engine's board (changed in place): ``houses`` are
-    the cells of ``cell``'s houses, ``harder`` the engine's techniques past the singles, in
-    its order (:mod:`solver.logic.engines`)."""
+    the cells of ``cell``'s houses, ``singles`` and ``harder`` the engine's singles and the
+    techniques past them, in its order (:mod:`solver.logic.engines`)."""
     found = single_for(board, cell, value, houses)
+    if found is None:
+        found = _by_singles(board.copy(), cell, value, houses, singles, max_rounds)
     if found is not None:
         return found
     bit = 1 << (value - 1)

@@ -8,7 +8,8 @@ the site, with one set of wording rules:
 - ``cell`` / ``*_cell``: a cell index, named ``r2c5``;
 - ``cells`` / ``*_cells``: cell indexes, named and joined (``r1c1, r1c2 and r1c3``);
 - ``path``: cell indexes joined by arrows (``r1c1 → r1c5 → r4c5``);
-- ``unit`` / ``*_unit``: a unit index, named (``row 3``);
+- ``unit`` / ``*_unit``: a unit index, named (``row 3``; a Jigsaw's irregular box is a
+  ``region``, with ``regions=True``);
 - ``units`` / ``*_units``: unit indexes; all of one kind they read ``rows 1 and 4``,
   else their names are joined (``row 1, column 2 and box 3``);
 - ``value`` / ``*_value``: a value, as its symbol; ``values`` / ``*_values``: symbols
@@ -19,7 +20,8 @@ the site, with one set of wording rules:
 - ``count``: a number; ``variant``: which of a technique's sentences, ``name_variant``:
   which of its names (neither is shown).
 
-The step's eliminations are ``eliminations`` (``5 from r1c1 and r1c2 and 7 from r3c3``).
+The step's eliminations are ``eliminations``, grouped by value and then values that leave
+the same cells together (``1, 2 and 7 from r8c5 and r9c4 and 3 from r1c1``).
 
 The templates are English, marked with :func:`gettext_noop` so Django's makemessages
 collects them; :func:`render` takes a ``translate`` function (Django's gettext on the site,
@@ -363,6 +365,7 @@ UNIT = {
     "box": gettext_noop("box %(number)s"),
     "diagonal": gettext_noop("diagonal %(number)s"),
     "window": gettext_noop("window %(number)s"),
+    "region": gettext_noop("region %(number)s"),
 }
 UNITS = {
     "row": gettext_noop("rows %(numbers)s"),
@@ -370,6 +373,7 @@ UNITS = {
     "box": gettext_noop("boxes %(numbers)s"),
     "diagonal": gettext_noop("diagonals %(numbers)s"),
     "window": gettext_noop("windows %(numbers)s"),
+    "region": gettext_noop("regions %(numbers)s"),
 }
 ELIMINATION = gettext_noop("%(value)s from %(cells)s")
 ENTRY = gettext_noop("%(cell)s (%(value)s)")
@@ -402,18 +406,28 @@ def cell_label(size: int, cell: int) -> str:
     return f"r{cell // size + 1}c{cell % size + 1}"
 
 
-def unit_label(size: int, unit: int, translate: Translate = english) -> str:
+def _kind(kind: int, regions: bool) -> str:
+    name = UNIT_KINDS[kind]
+    return "region" if regions and name == "box" else name
+
+
+def unit_label(
+    size: int, unit: int, translate: Translate = english, *, regions: bool = False
+) -> str:
+    """``row 3``; with ``regions`` (a Jigsaw's irregular boxes) a box is ``region 6``."""
     kind, index = divmod(unit, size)
-    return translate(UNIT[UNIT_KINDS[kind]]) % {"number": index + 1}
+    return translate(UNIT[_kind(kind, regions)]) % {"number": index + 1}
 
 
-def units_label(size: int, units: Sequence[int], translate: Translate = english) -> str:
+def units_label(
+    size: int, units: Sequence[int], translate: Translate = english, *, regions: bool = False
+) -> str:
     """``rows 1 and 4`` for units of one kind, else the units' names joined."""
     kinds = {u // size for u in units}
     if len(units) > 1 and len(kinds) == 1:
         numbers = join([str(u % size + 1) for u in units], translate)
-        return translate(UNITS[UNIT_KINDS[kinds.pop()]]) % {"numbers": numbers}
-    return join([unit_label(size, u, translate) for u in units], translate)
+        return translate(UNITS[_kind(kinds.pop(), regions)]) % {"numbers": numbers}
+    return join([unit_label(size, u, translate, regions=regions) for u in units], translate)
 
 
 def symbol(value: int) -> str:
@@ -423,14 +437,21 @@ def symbol(value: int) -> str:
 def eliminations_label(
     size: int, eliminations: Iterable[tuple[int, int]], translate: Translate = english
 ) -> str:
-    """``5 from r1c1 and r1c2 and 7 from r3c3``: eliminations grouped by value."""
+    """``1, 2 and 7 from r8c5 and r9c4 and 3 from r1c1``: the cells each value leaves,
+    and values that leave the same cells named together (cells are said once)."""
     by_value: dict[int, list[int]] = {}
     for cell, value in sorted(eliminations, key=lambda p: (p[1], p[0])):
         by_value.setdefault(value, []).append(cell)
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for value, cells in by_value.items():
+        by_cells.setdefault(tuple(cells), []).append(value)
     parts = [
         translate(ELIMINATION)
-        % {"value": symbol(v), "cells": join([cell_label(size, c) for c in cells], translate)}
-        for v, cells in by_value.items()
+        % {
+            "value": join([symbol(v) for v in values], translate),
+            "cells": join([cell_label(size, c) for c in cells], translate),
+        }
+        for cells, values in by_cells.items()
     ]
     return join(parts, translate)
 
@@ -447,7 +468,7 @@ def _chain_label(size: int, nodes: Sequence[Sequence[int]], translate: Translate
     return translate(CHAIN) % {"first": parts[0], "rest": rest}
 
 
-def _label(key: str, value: Any, size: int, translate: Translate) -> str:
+def _label(key: str, value: Any, size: int, translate: Translate, regions: bool) -> str:
     """One parameter as words, by what its name says it holds (see the module docstring)."""
     if key == "path":
         return " → ".join(cell_label(size, c) for c in value)
@@ -468,9 +489,9 @@ def _label(key: str, value: Any, size: int, translate: Translate) -> str:
     if key == "cells" or key.endswith("_cells"):
         return join([cell_label(size, c) for c in value], translate)
     if key == "unit" or key.endswith("_unit"):
-        return unit_label(size, value, translate)
+        return unit_label(size, value, translate, regions=regions)
     if key == "units" or key.endswith("_units"):
-        return units_label(size, value, translate)
+        return units_label(size, value, translate, regions=regions)
     if key == "value" or key.endswith("_value"):
         return symbol(value)
     if key == "values" or key.endswith("_values"):
@@ -485,14 +506,16 @@ def render(
     size: int,
     eliminations: Iterable[tuple[int, int]] = (),
     translate: Translate = english,
+    regions: bool = False,
 ) -> str | None:
-    """The step's sentence in the words of ``translate``; None if the technique has none."""
+    """The step's sentence in the words of ``translate``; None if the technique has none.
+    ``regions``: the grid's boxes are irregular (Jigsaw), named regions."""
     variant = params.get("variant")
     template = TEMPLATES.get(template_key(technique, variant))
     if template is None:
         return None
     words = {
-        key: _label(key, value, size, translate)
+        key: _label(key, value, size, translate, regions)
         for key, value in params.items()
         if key not in ("variant", "name_variant")
     }

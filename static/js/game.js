@@ -111,6 +111,8 @@ function adopt(game, { board = true } = {}) {
   } else {
     for (const [c, v] of S.wrong) if (S.values[c] !== v) S.wrong.delete(c);
   }
+  // A game given up or lost shows the solution, when the server sends it (docs/integrity.md).
+  S.solution = game.solution && game.status !== "completed" ? parseBoard(game.solution, geo.ncells) : null;
 }
 
 // ---- Drawing ----
@@ -166,8 +168,10 @@ function render() {
   const pending = pendingCells();
   for (let c = 0; c < geo.ncells; c++) {
     const el = cells[c];
-    const v = hidden ? 0 : S.values[c];
-    const isWrong = v !== 0 && S.wrong.get(c) === v;
+    const mine = S.values[c];
+    const shown = S.solution && (!mine || S.wrong.get(c) === mine);
+    const v = hidden ? 0 : shown ? S.solution[c] : mine;
+    const isWrong = !shown && v !== 0 && S.wrong.get(c) === v;
     const isClash = clash.has(c);
     const cl = el.classList;
     cl.toggle("given", given[c] && !hidden);
@@ -182,11 +186,12 @@ function render() {
     cl.toggle("hint", hintCells.has(c));
     cl.toggle("hint-unit", hintUnit.has(c));
     cl.toggle("pending", pending.has(c) && !hidden);
+    cl.toggle("shown", Boolean(shown));
     el.tabIndex = c === sel ? 0 : -1;
     el.setAttribute("aria-selected", c === sel ? "true" : "false");
     if (given[c]) el.setAttribute("aria-readonly", "true");
     paintCell(el, v, hidden ? null : S.notes[c], geo, S.numeric, selValue);
-    el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong, pending.has(c)));
+    el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong, pending.has(c)) + (shown ? gettext(", ") + gettext("from the solution") : ""));
   }
   // The cover's Resume button goes with the cover: focus returns to the board.
   const coverHadFocus = !hidden && $("pause-cover").contains(document.activeElement);
@@ -243,7 +248,7 @@ function renderStatus() {
   $("undo").disabled = !online || !g.can_undo;
   $("redo").disabled = !online || !g.can_redo;
   for (const id of ["erase", "notes-toggle"]) $(id).disabled = !live;
-  for (const id of ["auto-notes", "hint", "restart"]) $(id).disabled = !online;
+  for (const id of ["auto-notes", "hint", "restart", "give-up"]) if ($(id)) $(id).disabled = !online;
   const notesButton = $("notes-toggle");
   notesButton.setAttribute("aria-pressed", S.notesMode ? "true" : "false");
   notesButton.querySelector(".badge").textContent = S.notesMode ? gettext("ON") : gettext("OFF");
@@ -612,6 +617,9 @@ function redo() {
 
 function autoNotes() {
   if (!playable() || S.offline) return;
+  // The cost is said before the first charge on this page (the button's data-confirm).
+  if (!S.aidAsked && !window.confirm($("auto-notes").dataset.confirm)) return;
+  S.aidAsked = true;
   clearHint();
   for (let c = 0; c < geo.ncells; c++) {
     if (!S.values[c]) S.notes[c] = new Set(candidates(S.values, geo, c));
@@ -619,6 +627,13 @@ function autoNotes() {
   render();
   enqueue(simple("auto_notes", urls.auto_notes));
   announce(gettext("Notes filled with every candidate."));
+}
+
+function giveUp() {
+  if (!playable() || S.offline) return;
+  if (!window.confirm(gettext("Give up this game? It ends now, unsolved; the board then shows the solution unless the puzzle is still in play."))) return;
+  clearHint();
+  enqueue(simple("abandon", urls.abandon));
 }
 
 function restart() {
@@ -844,7 +859,7 @@ async function showResult() {
     ? gettext("Solved!")
     : g.status === "lost"
       ? gettext("Out of mistakes")
-      : gettext("Game over");
+      : gettext("You gave up");
   $("result-time").textContent = formatMs(g.elapsed_ms || 0);
   $("result-mistakes").textContent = g.mistake_limit ? `${g.mistakes}/${g.mistake_limit}` : String(g.mistakes);
   $("result-hints").textContent = String(g.hints_used);
@@ -862,7 +877,8 @@ async function showResult() {
     ),
   );
   const reason = unrankedReason(g);
-  if (reason) showNote(reason);
+  if (!won && !g.solution) showNote(gettext("The solution shows here once the puzzle is no longer in play."));
+  else if (reason) showNote(reason);
   if (!won) $("result-rank").textContent = "—";
   else if (!data.username) $("result-rank").textContent = gettext("Log in to rank");
   else if (reason) $("result-rank").textContent = gettext("Unranked");
@@ -887,7 +903,6 @@ function unrankedReason(g) {
 function showNote(text) {
   const note = $("result-note");
   note.textContent = text;
-  note.title = text; // the whole line, should a long one be cut to fit
   note.hidden = false;
 }
 
@@ -941,7 +956,8 @@ function wire() {
     clearHint();
     render();
   });
-  $("restart").addEventListener("click", restart);
+  $("restart")?.addEventListener("click", restart);
+  $("give-up").addEventListener("click", giveUp);
   $("pause").addEventListener("click", () => (S.status === "paused" ? resume() : pause()));
   $("resume").addEventListener("click", resume);
   $("result-close").addEventListener("click", () => $("result").close());

@@ -21,6 +21,7 @@ const live = el("race-live");
 const connection = el("race-connection");
 const buttons = { join: el("race-join"), leave: el("race-leave"), start: el("race-start") };
 const play = el("race-play");
+const login = el("race-login");
 
 const OUTCOMES = {
   racing: gettext("Racing"),
@@ -54,6 +55,8 @@ const MARKS = {
 };
 
 function placeText(racer) {
+  // Before the start nobody races yet: a racer has joined.
+  if (race.status === "lobby" || race.status === "countdown") return gettext("Joined");
   if (racer.mark) {
     return `${OUTCOMES[racer.outcome] || racer.outcome} (${MARKS[racer.mark] || racer.mark})`;
   }
@@ -137,6 +140,7 @@ function render() {
   show(buttons.join, signedIn && lobby && !you.racer && race.racers.length < race.capacity);
   show(buttons.leave, lobby && you.racer && !you.host);
   show(buttons.start, lobby && you.host);
+  show(login, !signedIn && lobby);
   const mine = race.racers.find((r) => r.player === you.player);
   show(play, you.game && race.status === "running" && mine && mine.outcome === "racing");
   if (play && you.game) play.href = data.play.replace("{game}", you.game);

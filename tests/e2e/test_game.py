@@ -245,8 +245,13 @@ def test_a_clash_marks_both_cells_red_and_a_given_cannot_change(live_server, pag
     game.refresh_from_db()
     assert game.entries[given_cell] == givens[given_cell]
 
-    # Auto notes pencils every empty cell's candidates in, and is counted as an aid.
+    # Auto notes says what it costs before the first charge, pencils every empty cell's
+    # candidates in, and is counted as an aid.
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.get_by_role("button", name="Auto notes").click()
+    expect(board.cell(cell)).to_have_attribute("aria-label", re.compile(r"empty, notes"))
+    assert "costs 10% of the score" in asked[0]
     expect(board.cell(cell)).to_have_attribute("aria-label", re.compile(r"empty, notes( \d)+$"))
     board.wait_synced()
     game.refresh_from_db()
@@ -391,6 +396,7 @@ def test_16x16_notes_in_numbers_sit_apart_in_a_4x4_grid(live_server, page):
     make_puzzle(sixteen_by_sixteen(0), difficulty="easy")
     start_from_lobby(page, live_server.url, "16×16", "Easy")
     page.get_by_label(re.compile("Show values as numbers")).check()
+    page.once("dialog", lambda dialog: dialog.accept())  # what it costs
     page.get_by_role("button", name="Auto notes").click()
     expect(page.locator(".board .notes").first).to_be_visible()
     cells = page.evaluate(NOTE_LAYOUT)
@@ -512,3 +518,78 @@ def test_looking_at_the_board_after_the_last_pad_key_puts_focus_on_the_board(liv
     page.keyboard.press("Enter")
     expect(result).to_be_hidden()
     expect(page.locator(".cell.selected")).to_be_focused()
+
+
+def test_giving_up_asks_first_then_ends_the_game_and_shows_the_solution(live_server, page):
+    make_puzzle(four_by_four(5), difficulty="easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
+    asked: list[str] = []
+
+    def answer(dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    page.get_by_test_id("give-up").click()
+    expect(page.get_by_test_id("give-up")).to_be_enabled()  # dismissed: still playing
+    game.refresh_from_db()
+    assert game.status == "in_progress"
+    page.once("dialog", lambda d: answer(d, True))
+    page.get_by_test_id("give-up").click()
+    result = page.get_by_test_id("result")
+    expect(result).to_contain_text("You gave up")
+    assert asked and asked[0].startswith("Give up this game?")
+    page.get_by_role("button", name="Look at the board").click()
+    game.refresh_from_db()
+    assert game.status == "abandoned"
+    # Nothing holds this puzzle back: every empty cell shows its value from the solution.
+    blanks = empty_cells(game.puzzle.givens)
+    shown = page.locator(".cell.shown")
+    expect(shown).to_have_count(len(blanks))
+    for cell in blanks:
+        expect(page.locator(f'.cell[data-cell="{cell}"]')).to_have_text(
+            SYMBOLS[value_of(game.puzzle.solution[cell]) - 1]
+        )
+    expect(page.get_by_test_id("give-up")).to_be_disabled()
+
+
+def test_giving_up_a_daily_holds_its_solution_and_says_so_in_chinese(live_server, browser):
+    from django.test import Client
+    from django.utils import timezone
+
+    from play.lifecycle import Player, game_start
+    from puzzles.models import DailyPuzzle
+    from tests.e2e.test_axe import violations
+
+    puzzle = make_puzzle(four_by_four(6), difficulty="easy")
+    DailyPuzzle.objects.create(date=timezone.localdate(), size=4, puzzle=puzzle)
+    user = UserFactory()
+    game, _ = game_start(player=Player(user=user), daily=True, size=4)
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(locale="zh-CN", bypass_csp=True)
+    context.set_default_timeout(10_000)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/play/{game.pk}/")
+        expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        expect(page.get_by_test_id("give-up")).to_have_text("放弃")
+        asked: list[str] = []
+        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+        page.get_by_test_id("give-up").click()
+        expect(page.get_by_test_id("result")).to_contain_text("你放弃了")
+        assert asked and asked[0].startswith("放弃这局游戏")
+        # Today's daily: the rules hold its solution, and the dialog says why it is not shown.
+        expect(page.get_by_test_id("result-note")).to_have_text(
+            "这道题不再进行中后，答案会显示在这里。"
+        )
+        assert violations(page) == []
+        page.get_by_role("button", name="查看棋盘").click()
+        expect(page.locator(".cell.shown")).to_have_count(0)
+        game.refresh_from_db()
+        assert game.status == "abandoned"
+    finally:
+        context.close()

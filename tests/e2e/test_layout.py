@@ -332,3 +332,44 @@ def test_the_notes_badge_leaves_the_pencil_in_view(live_server, new_page, width)
     assert tools
     around = {"x": tools["x"], "y": tools["y"] - 16, "width": tools["width"], "height": 100}
     page.screenshot(path=str(ARTIFACTS_DIR / f"notes-badge-{width}.png"), clip=around)
+
+
+FIRST_SCREEN = """() => {
+    const box = (id) => document.getElementById(id).getBoundingClientRect();
+    const board = box('board'), pad = box('pad');
+    return {
+        top: board.top, bottom: Math.max(board.bottom, pad.bottom),
+        right: Math.max(board.right, pad.right), height: innerHeight, width: innerWidth,
+        wide: document.documentElement.scrollWidth - innerWidth,
+    };
+}"""
+
+
+def test_while_playing_on_a_phone_the_board_and_pad_fit_the_first_screen(live_server, browser):
+    """Portrait 375x667 and 320x568, and landscape 667x375: the whole board and the number
+    pad are on screen without scrolling, a tap on the bottom row keeps the board there, and
+    the compact header leaves axe nothing serious."""
+    from tests.e2e.test_axe import violations
+
+    make_puzzle(easy_nine(0), difficulty="easy")
+    context = browser.new_context(viewport={"width": 375, "height": 667}, bypass_csp=True)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.locator("label.choice", has_text="9×9").click()
+    page.locator("label.choice", has_text="Easy").click()
+    page.get_by_test_id("start").click()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    for width, height in ((375, 667), (320, 568), (667, 375)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(ARTIFACTS_DIR / f"game-first-screen-{width}x{height}.png"))
+        fit = page.evaluate(FIRST_SCREEN)
+        assert fit["top"] >= 0 and fit["bottom"] <= fit["height"], (width, height, fit)
+        assert fit["right"] <= fit["width"] and fit["wide"] <= 0, (width, height, fit)
+        page.locator('.cell[data-cell="76"]').click()  # the bottom row
+        fit = page.evaluate(FIRST_SCREEN)
+        assert fit["top"] >= 0 and fit["bottom"] <= fit["height"], (width, height, fit)
+        assert violations(page) == [], (width, height)
+    park(page)
+    context.close()

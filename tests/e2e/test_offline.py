@@ -312,3 +312,21 @@ def test_two_tabs_of_a_game_offline_keep_each_others_moves(live_server, page):
     assert game.entries[x] == solution[x] and game.entries[y] == solution[y]
     assert Move.objects.filter(game=game, kind="value").count() == 2
     park(page)
+
+
+def test_the_installed_app_opens_the_last_game_with_no_network(live_server, page):
+    """The manifest's start_url (/play/) is answered offline by the service worker with the
+    last game page it kept: a phone's home-screen icon opens the game in a tunnel."""
+    make_puzzle(easy_nine(4), difficulty="easy")
+    game = open_game(page, live_server.url)
+    expect(page.locator("body")).to_have_attribute("data-offline-ready", "1", timeout=20_000)
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json())"
+    )
+    assert manifest["start_url"] == "/play/"
+    page.context.set_offline(True)
+    page.goto(live_server.url + manifest["start_url"])
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    embedded = page.evaluate("JSON.parse(document.getElementById('game-data').textContent)")
+    assert embedded["game"]["id"] == game.pk
+    page.context.set_offline(False)

@@ -72,6 +72,19 @@ def row(page: Page, name: str):
     return page.get_by_test_id("standings").locator("tr", has_text=name)
 
 
+RACE_BUTTONS = ("race-join", "race-leave", "race-start", "race-play", "race-login")
+
+
+def shows(page: Page, *visible: str) -> None:
+    """Of the race page's buttons, exactly ``visible`` are on screen (by test id)."""
+    for name in RACE_BUTTONS:
+        button = page.locator(f"#{name}")
+        if name in visible:
+            expect(button).to_be_visible()
+        elif button.count():
+            expect(button).to_be_hidden()
+
+
 def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa: F811
     settings.RACE_COUNTDOWN_SECONDS = 2
     puzzle = make_puzzle(four_by_four(0))
@@ -88,15 +101,32 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     expect(host).to_have_url(re.compile(r"/races/[\w-]+/$"))
     live(host)
     link = host.get_by_test_id("race-link").input_value()
+    # A guest watching, and a signed-in visitor who never joins: spectators.
+    guest = contexts(375).new_page()
+    visitor, _visitor_name = sign_in(contexts(), url)
+    for page in (guest, visitor):
+        page.goto(link)
+        live(page)
+    shows(host, "race-start")
+    shows(guest, "race-login")
     for page in (second, third):
         page.goto(link)
         live(page)
+        shows(page, "race-join")
         page.get_by_test_id("race-join").click()
-    # The host sees both arrive without reloading.
+        shows(page, "race-leave")
+    # The host sees both arrive without reloading; nobody is "racing" before the start.
     expect(host.get_by_test_id("standings").locator("tbody tr")).to_have_count(3)
+    expect(row(host, host_name).get_by_test_id("racer-result")).to_have_text("Joined")
     expect(third.get_by_test_id("race-status")).to_contain_text("3")
+    shows(host, "race-start")
+    shows(visitor, "race-join")
 
     host.get_by_test_id("race-start").click()
+    # From the countdown on, a spectator has nothing to press.
+    expect(visitor.get_by_test_id("race-status")).not_to_have_attribute("data-status", "lobby")
+    shows(visitor)
+    shows(guest)
     # Everyone is taken to their own game of the same puzzle at the start.
     for page in (host, second, third):
         expect(page).to_have_url(PLAY, timeout=30_000)
@@ -108,6 +138,18 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
         live(page)
         expect(page.locator("#hint")).to_be_hidden()
         expect(page.locator("#auto-notes")).to_be_hidden()
+        # One game per race: no second go, no other game from here.
+        expect(page.locator("#restart, #new-game")).to_have_count(0)
+    # A racer who looks at the race page mid-race can only go back to their game.
+    third.goto(link)
+    live(third)
+    shows(third, "race-play")
+    third.get_by_test_id("race-play").click()
+    expect(third).to_have_url(PLAY)
+    # Leaving paused the game; back on it, it carries on (once the pause sent on leaving
+    # has landed, or is known never to: game.js resumeAfterReload).
+    expect(third.locator("body")).to_have_attribute("data-ready", "1")
+    expect(third.locator("#board-wrap")).not_to_have_class(re.compile(r"\bpaused\b"))
     solve(second)
     # The others see it beside their own board, live.
     expect(row(host, second_name)).to_contain_text("#1")
@@ -127,18 +169,26 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     expect(second.get_by_test_id("race-live")).to_contain_text(third_name)
 
     solve(host)
-    solve(third)
+    # The third gives up (asked in Chinese first): out of the race, which then ends.
+    asked: list[str] = []
+    third.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    third.get_by_test_id("give-up").click()
+    expect(third.get_by_test_id("result")).to_be_visible()
+    assert asked and asked[0].startswith("放弃这局游戏")
     for page in (host, third):
         page.goto(link)
     for page in (host, second, third):
         expect(page.get_by_test_id("race-status")).to_have_attribute("data-status", "finished")
     expect(second.get_by_test_id("race-status")).to_have_text("The race is over.")
     expect(third.get_by_test_id("race-status")).to_have_text("比赛结束了。")
+    for page in (host, second, third, visitor, guest):
+        shows(page)
     results = host.get_by_test_id("standings").locator("tbody tr")
     expect(results.nth(0)).to_contain_text(second_name)
     expect(results.nth(1)).to_contain_text(host_name)
     expect(results.nth(2)).to_contain_text(third_name)
     expect(results).to_have_count(3)
+    expect(row(host, third_name).get_by_test_id("racer-result")).to_contain_text("Gave up")
     expect(host.get_by_test_id("racer-replay")).to_have_count(3)
     second.screenshot(path=str(ARTIFACTS_DIR / "race-results-375.png"), full_page=True)
     host.screenshot(path=str(ARTIFACTS_DIR / "race-results-1280.png"), full_page=True)
@@ -170,9 +220,17 @@ def test_the_race_pages_have_no_serious_accessibility_violation(
     asgi_server,  # noqa: F811
     browser,
     width,
+    settings,
 ):
+    """The race page in each state (a new race, the lobby, the countdown and the race as a
+    signed-in visitor sees them, and the results) in dark mode."""
+    from tests.races.helpers import player, race_create
+
+    settings.RACE_COUNTDOWN_SECONDS = 2
     puzzle = make_puzzle(four_by_four(0))
-    context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, bypass_csp=True, color_scheme="dark"
+    )
     context.set_default_timeout(15_000)
     try:
         page, _name = sign_in(context, asgi_server.url)
@@ -182,6 +240,18 @@ def test_the_race_pages_have_no_serious_accessibility_violation(
         page.get_by_test_id("race-create").click()
         live(page)
         found["lobby"] = violations(page)
+        # Another race, watched: its countdown, then the race.
+        racers = [player(), player()]
+        code = race_create(racers[0])["race"]["code"]
+        racers[1].post(f"/api/v1/races/{code}/join/")
+        racers[0].post(f"/api/v1/races/{code}/start/")
+        page.goto(asgi_server.url + f"/races/{code}/")
+        live(page)
+        status = page.get_by_test_id("race-status")
+        if status.get_attribute("data-status") == "countdown":
+            found["countdown"] = violations(page)
+        expect(status).to_have_attribute("data-status", "running")
+        found["running"] = violations(page)
         page.goto(asgi_server.url + f"/races/{_finished_race(puzzle)}/")
         live(page)
         expect(page.get_by_test_id("racer-replay")).to_have_count(3)

@@ -111,3 +111,71 @@ def test_a_variant_game_is_drawn_and_played_to_the_end(live_server, browser, var
         park(page)
     finally:
         context.close()
+
+
+SUM_CLEAR_OF_MARKS = """() => [...document.querySelectorAll('.cell[data-sum]')].map((cell) => {
+    const sum = getComputedStyle(cell, '::after');
+    const sumBottom = cell.getBoundingClientRect().top + parseFloat(sum.top)
+        + parseFloat(sum.fontSize) * parseFloat(sum.lineHeight === 'normal' ? 1.2 : 1);
+    const first = cell.querySelector('.notes span');
+    return first ? first.getBoundingClientRect().top - sumBottom : null;
+}).filter((gap) => gap !== null)"""
+
+SELECT_FITS = """() => {
+    const select = document.querySelector('[data-testid=language-select]');
+    const probe = document.createElement('span');
+    probe.style.font = getComputedStyle(select).font;
+    probe.style.position = 'absolute';
+    probe.textContent = select.selectedOptions[0].textContent;
+    document.body.append(probe);
+    const text = probe.getBoundingClientRect().width;
+    probe.remove();
+    // The select's arrow takes about 16 px of its width besides the text and padding.
+    const style = getComputedStyle(select);
+    const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    return select.clientWidth - pad - 16 - text;
+}"""
+
+
+def test_a_killer_page_on_a_small_phone_in_dark_chinese_reads_whole(live_server, browser):
+    """320 px, dark, Chinese: the variant chip has contrast (axe), no cage sum covers a
+    pencil mark, the language's name is not clipped, and the end dialog's note wraps."""
+    puzzle = variant_puzzle("killer", size=6, level="easy", seed="e2e")
+    context = browser.new_context(
+        viewport={"width": 320, "height": 568},
+        color_scheme="dark",
+        locale="zh-CN",
+        bypass_csp=True,
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/")
+        for name, value in (("variant", "killer"), ("size", "6"), ("difficulty", "easy")):
+            choice = page.locator(f'input[name={name}][value="{value}"]')
+            page.locator("label.choice", has=choice).click()
+        page.get_by_test_id("start").click()
+        expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        assert Game.objects.get().puzzle_id == puzzle.pk
+        assert page.evaluate(SELECT_FITS) >= 0
+        page.once("dialog", lambda dialog: dialog.accept())  # what Auto notes costs
+        page.locator("#auto-notes").click()
+        expect(page.locator(".cell[data-sum] .notes").first).to_be_visible()
+        gaps = page.evaluate(SUM_CLEAR_OF_MARKS)
+        assert gaps and min(gaps) >= -0.5, gaps
+        assert violations(page) == []
+
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.get_by_test_id("give-up").click()
+        note = page.get_by_test_id("result-note")
+        expect(note).to_be_visible()
+        page.evaluate(
+            "document.getElementById('result-note').textContent += ' ' + "
+            "document.getElementById('result-note').textContent"
+        )
+        assert note.evaluate("(el) => el.scrollWidth <= el.clientWidth")
+        assert note.evaluate("(el) => el.getBoundingClientRect().height") > 20  # two lines
+        assert violations(page) == []
+        page.screenshot(path=str(ARTIFACTS_DIR / "killer-320-dark-zh.png"), full_page=True)
+    finally:
+        context.close()

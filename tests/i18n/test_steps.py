@@ -133,3 +133,13 @@ def test_a_step_stored_before_it_had_parameters_keeps_its_sentence():
     old = {k: v for k, v in step.items() if k not in ("params", "size")}
     with translation.override("zh-hans"):
         assert step_sentence(old).endswith("r2c2是3。")
+
+
+def test_values_that_leave_the_same_cells_are_named_together_in_both_languages():
+    removed = [(cell, value) for value in (1, 2, 7) for cell in (67, 75, 76)] + [(3, 3)]
+    with translation.override("en"):
+        english = sentences.eliminations_label(9, removed, translation.gettext)
+    with translation.override("zh-hans"):
+        chinese = sentences.eliminations_label(9, removed, translation.gettext)
+    assert english == "1, 2 and 7 from r8c5, r9c4 and r9c5 and 3 from r1c4"
+    assert chinese == "r8c5、r9c4和r9c5中的1、2和7和r1c4中的3"

@@ -39,3 +39,26 @@ def test_every_harder_technique_on_a_variant_reads_in_chinese():
                 diagonal_named |= "diagonal" in step.sentence and "对角线" in chinese["sentence"]
     assert seen == {t.slug for t in HARDER}
     assert diagonal_named
+
+
+def test_a_jigsaw_step_calls_its_irregular_boxes_regions_in_both_languages():
+    from solver.logic.general import techniques_for
+    from solver.logic.houses import VBoard
+
+    for variant, rules, puzzle, _solution in load_walks():
+        if variant != "jigsaw":
+            continue
+        board = VBoard.from_grid(rules, puzzle)
+        for tech in techniques_for(rules):
+            for step in itertools.islice(tech.find(board), 20):
+                data = step.to_dict()
+                if not any(2 * rules.size <= u < 3 * rules.size for u in data["units"]):
+                    continue
+                assert "region" in step.sentence and "box" not in step.sentence
+                assert all("box" not in name for name in data["unit_names"])
+                with translation.override("zh-hans"):
+                    chinese = step_localized(data)
+                assert "区" in chinese["sentence"] and "宫" not in chinese["sentence"]
+                assert all("区" in name for name in chinese["unit_names"])
+                return
+    raise AssertionError("no Jigsaw step in a region")

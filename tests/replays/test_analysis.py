@@ -109,3 +109,30 @@ def test_the_completing_move_queues_the_analysis(
             play(game, player, cell, value_at(puzzle, cell))
     assert Game.objects.get(pk=game.pk).status == "completed"
     assert queued == [game.pk]
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_an_easy_puzzle_filled_in_reading_order_needed_singles_only(index):
+    """Each value is known from singles further on: no pair or quad is its reason."""
+    from replays.analysis import analyse
+    from solver import parse, solve
+    from solver.grid import SYMBOLS, format_line
+    from solver.logic.techniques import SINGLES
+    from tests.solver.datasets import load
+
+    grid = parse(load("qqwing_simple")[index])
+    givens, solution = format_line(grid), format_line(solve(grid))
+    events = [
+        {
+            "kind": "value",
+            "seq": seq,
+            "cell": cell,
+            "value": SYMBOLS.index(solution[cell]) + 1,
+            "elapsed_ms": seq * 5000,
+            "changes": {"entries": [(cell, ".", solution[cell])]},
+        }
+        for seq, cell in enumerate((c for c, ch in enumerate(givens) if ch == "."), 1)
+    ]
+    data = analyse(givens=givens, solution=solution, box_rows=3, box_cols=3, events=events)
+    assert all(p["deducible"] for p in data["placements"])
+    assert data["summary"]["hardest"]["slug"] in SINGLES

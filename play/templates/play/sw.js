@@ -4,8 +4,11 @@
 // starts from the last game the server sent and the moves still waiting, kept in the page's
 // storage). Online, everything comes from the network first: the copies only stand in for
 // a network that failed. The API is never touched: moves are the page's business.
+// /play/ is where the installed app opens (the manifest's start_url): online the server
+// sends it to the latest unfinished game; offline it is the last game page kept here.
 const CACHE = "sudoku-game-pages-v1";
 const GAME_PAGE = /^\/play\/\d+\/$/;
+const START = "/play/";
 const API = "/api/";
 // What a controlled game page loads that it needs to start: kept on the way through.
 const FILES = new Set(["script", "style", "image", "font"]);
@@ -56,7 +59,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (!keepable(url)) return;
   const page = request.mode === "navigate";
-  if (page && !GAME_PAGE.test(url.pathname)) return;
+  if (page && !GAME_PAGE.test(url.pathname) && url.pathname !== START) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
@@ -69,6 +72,11 @@ self.addEventListener("fetch", (event) => {
       } catch (error) {
         const kept = await cache.match(request, { ignoreVary: true, ignoreSearch: false });
         if (kept) return kept;
+        if (url.pathname === START) {
+          // Kept pages in the order they were last stored: the last is the latest game.
+          const games = (await cache.keys()).filter((r) => GAME_PAGE.test(new URL(r.url).pathname));
+          if (games.length) return cache.match(games[games.length - 1]);
+        }
         throw error;
       }
     })(),

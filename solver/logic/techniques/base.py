@@ -22,6 +22,7 @@ from typing import Any
 
 from solver.grid import Grid, Shape, Tables, cell_name, symbol, tables, unit_name
 from solver.logic.sentences import render as render_sentence
+from solver.logic.sentences import unit_label
 
 Pair = tuple[int, int]  # (cell, value)
 Params = tuple[tuple[str, Any], ...]  # (name, int or tuple of ints...), see solver.logic.sentences
@@ -41,6 +42,7 @@ class Step:
     eliminations: tuple[Pair, ...] = ()
     shape: Shape = field(default=Shape(3, 3), repr=False)
     params: Params = ()
+    regions: bool = False  # the boxes are irregular regions (Jigsaw): named so in sentences
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cells as ints plus their names (``r5c4``), units with names."""
@@ -54,13 +56,17 @@ class Step:
             "name": self.name,
             "sentence": self.sentence,
             "units": list(self.units),
-            "unit_names": [unit_name(shape, u) for u in self.units],
+            "unit_names": [
+                unit_label(shape.size, u, regions=True) if self.regions else unit_name(shape, u)
+                for u in self.units
+            ],
             "cells": list(self.cells),
             "cell_names": [cell_name(shape, c) for c in self.cells],
             "placements": [pair(c, v) for c, v in self.placements],
             "eliminations": [pair(c, v) for c, v in self.eliminations],
             "size": shape.size,
             "params": {key: _json(value) for key, value in self.params},
+            **({"regions": True} if self.regions else {}),
         }
 
 
