@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from learn.errors import TechniqueNotOnSize, UnknownTechnique
 from learn.examples import example_of
@@ -36,9 +36,9 @@ from solving.steps import step_localized, technique_name
 AnyTechnique = Technique | VariantTechnique
 
 VARIANT_GROUPS = {
-    "killer": _lazy("Killer Sudoku"),
-    "diagonal": _lazy("Diagonal Sudoku"),
-    "jigsaw": _lazy("Jigsaw Sudoku"),
+    "killer": gettext_lazy("Killer Sudoku"),
+    "diagonal": gettext_lazy("Diagonal Sudoku"),
+    "jigsaw": gettext_lazy("Jigsaw Sudoku"),
 }
 """The lesson index's heading for each variant's own techniques."""
 
