@@ -200,3 +200,22 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"move {self.seq} of game {self.game_id}: {self.kind} {self.cell}={self.value}"
+
+
+class AidSettings(models.Model):
+    """The board aids a signed-in player turned on or off, kept on the account so every
+    device shows the board the same way (a guest's stay in the browser). Looks only: what
+    the server checks and stores is the same either way."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="aid_settings",
+    )
+    highlight_same = models.BooleanField(default=True)
+    highlight_peers = models.BooleanField(default=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: same={self.highlight_same} peers={self.highlight_peers}"

@@ -36,6 +36,7 @@ from sudokusite.errors import DomainError
 from sudokusite.net import client_ip
 
 from . import selectors
+from .aids import aid_settings_of
 from .api.serializers import GameSerializer
 from .charts import clock, solve_times_svg
 from .clock import gap_ms
@@ -221,6 +222,7 @@ def _api_urls(game: Game) -> dict[str, str]:
         "heartbeat": base + "heartbeat/",
         "auto_notes": base + "auto-notes/",
         "restart": base + "restart/",
+        "aids": "/api/v1/me/aids/",
         "leaderboard": f"/api/v1/puzzles/{game.puzzle_id}/leaderboard/",
     }
 
@@ -255,6 +257,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         # The clock's gap: the page sends a heartbeat every third of it (docs/playing.md).
         "clock_gap_ms": gap_ms(),
         "service_worker": reverse("play:service_worker"),
+        # The board aids on the account; a guest's are kept in the browser (game.js).
+        "aids": aid_settings_of(user=request.user) if request.user.is_authenticated else None,
     }
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
     context["aid_percent"] = round(AID_PENALTY * 100)  # what Auto notes costs, said first

@@ -39,6 +39,18 @@ _ASCII_INTEGER = re.compile(r"-?[0-9]+")
 DEFAULT_BOUND = 2**31 - 1
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """``true`` or ``false`` only: DRF's own also takes 0, 1, "yes" and "on", which the
+    schema (a boolean) does not promise."""
+
+    default_error_messages = {"invalid": _("true or false is required.")}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
 class StrictIntegerField(serializers.IntegerField):
     default_error_messages = {
         "invalid": _("A whole number is required."),

@@ -18,7 +18,12 @@ from puzzles.packs import PACK_SIZES
 from puzzles.variants import rules_payload
 from ratings.selectors import game_rating
 from solver.rules.constraints import KINDS
-from sudokusite.fields import StrictCharField, StrictIntegerField, StrictUUIDField
+from sudokusite.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictUUIDField,
+)
 from sudokusite.serializers import InputSerializer
 
 from ..clock import gap_ms
@@ -662,3 +667,17 @@ class LeaderboardRowSerializer(serializers.Serializer):
     rating = serializers.IntegerField(required=False, help_text="The rating board.")
     deviation = serializers.IntegerField(required=False, help_text="The rating board.")
     games = serializers.IntegerField(required=False, help_text="The rating board.")
+
+
+class AidSettingsSerializer(serializers.Serializer):
+    highlight_same = serializers.BooleanField(help_text="Cells holding the selected value.")
+    highlight_peers = serializers.BooleanField(
+        help_text="The selected cell's row, column and box (its houses, in a variant)."
+    )
+
+
+class AidSettingsInputSerializer(InputSerializer):
+    """Any of the aids, each true or false; those left out stay as they are."""
+
+    highlight_same = StrictBooleanField(required=False)
+    highlight_peers = StrictBooleanField(required=False)

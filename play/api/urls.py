@@ -11,6 +11,7 @@ router.register("games", views.GameViewSet, basename="game")
 urlpatterns = [
     *router.urls,
     path("me/stats/", views.StatsView.as_view(), name="me-stats"),
+    path("me/aids/", views.AidSettingsView.as_view(), name="me-aids"),
     path("leaderboards/", views.LeaderboardView.as_view(), name="leaderboard"),
     path(
         "puzzles/<id:id>/leaderboard/",

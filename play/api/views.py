@@ -36,6 +36,7 @@ from sudokusite.schema import error_responses
 from sudokusite.serializers import NoInputSerializer
 
 from .. import selectors
+from ..aids import aid_settings_of, aid_settings_set
 from ..errors import StaleVersion
 from ..hints import hint_request
 from ..lifecycle import game_abandon, game_heartbeat, game_pause, game_resume, game_start
@@ -44,6 +45,8 @@ from ..moves import game_auto_notes, game_redo, game_restart, game_undo, move_ap
 from ..sharing import game_export
 from .auth import GuestSessionAuthentication, IsPlayer, player_of
 from .serializers import (
+    AidSettingsInputSerializer,
+    AidSettingsSerializer,
     GameCreateInputSerializer,
     GameListQuerySerializer,
     GameListSerializer,
@@ -372,6 +375,26 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         data = HintInputSerializer.validated(request.data)
         result = hint_request(game_id=int(pk), player=player_of(request), **data)
         return Response({"hint": result.hint, "game": GameSerializer(result.game).data})
+
+
+class AidSettingsView(APIView):
+    """The signed-in player's board aids, kept on the account (docs/playing.md)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="Your board aids", responses={200: AidSettingsSerializer}, tags=["me"])
+    def get(self, request: Request) -> Response:
+        return Response(aid_settings_of(user=request.user))
+
+    @extend_schema(
+        summary="Turn board aids on or off",
+        request=AidSettingsInputSerializer,
+        responses={200: AidSettingsSerializer},
+        tags=["me"],
+    )
+    def patch(self, request: Request) -> Response:
+        changes = AidSettingsInputSerializer.validated(request.data)
+        return Response(aid_settings_set(user=request.user, **changes))
 
 
 class StatsView(APIView):

@@ -41,6 +41,7 @@ const N = geo.n;
 let given = new Array(geo.ncells).fill(false);
 const urls = data.urls;
 const NUMERIC_KEY = "sudoku.numeric16";
+const AIDS_KEY = "sudoku.aids"; // a guest's aids (a player's are on the account: data.aids)
 const AUTO_PAUSE_KEY = `sudoku.leftRunning.${data.game.id}`;
 const GAME_ID = data.game.id;
 // The most the server's clock counts between two signs of life; the page beats thrice per gap.
@@ -65,6 +66,7 @@ const S = {
   finishedShown: false,
   offline: false,
   stalled: false, // moves wait for the player to resume a game paused elsewhere
+  aids: data.aids || { highlight_same: true, highlight_peers: true, ...JSON.parse(localStorage.getItem(AIDS_KEY) || "{}") },
 };
 
 const boardEl = $("board");
@@ -176,11 +178,8 @@ function render() {
     const cl = el.classList;
     cl.toggle("given", given[c] && !hidden);
     cl.toggle("selected", c === sel);
-    cl.toggle(
-      "peer",
-      c !== sel && geo.peers[sel].has(c),
-    );
-    cl.toggle("same", c !== sel && selValue !== 0 && v === selValue);
+    cl.toggle("peer", S.aids.highlight_peers && c !== sel && geo.peers[sel].has(c));
+    cl.toggle("same", S.aids.highlight_same && c !== sel && selValue !== 0 && v === selValue);
     cl.toggle("clash", isClash);
     cl.toggle("wrong", isWrong);
     cl.toggle("hint", hintCells.has(c));
@@ -970,6 +969,16 @@ function wire() {
       cells[S.selected].focus({ preventScroll: true });
     }
   });
+  for (const box of document.querySelectorAll("[data-aid]")) {
+    const aid = box.dataset.aid;
+    box.checked = S.aids[aid];
+    box.addEventListener("change", () => {
+      S.aids[aid] = box.checked;
+      render();
+      if (data.aids) api("PATCH", urls.aids, { [aid]: box.checked });
+      else localStorage.setItem(AIDS_KEY, JSON.stringify(S.aids));
+    });
+  }
   const numeric = $("numeric");
   if (numeric) {
     numeric.checked = S.numeric;

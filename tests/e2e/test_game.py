@@ -593,3 +593,18 @@ def test_giving_up_a_daily_holds_its_solution_and_says_so_in_chinese(live_server
         assert game.status == "abandoned"
     finally:
         context.close()
+
+
+def test_a_players_board_aids_follow_them_to_the_next_load(live_server, page):
+    make_puzzle(four_by_four(3), difficulty="easy")
+    login(page, live_server.url)
+    start_from_lobby(page, live_server.url, "4×4", "Easy")
+    expect(page.locator(".cell.peer").first).to_be_visible()  # on until turned off
+    with page.expect_response(lambda response: "/api/v1/me/aids/" in response.url) as saved:
+        page.get_by_test_id("aid-peers").uncheck()
+    assert saved.value.ok  # kept on the account: the next load reads it
+    expect(page.locator(".cell.peer")).to_have_count(0)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.get_by_test_id("aid-peers")).not_to_be_checked()
+    expect(page.locator(".cell.peer")).to_have_count(0)
