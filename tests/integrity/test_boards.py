@@ -139,3 +139,9 @@ def test_race_results_rank_a_provisional_racer_marked(puzzle4):
         1,
         "provisional",
     )
+
+
+def test_the_admin_lists_established_players(admin_client):
+    user = player().user
+    page = admin_client.get("/admin/integrity/playerstanding/")
+    assert page.status_code == 200 and user.username.encode() in page.content
