@@ -217,15 +217,39 @@ def history(style: Style, games: int, rng: random.Random) -> list[dict[str, Any]
     return out
 
 
-def judged(games: list[dict[str, Any]]) -> tuple[int | None, Any]:
+def judged(games: list[dict[str, Any]], first: int = MIN_GAMES) -> tuple[int | None, Any]:
     """The game after which the history is first flagged (None: never), and the last
-    judgement's signals."""
+    judgement's signals; judging from game ``first`` on (the server's ``MIN_GAMES``)."""
     signals = None
-    for end in range(MIN_GAMES, len(games) + 1):
-        signals = player_signals(games[max(0, end - WINDOW) : end][::-1])
+    for end in range(first, len(games) + 1):
+        signals = player_signals(games[max(0, end - WINDOW) : end][::-1], min_games=first)
         if signals.flagged:
             return end, signals
     return None, signals
+
+
+def first_judgement(stored: dict[str, Any], firsts: tuple[int, ...] = (3, 4, 5)) -> list[str]:
+    """How many of each population the evidence flags, and by which game, when it first
+    judges after ``first`` games: the figures behind ``PROVISIONAL_GAMES`` (how long a
+    new player's games wait)."""
+    lines = [
+        "",
+        "First judgement after k games (a new player is provisional until then): "
+        "flagged / players, median game flagged at.",
+        "",
+        "| players | " + " | ".join(f"k = {k}" for k in firsts) + " |",
+        "|---|" + "---|" * len(firsts),
+    ]
+    for name, players in stored.items():
+        if name == "key":
+            continue
+        cells = []
+        for k in firsts:
+            when = [w for w, _ in (judged(games, k) for games in players) if w is not None]
+            median = statistics.median(when) if when else "-"
+            cells.append(f"{len(when)} / {len(players)} ({median})")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def histories(
@@ -324,7 +348,7 @@ def run(
         )
     if cache:
         Path(cache).write_text(json.dumps(stored | {"key": key}))
-    return lines
+    return lines + first_judgement(stored)
 
 
 def main() -> None:

@@ -21,7 +21,7 @@ from solver import cell_name
 from sudokusite.fields import validate_visible_note
 
 from . import decisions
-from .models import GameReview, PlayerReview, Verdict
+from .models import GameReview, PlayerReview, PlayerStanding, Verdict
 
 MOVES_SHOWN = 2000
 
@@ -264,3 +264,18 @@ class PlayerReviewAdmin(admin.ModelAdmin):
         for review in queryset.filter(verdict__in=(Verdict.FLAGGED, Verdict.CLEARED)):
             decisions.player_review_decide(review_id=review.pk, staff=request.user, cleared=False)
         self.message_user(request, _("Confirmed."), messages.SUCCESS)
+
+
+@admin.register(PlayerStanding)
+class PlayerStandingAdmin(admin.ModelAdmin):
+    """Established players (not provisional), and how: read-only, made by the gate, a
+    staff clearing or the migration."""
+
+    list_display = ("user", "established", "by")
+    list_filter = ("by",)
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+    readonly_fields = ("user", "established", "by")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -169,11 +169,14 @@ def _pooled(traces: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def player_signals(traces: Sequence[Mapping[str, Any]]) -> PlayerSignals:
+def player_signals(
+    traces: Sequence[Mapping[str, Any]], *, min_games: int = MIN_GAMES
+) -> PlayerSignals:
     """Judge a player's recent games, most recent first (at most ``WINDOW`` are read).
     Each is a ``game_trace`` with the puzzle's ``level``, ``size`` and the game's
     ``ms_per_placement`` added (``GameReview.trace``); short games are pooled
-    (``_pooled``), so every size is judged."""
+    (``_pooled``), so every size is judged. ``min_games``: judged games needed before any
+    verdict (the server's ``MIN_GAMES``; the bench tries others)."""
     judged = _pooled(traces[:WINDOW])
     choices = sum(f["choices"] for f in judged)
     cvs = [f["cv"] for f in judged if f["cv"] is not None]
@@ -189,7 +192,7 @@ def player_signals(traces: Sequence[Mapping[str, Any]]) -> PlayerSignals:
         ),
         speed_ratio=round(statistics.median(speeds), 3) if speeds else None,
     )
-    if signals.games < MIN_GAMES:
+    if signals.games < min_games:
         return signals
     reasons = signals.reasons
     if signals.pause_cv is not None and signals.pause_cv < STEADY_CV:

@@ -68,9 +68,16 @@ def _established(game: Game) -> bool:
 
 def player_provisional(*, game: Game) -> bool:
     """Whether the player of ``game`` waits for the evidence to judge enough of their
-    games (an exempt player never does: a permission query, only while not
-    established)."""
-    return not _established(game) and not game.user.has_perm(EXEMPT_PERMISSION)
+    games. An exempt player never does: asked once (a permission query, only while not
+    established), they are established then (``by = "exempt"``), so the boards, which
+    list established players only, show them."""
+    if _established(game):
+        return False
+    if not game.user.has_perm(EXEMPT_PERMISSION):
+        return True
+    player_establish(user_id=game.user_id, by="exempt")  # type: ignore[arg-type]
+    game.__dict__["_integrity_established"] = True
+    return False
 
 
 def player_establish(*, user_id: int, by: str) -> bool:

@@ -3,21 +3,26 @@
 One question, asked by every board (level boards by day, week and all time, the daily
 puzzle's and any puzzle's board, the rating board, the rank a finished game shows) and by
 race results: ``shown_players`` says which players may be listed; ``player_marks`` says,
-for the few racers of one race, why one may not. Both know the same reasons:
+for the few racers of one race, why one may not (or may, marked). Both know the same
+reasons:
 
 - ``held``: the evidence across the player's games holds them (integrity.players);
 - ``flagged``: ``REPEAT_FLAGS`` or more of their games are flagged (awaiting review, or
-  confirmed).
+  confirmed);
+- ``provisional``: the evidence has not yet judged enough of their games (no
+  ``PlayerStanding``; their games do not count either, integrity.gate). A race ranks a
+  provisional racer among the others, marked.
 """
 
 from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
 
-from .models import GameReview, PlayerReview
+from .models import GameReview, PlayerReview, PlayerStanding
 
 HELD = "held"
 FLAGGED = "flagged"
+PROVISIONAL = "provisional"
 REPEAT_FLAGS = 2
 """A player with this many games flagged (awaiting review, or confirmed) is kept off every
 board until staff clear enough of them."""
@@ -46,19 +51,28 @@ def players_flagged_repeatedly() -> QuerySet:
 
 
 def shown_players(field: str = "user_id") -> Q:
-    """The filter of the rows whose player (``field``) may be shown on a board: neither
-    held, nor flagged repeatedly. Two anti-joins on indexed columns, whatever the board."""
-    return ~Q(**{f"{field}__in": held_user_ids()}) & ~Q(
-        **{f"{field}__in": players_flagged_repeatedly()}
+    """The filter of the rows whose player (``field``) may be shown on a board:
+    established (not provisional), neither held nor flagged repeatedly. A semi-join on
+    the standings' primary key and two anti-joins on indexed columns, whatever the
+    board."""
+    established = PlayerStanding.objects.values("user_id")
+    return (
+        Q(**{f"{field}__in": established})
+        & ~Q(**{f"{field}__in": held_user_ids()})
+        & ~Q(**{f"{field}__in": players_flagged_repeatedly()})
     )
 
 
 def player_marks(*, user_ids: list[int]) -> dict[int, str]:
-    """Why each of these players may not be ranked (``held`` or ``flagged``); players
-    absent may be. For a handful of players (a race's racers): two bounded queries."""
+    """Why each of these players may not be ranked (``held`` or ``flagged``), or is
+    ranked marked (``provisional``); players absent may be shown as they are. For a
+    handful of players (a race's racers): three bounded queries."""
     ids = list(user_ids)
     if not ids:
         return {}
+    established = set(
+        PlayerStanding.objects.filter(user_id__in=ids).values_list("user_id", flat=True)
+    )
     repeated = (
         GameReview.objects.filter(user_id__in=ids, flagged=True)
         .values("user_id")
@@ -66,7 +80,8 @@ def player_marks(*, user_ids: list[int]) -> dict[int, str]:
         .filter(flags__gte=REPEAT_FLAGS)
         .values_list("user_id", flat=True)
     )
-    marks = dict.fromkeys(repeated, FLAGGED)
+    marks = dict.fromkeys(set(ids) - established, PROVISIONAL)
+    marks.update(dict.fromkeys(repeated, FLAGGED))
     for uid in PlayerReview.objects.filter(user_id__in=ids, held=True).values_list(
         "user_id", flat=True
     ):

@@ -51,9 +51,10 @@ RACER = {
             "null if not finished, or marked.",
         },
         "mark": {
-            "enum": ["held", "flagged", None],
+            "enum": ["held", "flagged", "provisional", None],
             "description": "Why a finished racer is not ranked: held by the review of "
-            "their games, or flagged (this game, or repeatedly); null when ranked "
+            "their games, or flagged (this game, or repeatedly); provisional: a new "
+            "player, ranked here, whose games count nowhere else yet; null otherwise "
             "(docs/integrity.md).",
         },
         "time_ms": {**_NULLABLE_INT, "description": "From the start to the racer's end."},

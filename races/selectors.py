@@ -49,12 +49,17 @@ def _ms_until(moment: datetime | None, now: datetime) -> int | None:
     return max(0, int((moment - now).total_seconds() * 1000))
 
 
+UNRANKED_MARKS = ("held", "flagged")
+
+
 def racer_mark(racer: Racer, marks: dict[int, str]) -> str | None:
     """Why the racer may not be ranked: ``held`` or ``flagged`` as a player
     (integrity.selectors.player_marks, the boards' question), or ``flagged`` when the gate
-    flagged this very game; None for a racer ranked as they finished."""
+    flagged this very game; ``provisional`` for a new player, ranked but marked (their
+    game counts nowhere else yet); None for a racer ranked as they finished."""
     mark = marks.get(racer.user_id)
-    if mark is None and racer.game is not None and racer.game.standing == "flagged":
+    game = racer.game
+    if mark in (None, "provisional") and game is not None and game.standing == "flagged":
         mark = "flagged"
     return mark
 
@@ -63,7 +68,7 @@ def shown_places(racers: list[Racer], marks: dict[int, str]) -> dict[int, int]:
     """The places shown, by racer id: the order of completion among the racers who may be
     ranked; a marked racer has none, so a flagged or held racer is never shown first."""
     ranked = sorted(
-        (r for r in racers if r.place is not None and racer_mark(r, marks) is None),
+        (r for r in racers if r.place is not None and racer_mark(r, marks) not in UNRANKED_MARKS),
         key=lambda r: r.place,  # type: ignore[arg-type, return-value]
     )
     return {r.pk: i for i, r in enumerate(ranked, start=1)}

@@ -8,6 +8,7 @@ STATS_EXAMPLE = OpenApiExample(
     "A player with a classic 9x9 and a Killer 9x9 rating",
     response_only=True,
     value={
+        "standing": {"provisional": False, "waiting_games": 0, "needed_games": 5},
         "played": 14,
         "completed": 12,
         "current_streak": 2,

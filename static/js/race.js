@@ -52,11 +52,15 @@ function announce(text, now = false) {
 const MARKS = {
   held: gettext("Not ranked: held for a staff review"),
   flagged: gettext("Not ranked: flagged as faster than people play"),
+  provisional: gettext("provisional: a new player"),
 };
 
 function placeText(racer) {
   // Before the start nobody races yet: a racer has joined.
   if (race.status === "lobby" || race.status === "countdown") return gettext("Joined");
+  if (racer.mark && racer.place) {
+    return `${interpolate(gettext("#%(place)s in %(time)s"), { place: racer.place, time: formatMs(racer.time_ms) }, true)} (${MARKS[racer.mark] || racer.mark})`;
+  }
   if (racer.mark) {
     return `${OUTCOMES[racer.outcome] || racer.outcome} (${MARKS[racer.mark] || racer.mark})`;
   }

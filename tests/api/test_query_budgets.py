@@ -155,9 +155,10 @@ BUDGETS: list[tuple[str, int, Callable[[Site], Any]]] = [
     ),
     ("techniques", 1, lambda s: s.player_client.get("/api/v1/techniques/")),
     ("technique", 3, lambda s: s.player_client.get("/api/v1/techniques/x_wing/")),
-    # 4, one for the ratings per size with their history (ratings.selectors.rating_stats)
-    # and one for the practice progress (learn.selectors.practice_progress).
-    ("stats", 6, lambda s: s.player_client.get("/api/v1/me/stats/")),
+    # 4, one for the ratings per size with their history (ratings.selectors.rating_stats),
+    # one for the practice progress (learn.selectors.practice_progress) and one for the
+    # player's standing (integrity.players.player_standing: established or provisional).
+    ("stats", 7, lambda s: s.player_client.get("/api/v1/me/stats/")),
 ]
 
 

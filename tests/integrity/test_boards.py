@@ -1,8 +1,9 @@
 """Every board asks one question (integrity.selectors): who may be shown.
 
-Paths covered, through the API: the rating board leaves out a held player and one flagged
-repeatedly, as the level and puzzle boards do; race results mark a racer flagged as faster
-than people play, or held, and rank them after the others (never first).
+Paths covered, through the API: the rating board leaves out a held player, one flagged
+repeatedly and a provisional one, as the level and puzzle boards do; race results mark a
+racer flagged as faster than people play, or held, and rank them after the others (never
+first), and rank a provisional racer marked.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from integrity.models import GameReview, PlayerReview, Verdict
+from accounts.factories import UserFactory
+from integrity.models import GameReview, PlayerReview, PlayerStanding, Verdict
 from integrity.selectors import REPEAT_FLAGS
 from play.models import Game
 from ratings.models import PlayerRating
@@ -109,3 +111,37 @@ def test_race_results_mark_a_held_racer(puzzle4):
     assert by_name[held.user.username]["mark"] == "held"
     assert by_name[held.user.username]["place"] is None
     assert by_name[other.user.username]["place"] == 1
+
+
+def test_the_rating_board_leaves_out_a_provisional_player(api_client):
+    new, established = UserFactory(established=False), player().user
+    _rated(new, 2300)
+    _rated(established, 1700)
+    assert _rating_board(api_client) == [established.username]
+
+
+def test_race_results_rank_a_provisional_racer_marked(puzzle4):
+    new, other = player(exempt=False), player()
+    PlayerStanding.objects.filter(user=new.user).delete()
+    code = race_create(other)["race"]["code"]
+    new.post(f"/api/v1/races/{code}/join/")
+    other.post(f"/api/v1/races/{code}/start/")
+    with after_start(code, seconds=1):
+        games = {c: c.get(f"/api/v1/races/{code}/").json()["you"]["game"] for c in (new, other)}
+    for i, cell in enumerate(empty_cells(puzzle4)):  # a person's pace: not flagged
+        with after_start(code, seconds=3 + 3 * i + i % 3):
+            assert move(new, games[new], cell, value_at(puzzle4, cell)).status_code == 200
+    with after_start(code, seconds=60):
+        _solve(other, games[other], puzzle4)
+    assert Game.objects.get(pk=games[new]).standing == "provisional"
+    by_name = {r["name"]: r for r in _results(code)}
+    assert (by_name[new.user.username]["place"], by_name[new.user.username]["mark"]) == (
+        1,
+        "provisional",
+    )
+
+
+def test_the_admin_lists_established_players(admin_client):
+    user = player().user
+    page = admin_client.get("/admin/integrity/playerstanding/")
+    assert page.status_code == 200 and user.username.encode() in page.content

@@ -192,3 +192,9 @@ def test_simulated_people_are_not_flagged_and_every_kind_of_script_is():
     for name, make in sim.SCRIPTS.items():  # not sim.LOOKALIKES: a person's by design
         scripts = sim.run_population(make, 2, 10, seed=f"test-{name}")
         assert scripts["flagged"] == 2, (name, scripts)
+
+
+def test_the_bench_reports_when_the_first_judgement_flags_each_population():
+    steady = sim.histories(sim.SCRIPTS["engine order, steady 1.2 s"], 2, 5, seed="first")
+    lines = sim.first_judgement({"key": "x", "steady": steady}, firsts=(3, 5))
+    assert lines[-1] == "| steady | 2 / 2 (3.0) | 2 / 2 (5.0) |"
