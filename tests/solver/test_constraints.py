@@ -221,3 +221,16 @@ def test_a_thermometer_bounds_its_cells_by_their_place_in_a_step():
     step = variant_next_step(rules, Grid.empty(FOUR))
     assert step is not None and step.technique == "constraint"
     assert step.sentence.startswith("Values rise along the thermometer through r1c1")
+
+
+def test_a_thermometer_puzzle_is_made_at_the_level_asked():
+    from solver.generation.constrained import generate_constrained
+    from solver.logic.general import variant_logic_solve
+
+    graded = generate_constrained("thermometer", SIX, "easy", 1)
+    assert graded is not None and graded.level == "easy"
+    made = graded.made
+    assert count_solutions(made.puzzle, rules=made.rules) == 1
+    assert variant_logic_solve(made.rules, made.puzzle).level == "easy"
+    with pytest.raises(ValueError, match="not made at a level"):
+        generate_constrained("palindrome", SIX, "easy", 1)

@@ -89,3 +89,18 @@ def test_the_same_givens_with_other_constraints_have_another_key():
     made, thermo = _thermo_puzzle()
     fewer = Rules.make(SIX, constraints=[c for c in made.rules.constraints if c != thermo])
     assert variant_key(made.puzzle, made.rules) != variant_key(made.puzzle, fewer)
+
+
+@pytest.mark.parametrize(
+    "extra, says",
+    [
+        ({"thermometer": [{"lines": [["R1C1"]]}]}, "thermometer 1"),
+        ({"ratio": [{"cells": ["R1C1", "R3C3"]}]}, "neighbours"),
+        ({"clone": [{"cells": ["R1C1"], "cloneCells": ["R2C2"]}]}, "clone"),
+    ],
+)
+def test_a_bad_or_unknown_constraint_is_a_400_naming_it(client, extra, says):
+    data = {"size": 6, "grid": [[{} for _ in range(6)] for _ in range(6)], **extra}
+    answer = client.post(GAMES, {"fpuzzles": data}, format="json")
+    assert answer.status_code == 400
+    assert says in str(answer.json())
