@@ -104,3 +104,21 @@ def test_a_bad_or_unknown_constraint_is_a_400_naming_it(client, extra, says):
     answer = client.post(GAMES, {"fpuzzles": data}, format="json")
     assert answer.status_code == 400
     assert says in str(answer.json())
+
+
+def test_hints_on_a_thermometer_game_follow_its_constraints(client):
+    made, _ = _thermo_puzzle()
+    answer = client.post(GAMES, {"fpuzzles": to_fpuzzles(made.rules, made.puzzle)}, format="json")
+    url = f"{GAMES}{answer.json()['id']}/hint/"
+    techniques = set()
+    for _ in range(4):
+        applied = client.post(url, {"level": 3}, format="json")
+        assert applied.status_code == 200, applied.json()
+        hint = applied.json()["hint"]
+        techniques.add(hint.get("technique"))
+        for pair in hint.get("placements", []):
+            assert made.solution.cells[pair["cell"]] == pair["value"]
+        for pair in hint.get("eliminations", []):
+            assert made.solution.cells[pair["cell"]] != pair["value"]
+        assert hint.get("placements") or hint.get("eliminations")
+    assert "constraint" in techniques
