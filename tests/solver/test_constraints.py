@@ -234,3 +234,13 @@ def test_a_thermometer_puzzle_is_made_at_the_level_asked():
     assert variant_logic_solve(made.rules, made.puzzle).level == "easy"
     with pytest.raises(ValueError, match="not made at a level"):
         generate_constrained("palindrome", SIX, "easy", 1)
+
+
+def test_a_search_with_constraints_stops_at_its_time_budget_too(monkeypatch):
+    import solver.search.constraint_lanes as plan
+
+    monkeypatch.setattr(plan, "SECONDS_PER_NODE", -1.0)  # the deadline has passed already
+    rules = Rules.make(NINE, constraints=[Whispers((0, 1, 2, 3))])
+    with pytest.raises(BudgetExceeded, match="time budget"):
+        count_solutions(Grid.empty(NINE), limit=10**9, budget=10**6, rules=rules)
+    assert count_solutions(Grid.empty(NINE), limit=2, rules=rules) == 2  # no budget: no clock
