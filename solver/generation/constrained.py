@@ -99,7 +99,11 @@ def _walks(
 
 
 def draw_constraints(kind: str, solution: Grid, rng: random.Random) -> list[Constraint]:
-    """Constraints of ``kind`` (one of :data:`DRAWN`) that ``solution`` obeys."""
+    """Constraints of ``kind`` (one of :data:`DRAWN`) that ``solution`` obeys, each once."""
+    return list(dict.fromkeys(_draw(kind, solution, rng)))
+
+
+def _draw(kind: str, solution: Grid, rng: random.Random) -> list[Constraint]:
     n = solution.shape.size
     s = solution.cells
     lines = max(2, n // 2)

@@ -184,6 +184,14 @@ def test_bad_constraints_are_refused_by_name(data, message):
         Rules.from_dict({"size": 9, "constraints": [data]})
 
 
+def test_repeated_or_endless_constraints_are_refused():
+    with pytest.raises(RulesError, match="given twice"):
+        Rules.make(FOUR, constraints=[Thermometer((0, 1)), Thermometer((0, 1))])
+    lines = [Thermometer((a, b)) for a in range(16) for b in range(16) if a != b]
+    with pytest.raises(RulesError, match="at most 128"):
+        Rules.make(FOUR, constraints=lines)
+
+
 def test_givens_that_break_a_constraint_are_refused():
     rules = Rules.make(FOUR, constraints=[Thermometer((0, 1, 2))])
     with pytest.raises(RulesError, match="thermometer"):
