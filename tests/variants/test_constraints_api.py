@@ -122,3 +122,15 @@ def test_hints_on_a_thermometer_game_follow_its_constraints(client):
             assert made.solution.cells[pair["cell"]] != pair["value"]
         assert hint.get("placements") or hint.get("eliminations")
     assert "constraint" in techniques
+
+
+def test_a_constrained_game_exports_back_to_the_same_f_puzzles_constraints(client):
+    from solver.formats.fpuzzles import from_fpuzzles, read_share_link
+
+    made, _ = _thermo_puzzle()
+    answer = client.post(GAMES, {"fpuzzles": to_fpuzzles(made.rules, made.puzzle)}, format="json")
+    export = client.get(f"{GAMES}{answer.json()['id']}/export/")
+    assert export.status_code == 200, export.json()
+    body = export.json()
+    assert from_fpuzzles(body["fpuzzles"]).rules == made.rules
+    assert read_share_link(body["sudokupad_url"]).rules == made.rules
