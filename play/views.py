@@ -37,6 +37,7 @@ from . import selectors
 from .api.serializers import GameSerializer
 from .charts import clock, solve_times_svg
 from .clock import gap_ms
+from .constraint_words import constraint_words
 from .lifecycle import Player, game_start, guest_key_get
 from .models import Game, Status
 from .sharing import export_context, game_export
@@ -253,6 +254,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "clock_gap_ms": gap_ms(),
         "service_worker": reverse("play:service_worker"),
     }
+    if puzzle.rules and puzzle.rules.get("constraints"):
+        page_data["constraint_words"] = constraint_words()
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
     context["practice"] = _practice_of(game)
     if game.race_id is not None:  # a race game shows its race, live

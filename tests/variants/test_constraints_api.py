@@ -134,3 +134,14 @@ def test_a_constrained_game_exports_back_to_the_same_f_puzzles_constraints(clien
     body = export.json()
     assert from_fpuzzles(body["fpuzzles"]).rules == made.rules
     assert read_share_link(body["sudokupad_url"]).rules == made.rules
+
+
+def test_the_game_page_of_a_constrained_puzzle_carries_its_words_translated(client, user):
+    made, _ = _thermo_puzzle()
+    answer = client.post(GAMES, {"fpuzzles": to_fpuzzles(made.rules, made.puzzle)}, format="json")
+    client.force_login(user)
+    page = client.get(f"/play/{answer.json()['id']}/", HTTP_ACCEPT_LANGUAGE="zh-Hans")
+    text = page.content.decode()
+    assert page.status_code == 200 and "game-data" in text, text[:300]
+    assert "constraint_words" in text and "css/variants.css" in text
+    assert "\\u5728\\u6e29\\u5ea6\\u8ba1\\u4e0a" in text or "在温度计上" in text
