@@ -40,6 +40,7 @@ from .aids import aid_settings_of
 from .api.serializers import GameSerializer
 from .charts import clock, solve_times_svg
 from .clock import gap_ms
+from .constraint_words import constraint_words
 from .lifecycle import Player, game_start, guest_key_get
 from .models import UNFINISHED, Game, Status
 from .scoring import AID_PENALTY
@@ -260,6 +261,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         # The board aids on the account; a guest's are kept in the browser (game.js).
         "aids": aid_settings_of(user=request.user) if request.user.is_authenticated else None,
     }
+    if puzzle.rules and puzzle.rules.get("constraints"):
+        page_data["constraint_words"] = constraint_words()
     context = {"game": game, "puzzle": puzzle, "heading": heading, "page_data": page_data}
     context["aid_percent"] = round(AID_PENALTY * 100)  # what Auto notes costs, said first
     context["practice"] = _practice_of(game)

@@ -18,6 +18,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from play import selectors as play_selectors
 from play.charts import clock
+from play.constraint_words import constraint_words
 from play.errors import GameNotFound
 from play.models import FINISHED, Game, Status
 from play.sharing import export_context, game_export
@@ -37,6 +38,8 @@ def _render(request: HttpRequest, game: Game, *, owner: bool, urls: dict[str, st
     data = replay_payload(game, selectors.event_list(game=game), owner=owner)
     page_data = {**data, "urls": urls, "owner": owner}
     puzzle = game.puzzle
+    if puzzle.rules and puzzle.rules.get("constraints"):
+        page_data["constraint_words"] = constraint_words()
     context = {
         "game": game,
         "puzzle": puzzle,

@@ -99,7 +99,11 @@ def _walks(
 
 
 def draw_constraints(kind: str, solution: Grid, rng: random.Random) -> list[Constraint]:
-    """Constraints of ``kind`` (one of :data:`DRAWN`) that ``solution`` obeys."""
+    """Constraints of ``kind`` (one of :data:`DRAWN`) that ``solution`` obeys, each once."""
+    return list(dict.fromkeys(_draw(kind, solution, rng)))
+
+
+def _draw(kind: str, solution: Grid, rng: random.Random) -> list[Constraint]:
     n = solution.shape.size
     s = solution.cells
     lines = max(2, n // 2)
@@ -271,3 +275,39 @@ def make_constrained(
         differ = [c for c in range(shape.ncells) if other.cells[c] != solution.cells[c]]
         c = rng.choice(differ)
         cells[c] = solution.cells[c]
+
+
+GENERATED = (
+    "antiknight", "antiking", "nonconsecutive", "kropki", "xv", "thermometer", "arrow",
+    "little_killer",
+)  # fmt: skip
+"""The types made at a level (:func:`generate_constrained`); the rest are played from imports."""
+
+
+@dataclass(frozen=True, slots=True)
+class GradedConstrained:
+    made: Constrained
+    level: str
+    hardest: str | None
+    attempts: int
+
+
+def generate_constrained(
+    kind: str, shape: Shape, level: str, seed: int, *, attempts: int = 20
+) -> GradedConstrained | None:
+    """A unique puzzle of ``kind`` whose logic level (the variant logic with the constraint
+    steps: :func:`solver.logic.general.variant_logic_solve`) is ``level``; tries seeds from
+    ``seed`` on, at most ``attempts`` of them (None when none made that level). Unique by
+    the exact search that made it and by the logic that solved it to the same grid."""
+    from solver.logic.general import variant_logic_solve
+
+    if kind not in GENERATED:
+        raise ValueError(f"{kind!r} puzzles are not made at a level")
+    for i in range(attempts):
+        made = make_constrained(kind, shape, seed * 1000 + i)
+        if made is None:
+            return None
+        logic = variant_logic_solve(made.rules, made.puzzle, explain=False)
+        if logic.solved and logic.grid == made.solution and logic.level == level:
+            return GradedConstrained(made, level, logic.hardest, i + 1)
+    return None

@@ -31,6 +31,10 @@ from solver.rules.constraints import Constraint, ConstraintError, from_dicts
 VARIANTS = ("classic", "diagonal", "jigsaw", "killer")
 MAX_CAGES = 25 * 25
 RULES_CACHED = 64
+CONSTRAINED_CELLS = 8
+"""The constraints' cells, counted once per constraint, add up to at most this many times
+the grid's cells (a grid of dots on every pair of neighbours needs 4), so no input makes
+the engines build tables without end."""
 """Tables derived from rules are kept for this many rules each, most recent first: a
 Jigsaw generator draws new rules at every attempt, and a worker runs for days."""
 
@@ -244,6 +248,13 @@ def _check(rules: Rules) -> None:
                     f"cage {i}: {len(cage.cells)} different values cannot add up to "
                     f"{cage.total} (only {low} to {high})"
                 )
+    drawn = sum(len(con.cells()) for con in rules.constraints if isinstance(con, Constraint))
+    if drawn > CONSTRAINED_CELLS * ncells:
+        raise RulesError(
+            f"the constraints cover {drawn} cells in all; at most {CONSTRAINED_CELLS * ncells}"
+        )
+    if len(set(rules.constraints)) != len(rules.constraints):
+        raise RulesError("a constraint is given twice")
     for con in rules.constraints:
         if not isinstance(con, Constraint):
             raise RulesError(f"{con!r} is not a constraint")

@@ -16,10 +16,15 @@ Pairs (a dot, a thermometer's step, a whisper's) are the commonest propagators: 
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from solver.grid import BudgetExceeded
 from solver.rules.constraints.base import Pair, Propagator, support
 
 if TYPE_CHECKING:
@@ -27,6 +32,26 @@ if TYPE_CHECKING:
     from solver.search.lanes import State, _Lanes
 
 PLANS_CACHED = 16
+SECONDS_PER_NODE = 0.0005
+"""A search with constraints and a node budget also stops after this many seconds a node
+of its budget (5 s for the API's 10,000): a node there costs more than a classic one, and
+a heavy mix on 16x16 could spend a minute inside the node budget alone."""
+_DEADLINE: ContextVar[float | None] = ContextVar("constraint_search_deadline", default=None)
+
+
+@contextmanager
+def time_budget(lanes: _Lanes, budget: int | None) -> Iterator[None]:
+    """Within it, a search on ``lanes`` with constraints stops at its budget's time too."""
+    if lanes.constraints is None or budget is None:
+        yield
+        return
+    token = _DEADLINE.set(time.monotonic() + budget * SECONDS_PER_NODE)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
 PAIR_TABLE_SIZE = 16
 """Pairs read their support from a table by mask up to this side (65,536 entries a table)."""
 _SUPPORTS: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -80,6 +105,9 @@ def propagate_constraints(board: int, open_: int, lz: _Lanes) -> State | None:
     from solver.search.lanes import _propagate
 
     plan: ConstraintLanes = lz.constraints
+    deadline = _DEADLINE.get()
+    if deadline is not None and time.monotonic() > deadline:
+        raise BudgetExceeded("the search used up its time budget")
     base = _propagate_cages if lz.cages else _propagate
     props, watchers = plan.props, plan.watchers
     w, nc, cr = lz.width, lz.ncells, lz.cell_region

@@ -4,7 +4,8 @@ The engine itself, constraint propagation on lane bitboards plus depth-first sea
 :mod:`solver.search.lanes` (its glossary is there); the lanes of a variant's houses and cages
 are :mod:`solver.search.house_lanes`. This module chooses the lanes for a grid's rules and
 runs the search. ``budget`` caps the nodes and raises :class:`BudgetExceeded`, so a
-hostile grid cannot hold a worker.
+hostile grid cannot hold a worker; with constraints it caps the time too
+(:data:`solver.search.constraint_lanes.SECONDS_PER_NODE`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from solver.grid import BudgetExceeded, Grid, Shape
+from solver.search.constraint_lanes import time_budget
 from solver.search.house_lanes import variant_lanes
 from solver.search.lanes import _grid_of, _Lanes, _lanes, _propagate, _search, _start
 
@@ -49,10 +51,11 @@ def solutions(
     if start is None:
         return []
     out: list[Grid] = []
-    for board in _search(start, lz, budget):
-        out.append(_grid_of(grid.shape, board, lz))
-        if len(out) >= limit:
-            break
+    with time_budget(lz, budget):
+        for board in _search(start, lz, budget):
+            out.append(_grid_of(grid.shape, board, lz))
+            if len(out) >= limit:
+                break
     return out
 
 
@@ -75,10 +78,11 @@ def count_solutions(
     if start is None:
         return 0
     count = 0
-    for _ in _search(start, lz, budget):
-        count += 1
-        if count >= limit:
-            break
+    with time_budget(lz, budget):
+        for _ in _search(start, lz, budget):
+            count += 1
+            if count >= limit:
+                break
     return count
 
 
@@ -98,10 +102,11 @@ def has_other_solution(
     p = (value - 1) * lz.ncells + cell
     if not open_ & lz.bits[p]:
         return False  # the givens place it
-    state = (lz.propagate or _propagate)(board & ~lz.bits[p], open_, lz)
-    if state is None:
-        return False
-    return any(True for _ in _search(state, lz, budget))
+    with time_budget(lz, budget):
+        state = (lz.propagate or _propagate)(board & ~lz.bits[p], open_, lz)
+        if state is None:
+            return False
+        return any(True for _ in _search(state, lz, budget))
 
 
 def random_solution(shape: Shape, rng: random.Random, *, rules: Rules | None = None) -> Grid:

@@ -7,12 +7,17 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
+// The words come translated with the page (play/constraint_words.py), not in the
+// JavaScript catalog every page loads: only a puzzle with constraints needs them.
+let WORDS = {};
+const T = (text) => WORDS[text] || text;
+
 const LINE_KINDS = {
-  palindrome: gettext("palindrome line"),
-  renban: gettext("renban line"),
-  whispers: gettext("German whispers line"),
-  region_sum: gettext("region-sum line"),
-  between: gettext("between line"),
+  palindrome: "palindrome line",
+  renban: "renban line",
+  whispers: "German whispers line",
+  region_sum: "region-sum line",
+  between: "between line",
 };
 
 function el(name, attrs, parent) {
@@ -37,8 +42,10 @@ function edge(n, a, b) {
   return [(x1 + x2) / 2, (y1 + y2) / 2];
 }
 
-/** Draw every constraint of puzzle `p` over the board in `wrap`; list the rest in words. */
-export function drawConstraints(wrap, p) {
+/** Draw every constraint of puzzle `p` over the board in `wrap`; list the rest in words.
+ * `translated`: the page's translated constraint words (its data's constraint_words). */
+export function drawConstraints(wrap, p, translated) {
+  WORDS = translated || {};
   const cons = Array.isArray(p.constraints) ? p.constraints : [];
   if (!cons.length) return;
   const n = p.size;
@@ -92,20 +99,20 @@ export function drawConstraints(wrap, p) {
       const dx = con.direction[1] === "R" ? -1 : 1;
       const dy = con.direction[0] === "D" ? -1 : 1;
       el("text", { x: x + 0.3 * dx, y: y + 0.3 * dy + 0.08, class: "c-clue" }, over).textContent = String(con.sum);
-      words.push(interpolate(gettext("Little killer: the diagonal from r%(row)sc%(col)s adds up to %(sum)s"), { row: Math.floor(first / n) + 1, col: (first % n) + 1, sum: con.sum }, true));
+      words.push(interpolate(T("Little killer: the diagonal from r%(row)sc%(col)s adds up to %(sum)s"), { row: Math.floor(first / n) + 1, col: (first % n) + 1, sum: con.sum }, true));
     } else if (t === "sandwich") {
       const name = con.line === "row" ? gettext("row %(number)s") : gettext("column %(number)s");
-      words.push(interpolate(gettext("Sandwich: between the 1 and the %(n)s of %(line)s, %(sum)s"), { n, line: interpolate(name, { number: con.index + 1 }, true), sum: con.sum }, true));
+      words.push(interpolate(T("Sandwich: between the 1 and the %(n)s of %(line)s, %(sum)s"), { n, line: interpolate(name, { number: con.index + 1 }, true), sum: con.sum }, true));
     } else if (t === "antiknight") {
-      words.push(gettext("Anti-knight: cells a knight's move apart differ"));
+      words.push(T("Anti-knight: cells a knight's move apart differ"));
     } else if (t === "antiking") {
-      words.push(gettext("Anti-king: cells a king's move apart differ"));
+      words.push(T("Anti-king: cells a king's move apart differ"));
     } else if (t === "nonconsecutive") {
-      words.push(gettext("Non-consecutive: neighbours are not consecutive unless a white dot joins them"));
+      words.push(T("Non-consecutive: neighbours are not consecutive unless a white dot joins them"));
     } else if (t === "black_dots_negative") {
-      words.push(gettext("Every black dot is given"));
+      words.push(T("Every black dot is given"));
     } else if (t === "xv_negative") {
-      words.push(gettext("Every X and V is given"));
+      words.push(T("Every X and V is given"));
     }
   }
   const defs = el("defs", {}, svg);
@@ -131,28 +138,28 @@ export function constraintWords(p, c) {
     const cells = con.cells || [];
     const at = cells.indexOf(c);
     if (con.type === "thermometer" && at >= 0) {
-      out.push(interpolate(gettext("on a thermometer, %(place)s of %(count)s cells from the bulb"), { place: at + 1, count: cells.length }, true));
+      out.push(interpolate(T("on a thermometer, %(place)s of %(count)s cells from the bulb"), { place: at + 1, count: cells.length }, true));
     } else if (con.type === "arrow" && con.circle.includes(c)) {
-      out.push(interpolate(gettext("in an arrow's circle, its line of %(count)s cells adds up to it"), { count: con.line.length }, true));
+      out.push(interpolate(T("in an arrow's circle, its line of %(count)s cells adds up to it"), { count: con.line.length }, true));
     } else if (con.type === "arrow" && con.line.includes(c)) {
-      out.push(gettext("on an arrow"));
+      out.push(T("on an arrow"));
     } else if (con.type in LINE_KINDS && at >= 0) {
-      out.push(interpolate(gettext("on a %(line)s, %(place)s of %(count)s cells"), { line: LINE_KINDS[con.type], place: at + 1, count: cells.length }, true));
+      out.push(interpolate(T("on a %(line)s, %(place)s of %(count)s cells"), { line: T(LINE_KINDS[con.type]), place: at + 1, count: cells.length }, true));
     } else if (con.type === "kropki" && at >= 0) {
       const other = cells[1 - at];
-      const words = con.colour === "white" ? gettext("a white dot to r%(row)sc%(col)s") : gettext("a black dot to r%(row)sc%(col)s");
+      const words = con.colour === "white" ? T("a white dot to r%(row)sc%(col)s") : T("a black dot to r%(row)sc%(col)s");
       out.push(interpolate(words, { row: Math.floor(other / p.size) + 1, col: (other % p.size) + 1 }, true));
     } else if (con.type === "xv" && at >= 0) {
       const other = cells[1 - at];
-      out.push(interpolate(gettext("%(mark)s to r%(row)sc%(col)s"), { mark: con.sum === 10 ? "X" : "V", row: Math.floor(other / p.size) + 1, col: (other % p.size) + 1 }, true));
+      out.push(interpolate(T("%(mark)s to r%(row)sc%(col)s"), { mark: con.sum === 10 ? "X" : "V", row: Math.floor(other / p.size) + 1, col: (other % p.size) + 1 }, true));
     } else if (con.type === "odd" && con.cell === c) {
-      out.push(gettext("odd"));
+      out.push(T("odd"));
     } else if (con.type === "even" && con.cell === c) {
-      out.push(gettext("even"));
+      out.push(T("even"));
     } else if (con.type === "extra_region" && at >= 0) {
-      out.push(gettext("in an extra region"));
+      out.push(T("in an extra region"));
     } else if (con.type === "little_killer" && at >= 0) {
-      out.push(interpolate(gettext("on a little killer diagonal adding up to %(sum)s"), { sum: con.sum }, true));
+      out.push(interpolate(T("on a little killer diagonal adding up to %(sum)s"), { sum: con.sum }, true));
     }
   }
   return out;

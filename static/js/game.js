@@ -32,9 +32,8 @@ const $ = (id) => document.getElementById(id);
 
 const puzzle = data.game.puzzle;
 // A variant's rules and aids load on its page only (the page's size budget).
-const constrained = Array.isArray(puzzle.constraints) && puzzle.constraints.length > 0;
-const V = (puzzle.variant && puzzle.variant !== "classic") || constrained ? await import("./variants.js") : null;
-const C = constrained ? await import("./constraints.js") : null;
+const C = puzzle.constraints?.length ? await import("./constraints.js") : null;
+const V = (puzzle.variant && puzzle.variant !== "classic") || C ? await import("./variants.js") : null;
 const geo = V ? V.variantGeometry(puzzle) : geometry(puzzle.size, puzzle.box_rows, puzzle.box_cols);
 const N = geo.n;
 // The givens; the API leaves them out while the game is paused, so they may come later.
@@ -73,7 +72,7 @@ const boardEl = $("board");
 const wrapEl = $("board-wrap");
 const cells = buildBoard(boardEl, geo, V ? V.boardLabel(puzzle) : interpolate(gettext("Sudoku board, %(n)s by %(n)s"), { n: N }, true));
 if (V) V.drawRules(cells, geo);
-if (C) C.drawConstraints(wrapEl, puzzle);
+if (C) C.drawConstraints(wrapEl, puzzle, data.constraint_words);
 const padKeys = buildPad();
 
 // ---- State from the server ----

@@ -40,7 +40,7 @@ const cells = buildBoard($("board"), geo, interpolate(gettext("Replay board, %(n
 if (isVariant) drawRules(cells, geo);
 if (Array.isArray(P.constraints) && P.constraints.length) {
   const { drawConstraints } = await import("./constraints.js");
-  drawConstraints($("board").parentElement, P);
+  drawConstraints($("board").parentElement, P, D.constraint_words);
 }
 
 // frames[i]: the board after the first i events (frames[0] is the givens).

@@ -64,3 +64,44 @@ def test_a_thermometer_puzzle_is_drawn_and_played_to_the_end(live_server, browse
         park(page)
     finally:
         context.close()
+
+
+def test_every_kind_of_constraint_is_drawn_legibly(live_server, browser):
+    import random
+
+    from solver.generation.constrained import draw_constraints
+    from solver.grid import Grid
+    from solver.rules.ruleset import Rules
+    from solver.search.exact import random_solution
+
+    rng = random.Random(5)
+    shape = Shape.for_size(9)
+    solution = random_solution(shape, rng)
+    cons = []
+    for kind in ("thermometer", "arrow", "kropki", "xv", "parity", "little_killer", "sandwich",
+                 "palindrome", "renban", "whispers", "region_sum", "between"):  # fmt: skip
+        cons += draw_constraints(kind, solution, rng)[:2]
+    rules = Rules.make(shape, constraints=cons)
+    givens = Grid(shape, tuple(v if i % 2 else 0 for i, v in enumerate(solution.cells)))
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/")
+        token = next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")
+        answer = page.request.post(
+            live_server.url + "/api/v1/games/",
+            data=json.dumps({"fpuzzles": to_fpuzzles(rules, givens)}),
+            headers={"Content-Type": "application/json", "X-CSRFToken": token},
+        )
+        assert answer.status == 201, answer.text()
+        page.goto(f"{live_server.url}/play/{answer.json()['id']}/")
+        expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        svg = page.locator("svg.constraints")
+        expect(svg.locator(".c-dot")).to_have_count(sum(1 for c in cons if c.kind == "kropki"))
+        expect(svg.locator(".c-xv")).to_have_count(sum(1 for c in cons if c.kind == "xv"))
+        expect(page.locator(".constraint-rules li")).to_have_count(
+            sum(1 for c in cons if c.kind in ("little_killer", "sandwich"))
+        )
+        page.screenshot(path=str(ARTIFACTS_DIR / "constraints-every-kind-1280.png"))
+    finally:
+        context.close()

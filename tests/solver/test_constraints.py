@@ -184,6 +184,14 @@ def test_bad_constraints_are_refused_by_name(data, message):
         Rules.from_dict({"size": 9, "constraints": [data]})
 
 
+def test_repeated_or_endless_constraints_are_refused():
+    with pytest.raises(RulesError, match="given twice"):
+        Rules.make(FOUR, constraints=[Thermometer((0, 1)), Thermometer((0, 1))])
+    lines = [Thermometer((a, b)) for a in range(16) for b in range(16) if a != b]
+    with pytest.raises(RulesError, match="at most 128"):
+        Rules.make(FOUR, constraints=lines)
+
+
 def test_givens_that_break_a_constraint_are_refused():
     rules = Rules.make(FOUR, constraints=[Thermometer((0, 1, 2))])
     with pytest.raises(RulesError, match="thermometer"):
@@ -221,3 +229,26 @@ def test_a_thermometer_bounds_its_cells_by_their_place_in_a_step():
     step = variant_next_step(rules, Grid.empty(FOUR))
     assert step is not None and step.technique == "constraint"
     assert step.sentence.startswith("Values rise along the thermometer through r1c1")
+
+
+def test_a_thermometer_puzzle_is_made_at_the_level_asked():
+    from solver.generation.constrained import generate_constrained
+    from solver.logic.general import variant_logic_solve
+
+    graded = generate_constrained("thermometer", SIX, "easy", 1)
+    assert graded is not None and graded.level == "easy"
+    made = graded.made
+    assert count_solutions(made.puzzle, rules=made.rules) == 1
+    assert variant_logic_solve(made.rules, made.puzzle).level == "easy"
+    with pytest.raises(ValueError, match="not made at a level"):
+        generate_constrained("palindrome", SIX, "easy", 1)
+
+
+def test_a_search_with_constraints_stops_at_its_time_budget_too(monkeypatch):
+    import solver.search.constraint_lanes as plan
+
+    monkeypatch.setattr(plan, "SECONDS_PER_NODE", -1.0)  # the deadline has passed already
+    rules = Rules.make(NINE, constraints=[Whispers((0, 1, 2, 3))])
+    with pytest.raises(BudgetExceeded, match="time budget"):
+        count_solutions(Grid.empty(NINE), limit=10**9, budget=10**6, rules=rules)
+    assert count_solutions(Grid.empty(NINE), limit=2, rules=rules) == 2  # no budget: no clock

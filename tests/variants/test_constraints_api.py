@@ -89,3 +89,59 @@ def test_the_same_givens_with_other_constraints_have_another_key():
     made, thermo = _thermo_puzzle()
     fewer = Rules.make(SIX, constraints=[c for c in made.rules.constraints if c != thermo])
     assert variant_key(made.puzzle, made.rules) != variant_key(made.puzzle, fewer)
+
+
+@pytest.mark.parametrize(
+    "extra, says",
+    [
+        ({"thermometer": [{"lines": [["R1C1"]]}]}, "thermometer 1"),
+        ({"ratio": [{"cells": ["R1C1", "R3C3"]}]}, "neighbours"),
+        ({"clone": [{"cells": ["R1C1"], "cloneCells": ["R2C2"]}]}, "clone"),
+    ],
+)
+def test_a_bad_or_unknown_constraint_is_a_400_naming_it(client, extra, says):
+    data = {"size": 6, "grid": [[{} for _ in range(6)] for _ in range(6)], **extra}
+    answer = client.post(GAMES, {"fpuzzles": data}, format="json")
+    assert answer.status_code == 400
+    assert says in str(answer.json())
+
+
+def test_hints_on_a_thermometer_game_follow_its_constraints(client):
+    made, _ = _thermo_puzzle()
+    answer = client.post(GAMES, {"fpuzzles": to_fpuzzles(made.rules, made.puzzle)}, format="json")
+    url = f"{GAMES}{answer.json()['id']}/hint/"
+    techniques = set()
+    for _ in range(4):
+        applied = client.post(url, {"level": 3}, format="json")
+        assert applied.status_code == 200, applied.json()
+        hint = applied.json()["hint"]
+        techniques.add(hint.get("technique"))
+        for pair in hint.get("placements", []):
+            assert made.solution.cells[pair["cell"]] == pair["value"]
+        for pair in hint.get("eliminations", []):
+            assert made.solution.cells[pair["cell"]] != pair["value"]
+        assert hint.get("placements") or hint.get("eliminations")
+    assert "constraint" in techniques
+
+
+def test_a_constrained_game_exports_back_to_the_same_f_puzzles_constraints(client):
+    from solver.formats.fpuzzles import from_fpuzzles, read_share_link
+
+    made, _ = _thermo_puzzle()
+    answer = client.post(GAMES, {"fpuzzles": to_fpuzzles(made.rules, made.puzzle)}, format="json")
+    export = client.get(f"{GAMES}{answer.json()['id']}/export/")
+    assert export.status_code == 200, export.json()
+    body = export.json()
+    assert from_fpuzzles(body["fpuzzles"]).rules == made.rules
+    assert read_share_link(body["sudokupad_url"]).rules == made.rules
+
+
+def test_the_game_page_of_a_constrained_puzzle_carries_its_words_translated(client, user):
+    made, _ = _thermo_puzzle()
+    answer = client.post(GAMES, {"fpuzzles": to_fpuzzles(made.rules, made.puzzle)}, format="json")
+    client.force_login(user)
+    page = client.get(f"/play/{answer.json()['id']}/", HTTP_ACCEPT_LANGUAGE="zh-Hans")
+    text = page.content.decode()
+    assert page.status_code == 200 and "game-data" in text, text[:300]
+    assert "constraint_words" in text and "css/variants.css" in text
+    assert "\\u5728\\u6e29\\u5ea6\\u8ba1\\u4e0a" in text or "在温度计上" in text
