@@ -17,7 +17,7 @@ Pairs (a dot, a thermometer's step, a whisper's) are the commonest propagators: 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -98,17 +98,15 @@ def constraint_lanes(rules: Rules) -> ConstraintLanes | None:
     )
 
 
-def propagate_constraints(board: int, open_: int, lz: _Lanes) -> State | None:
-    """Singles, locked candidates, cages, then the constraints, until nothing changes;
-    None on a contradiction (see the module docstring)."""
-    from solver.search.house_lanes import _propagate_cages
-    from solver.search.lanes import _propagate
-
+def propagate_constraints(
+    board: int, open_: int, lz: _Lanes, base: Callable[[int, int, _Lanes], State | None]
+) -> State | None:
+    """``base`` (singles and locked candidates, and the cages when there are some), then the
+    constraints, until nothing changes; None on a contradiction (see the module docstring)."""
     plan: ConstraintLanes = lz.constraints
     deadline = _DEADLINE.get()
     if deadline is not None and time.monotonic() > deadline:
         raise BudgetExceeded("the search used up its time budget")
-    base = _propagate_cages if lz.cages else _propagate
     props, watchers = plan.props, plan.watchers
     w, nc, cr = lz.width, lz.ncells, lz.cell_region
     lane = (1 << lz.n) - 1

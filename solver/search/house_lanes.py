@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from solver.rules.ruleset import Rules, layout
 from solver.search.constraint_lanes import (
@@ -217,9 +217,10 @@ def _caged_classic(rules: Rules) -> _Lanes:
 
 
 def _propagator(cages: tuple[CageLanes, ...], plan: ConstraintLanes | None) -> Callable:
+    base = _propagate_cages if cages else _propagate
     if plan is not None:
-        return propagate_constraints
-    return _propagate_cages if cages else _propagate
+        return partial(propagate_constraints, base=base)
+    return base
 
 
 def _propagate_cages(board: int, open_: int, lz: _Lanes) -> State | None:

@@ -28,7 +28,7 @@ from solver.rules.constraints.base import (
 
 if TYPE_CHECKING:
     from solver.grid import Shape
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 MAX_CIRCLE = 3
 
@@ -42,7 +42,7 @@ class Arrow(Constraint):
     def cells(self) -> tuple[int, ...]:
         return self.circle + self.line
 
-    def check(self, rules: Rules) -> None:
+    def check(self, rules: RulesView) -> None:
         Constraint.check(self, rules)
         if not 1 <= len(self.circle) <= MAX_CIRCLE or not self.line:
             raise ConstraintError(f"arrow: a circle of 1 to {MAX_CIRCLE} cells and a line")
@@ -53,10 +53,10 @@ class Arrow(Constraint):
         k = len(self.circle)
         return [1] * len(self.line) + [-(10 ** (k - 1 - i)) for i in range(k)]
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         return [LinearSum(self.line + self.circle, self.weights(), (0,), rules.size)]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         if not all(values[c] for c in self.circle):
             return []
         number = 0

@@ -21,15 +21,31 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard
 
 if TYPE_CHECKING:
     from solver.grid import Shape
-    from solver.rules.ruleset import Rules
 
 Masks = tuple[int, ...]
 MEMO = 4096
 """States remembered per propagator, then forgotten all at once."""
+
+
+class RulesView(Protocol):
+    """What a constraint reads of the rules it lives in (:class:`solver.rules.ruleset.Rules`
+    is one): named here so that the arrow between the two modules points one way."""
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def shape(self) -> Shape: ...
+
+    @property
+    def regions(self) -> tuple[int, ...]: ...
+
+    @property
+    def constraints(self) -> tuple[Constraint, ...]: ...
 
 
 class ConstraintError(ValueError):
@@ -188,20 +204,20 @@ class Constraint:
         """The cells it is drawn on (none for a rule over the whole grid)."""
         return ()
 
-    def check(self, rules: Rules) -> None:
+    def check(self, rules: RulesView) -> None:
         """Raise ConstraintError when it does not fit ``rules``' grid."""
         ncells = rules.shape.ncells
         for c in self.cells():
             if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < ncells:
                 raise ConstraintError(f"{self.kind}: {c!r} is not a cell of the grid")
 
-    def differ_pairs(self, rules: Rules) -> Iterable[tuple[int, int]]:
+    def differ_pairs(self, rules: RulesView) -> Iterable[tuple[int, int]]:
         return ()
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         return []
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         """The groups of cells whose values (0: empty) already break it."""
         raise NotImplementedError
 

@@ -14,7 +14,7 @@ from solver.rules.constraints.base import Masks, Propagator, bit_values
 from solver.rules.constraints.lines import Line
 
 if TYPE_CHECKING:
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 class Between(Propagator):
@@ -44,10 +44,10 @@ class BetweenLine(Line):
     fpuzzles_key = "betweenline"
     least = 3
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         return [Between(self.line)]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         a, b = values[self.line[0]], values[self.line[-1]]
         if not a or not b:
             return []

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from solver.rules.constraints.base import ConstraintError
 
 if TYPE_CHECKING:
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 def check_neighbours(kind: str, a: int, b: int, n: int) -> None:
@@ -28,7 +28,7 @@ def neighbour_pairs(n: int) -> Iterator[tuple[int, int]]:
             yield c, c + n
 
 
-def unmarked_pairs(rules: Rules, marked: Callable[[object], bool]) -> list[tuple[int, int]]:
+def unmarked_pairs(rules: RulesView, marked: Callable[[object], bool]) -> list[tuple[int, int]]:
     """The neighbour pairs that carry no constraint ``marked`` picks."""
     taken = set()
     for con in rules.constraints:

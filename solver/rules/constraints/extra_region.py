@@ -22,7 +22,7 @@ from solver.rules.constraints.base import (
 
 if TYPE_CHECKING:
     from solver.grid import Shape
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,15 +33,15 @@ class ExtraRegion(Constraint):
     def cells(self) -> tuple[int, ...]:
         return self.region
 
-    def check(self, rules: Rules) -> None:
+    def check(self, rules: RulesView) -> None:
         Constraint.check(self, rules)
         if len(self.region) > rules.size:
             raise ConstraintError(f"extra region: at most {rules.size} cells")
 
-    def differ_pairs(self, rules: Rules) -> Iterable[tuple[int, int]]:
+    def differ_pairs(self, rules: RulesView) -> Iterable[tuple[int, int]]:
         return all_pairs(self.region)
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         return [(a, b) for a, b in all_pairs(self.region) if values[a] and values[a] == values[b]]
 
     def to_dict(self) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from solver.rules.constraints.dots import check_neighbours, unmarked_pairs
 
 if TYPE_CHECKING:
     from solver.grid import Shape
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 COLOURS = {"white": ("difference", 1), "black": ("ratio", 2)}
 
@@ -52,7 +52,7 @@ class Kropki(Constraint):
     def cells(self) -> tuple[int, ...]:
         return self.pair
 
-    def check(self, rules: Rules) -> None:
+    def check(self, rules: RulesView) -> None:
         Constraint.check(self, rules)
         if self.colour not in COLOURS:
             raise ConstraintError("kropki: colour must be white or black")
@@ -63,10 +63,10 @@ class Kropki(Constraint):
     def holds(self, x: int, y: int) -> bool:
         return related(self.colour, self.value, x, y)
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         return [pair(*self.pair, rules.size, self.holds)]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         a, b = self.pair
         if values[a] and values[b] and not self.holds(values[a], values[b]):
             return [self.pair]
@@ -118,17 +118,17 @@ class BlackDotsNegative(Constraint):
 
     kind = "black_dots_negative"
 
-    def unmarked(self, rules: Rules) -> list[tuple[int, int]]:
+    def unmarked(self, rules: RulesView) -> list[tuple[int, int]]:
         return unmarked_pairs(rules, lambda c: isinstance(c, Kropki) and c.colour == "black")
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         n = rules.size
         return [
             pair(a, b, n, lambda x, y: not related("black", 2, x, y))
             for a, b in self.unmarked(rules)
         ]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         return [
             (a, b)
             for a, b in self.unmarked(rules)

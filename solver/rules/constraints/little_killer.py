@@ -30,7 +30,7 @@ from solver.rules.constraints.base import (
 
 if TYPE_CHECKING:
     from solver.grid import Shape
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 
@@ -57,7 +57,7 @@ class LittleKiller(Constraint):
     def cells(self) -> tuple[int, ...]:
         return self.diagonal
 
-    def check(self, rules: Rules) -> None:
+    def check(self, rules: RulesView) -> None:
         n = rules.size
         r, k = self.clue
         if self.direction not in DIRECTIONS or (0 <= r < n and 0 <= k < n):
@@ -69,10 +69,10 @@ class LittleKiller(Constraint):
         if not 1 <= self.total <= n * len(self.diagonal):
             raise ConstraintError(f"little killer: {self.total} is not a sum its diagonal can make")
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         return [LinearSum(self.diagonal, [1] * len(self.diagonal), (self.total,), rules.size)]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         filled = [values[c] for c in self.diagonal if values[c]]
         least = sum(filled) + len(self.diagonal) - len(filled)
         if least > self.total or (len(filled) == len(self.diagonal) and sum(filled) != self.total):

@@ -16,7 +16,7 @@ from solver.rules.constraints.kropki import Kropki
 from solver.rules.constraints.whole_grid import WholeGrid
 
 if TYPE_CHECKING:
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,14 +24,14 @@ class NonConsecutive(WholeGrid):
     kind = "nonconsecutive"
     fpuzzles_key = "nonconsecutive"
 
-    def unmarked(self, rules: Rules) -> list[tuple[int, int]]:
+    def unmarked(self, rules: RulesView) -> list[tuple[int, int]]:
         return unmarked_pairs(rules, lambda c: isinstance(c, Kropki) and c.colour == "white")
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         n = rules.size
         return [pair(a, b, n, lambda x, y: abs(x - y) != 1) for a, b in self.unmarked(rules)]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         return [
             (a, b)
             for a, b in self.unmarked(rules)

@@ -13,7 +13,7 @@ from solver.rules.constraints.base import Propagator, pair
 from solver.rules.constraints.lines import Line
 
 if TYPE_CHECKING:
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,10 +25,10 @@ class Palindrome(Line):
         k = len(self.line)
         return [(self.line[i], self.line[k - 1 - i]) for i in range(k // 2)]
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         return [pair(a, b, rules.size, lambda x, y: x == y) for a, b in self.mirrored()]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         return [
             (a, b) for a, b in self.mirrored() if values[a] and values[b] and values[a] != values[b]
         ]

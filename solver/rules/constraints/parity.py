@@ -23,7 +23,7 @@ from solver.rules.constraints.base import (
 
 if TYPE_CHECKING:
     from solver.grid import Shape
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 class Only(Propagator):
@@ -48,11 +48,11 @@ class Parity(Constraint):
     def cells(self) -> tuple[int, ...]:
         return (self.cell,)
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         allowed = sum(1 << (v - 1) for v in range(1, rules.size + 1) if v % 2 == self.remainder)
         return [Only(self.cell, allowed)]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         v = values[self.cell]
         return [(self.cell,)] if v and v % 2 != self.remainder else []
 

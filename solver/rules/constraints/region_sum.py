@@ -15,10 +15,10 @@ from solver.rules.constraints.base import Masks, Propagator, bit_values, linear_
 from solver.rules.constraints.lines import Line
 
 if TYPE_CHECKING:
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
-def groups(rules: Rules, line: Sequence[int]) -> list[tuple[int, ...]]:
+def groups(rules: RulesView, line: Sequence[int]) -> list[tuple[int, ...]]:
     """The line's cells by region, in the order the line meets the regions."""
     found: dict[int, list[int]] = {}
     for c in line:
@@ -71,11 +71,11 @@ class RegionSumLine(Line):
     kind = "region_sum"
     fpuzzles_key = "regionsumline"
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         parts = groups(rules, self.line)
         return [EqualSums(parts)] if len(parts) > 1 else []
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         full = [p for p in groups(rules, self.line) if all(values[c] for c in p)]
         if len({sum(values[c] for c in p) for p in full}) > 1:
             return [tuple(c for p in full for c in p)]

@@ -13,7 +13,7 @@ from solver.rules.constraints.base import ConstraintError, Masks, Propagator, al
 from solver.rules.constraints.lines import Line
 
 if TYPE_CHECKING:
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 class RunOfValues(Propagator):
@@ -46,18 +46,18 @@ class Renban(Line):
     fpuzzles_key = "renban"
     least = 1
 
-    def check(self, rules: Rules) -> None:
+    def check(self, rules: RulesView) -> None:
         Line.check(self, rules)
         if len(self.line) > rules.size:
             raise ConstraintError(f"renban: at most {rules.size} cells")
 
-    def differ_pairs(self, rules: Rules) -> Iterable[tuple[int, int]]:
+    def differ_pairs(self, rules: RulesView) -> Iterable[tuple[int, int]]:
         return all_pairs(self.line)
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         return [RunOfValues(self.line, rules.size)]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         filled = [c for c in self.line if values[c]]
         seen = [values[c] for c in filled]
         if len(set(seen)) != len(seen) or (seen and max(seen) - min(seen) >= len(self.line)):

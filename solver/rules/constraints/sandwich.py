@@ -26,7 +26,7 @@ from solver.rules.constraints.base import (
 
 if TYPE_CHECKING:
     from solver.grid import Shape
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 def line_cells(n: int, line: str, index: int) -> tuple[int, ...]:
@@ -99,17 +99,17 @@ class Sandwich(Constraint):
     def line_cells(self, n: int) -> tuple[int, ...]:
         return line_cells(n, self.line, self.index)
 
-    def check(self, rules: Rules) -> None:
+    def check(self, rules: RulesView) -> None:
         n = rules.size
         if self.line not in ("row", "column") or not 0 <= self.index < n:
             raise ConstraintError(f"sandwich: a row or column 0 to {n - 1}")
         if not 0 <= self.total <= sum(range(2, n)):
             raise ConstraintError(f"sandwich: {self.total} cannot lie between 1 and {n}")
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         return [Between1AndN(self.line_cells(rules.size), rules.size, self.total)]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         n = rules.size
         cells = self.line_cells(n)
         row = [values[c] for c in cells]

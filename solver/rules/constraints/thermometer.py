@@ -14,7 +14,7 @@ from solver.rules.constraints.base import Propagator, all_pairs, pair
 from solver.rules.constraints.lines import Line
 
 if TYPE_CHECKING:
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,15 +22,15 @@ class Thermometer(Line):
     kind = "thermometer"
     fpuzzles_key = "thermometer"
 
-    def differ_pairs(self, rules: Rules) -> Iterable[tuple[int, int]]:
+    def differ_pairs(self, rules: RulesView) -> Iterable[tuple[int, int]]:
         return all_pairs(self.line)
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         n = rules.size
         steps = zip(self.line, self.line[1:], strict=False)
         return [pair(a, b, n, lambda x, y: x < y) for a, b in steps]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         filled = [c for c in self.line if values[c]]
         return [
             (a, b) for i, a in enumerate(filled) for b in filled[i + 1 :] if values[a] >= values[b]

@@ -28,7 +28,7 @@ from solver.rules.constraints.lines import Line
 
 if TYPE_CHECKING:
     from solver.grid import Shape
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 def default_difference(n: int) -> int:
@@ -44,19 +44,19 @@ class Whispers(Line):
     def gap(self, n: int) -> int:
         return self.difference if self.difference is not None else default_difference(n)
 
-    def check(self, rules: Rules) -> None:
+    def check(self, rules: RulesView) -> None:
         Line.check(self, rules)
         if self.difference is not None and not 1 <= self.difference < rules.size:
             raise ConstraintError(f"whispers: difference must be 1 to {rules.size - 1}")
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         d = self.gap(rules.size)
         return [
             pair(a, b, rules.size, lambda x, y: abs(x - y) >= d)
             for a, b in zip(self.line, self.line[1:], strict=False)
         ]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         d = self.gap(rules.size)
         return [
             (a, b)

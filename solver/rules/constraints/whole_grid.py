@@ -10,7 +10,7 @@ from solver.rules.constraints.base import Constraint, ConstraintError
 
 if TYPE_CHECKING:
     from solver.grid import Shape
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 
 def moves(n: int, steps: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -54,8 +54,8 @@ class Apart(WholeGrid):
 
     steps: ClassVar[tuple[tuple[int, int], ...]] = ()
 
-    def differ_pairs(self, rules: Rules) -> Iterable[tuple[int, int]]:
+    def differ_pairs(self, rules: RulesView) -> Iterable[tuple[int, int]]:
         return moves(rules.size, self.steps)
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         return [(a, b) for a, b in self.differ_pairs(rules) if values[a] and values[a] == values[b]]

@@ -27,7 +27,7 @@ from solver.rules.constraints.kropki import negatives
 
 if TYPE_CHECKING:
     from solver.grid import Shape
-    from solver.rules.ruleset import Rules
+    from solver.rules.constraints.base import RulesView
 
 LETTERS = {"X": 10, "V": 5}
 
@@ -41,16 +41,16 @@ class XV(Constraint):
     def cells(self) -> tuple[int, ...]:
         return self.pair
 
-    def check(self, rules: Rules) -> None:
+    def check(self, rules: RulesView) -> None:
         Constraint.check(self, rules)
         check_neighbours(self.kind, *self.pair, rules.size)
         if self.total not in LETTERS.values():
             raise ConstraintError("xv: the sum is 10 (X) or 5 (V)")
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         return [pair(*self.pair, rules.size, lambda x, y: x + y == self.total)]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         a, b = self.pair
         if values[a] and values[b] and values[a] + values[b] != self.total:
             return [self.pair]
@@ -90,14 +90,14 @@ class XVNegative(Constraint):
 
     kind = "xv_negative"
 
-    def unmarked(self, rules: Rules) -> list[tuple[int, int]]:
+    def unmarked(self, rules: RulesView) -> list[tuple[int, int]]:
         return unmarked_pairs(rules, lambda c: isinstance(c, XV))
 
-    def propagators(self, rules: Rules) -> list[Propagator]:
+    def propagators(self, rules: RulesView) -> list[Propagator]:
         n = rules.size
         return [pair(a, b, n, lambda x, y: x + y not in (5, 10)) for a, b in self.unmarked(rules)]
 
-    def clashes(self, rules: Rules, values: Sequence[int]) -> list[tuple[int, ...]]:
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
         return [
             (a, b)
             for a, b in self.unmarked(rules)
