@@ -149,7 +149,10 @@ def test_three_players_race_to_the_end(asgi_server, contexts, settings):  # noqa
     # Leaving paused the game; back on it, it carries on (once the pause sent on leaving
     # has landed, or is known never to: game.js resumeAfterReload).
     expect(third.locator("body")).to_have_attribute("data-ready", "1")
-    expect(third.locator("#board-wrap")).not_to_have_class(re.compile(r"\bpaused\b"))
+    # The page asks for the game up to 20 times, 150 ms apart, before it carries on.
+    expect(third.locator("#board-wrap")).not_to_have_class(
+        re.compile(r"\bpaused\b"), timeout=15_000
+    )
     solve(second)
     # The others see it beside their own board, live.
     expect(row(host, second_name)).to_contain_text("#1")
