@@ -30,6 +30,7 @@ from solver.logic.techniques import LEVELS as CLASSIC_LEVELS
 from solver.logic.techniques import ORDER as CLASSIC_ORDER
 from solver.logic.techniques import SINGLES
 from solver.logic.techniques.base import Board, Step
+from solver.logic.variant_grade import KILLER_TECHNIQUES
 from solver.rules.ruleset import RULES_CACHED, Rules, layout
 
 __all__ = ["ClassicEngine", "LogicEngine", "TechniqueLike", "VariantEngine", "engine_for"]
@@ -37,10 +38,9 @@ __all__ = ["ClassicEngine", "LogicEngine", "TechniqueLike", "VariantEngine", "en
 SEARCH = "search"
 """The slug of a trial, the classic hint's step when no technique applies."""
 
-VARIANT_SCORES = {"cage_combination": 10, "innies_outies": 60, "cage_house": 60}
+VARIANT_SCORES = {slug: effort for slug, (_, effort) in KILLER_TECHNIQUES.items()}
 """The effort of Killer's own techniques, on the classic's score scale
-(:data:`solver.logic.techniques.ORDER`): a cage's combinations are read at a glance like a hidden
-single, the 45 rule and a cage's digits locked in a house take a look like a pointing."""
+(:data:`solver.logic.variant_grade.KILLER_TECHNIQUES`)."""
 
 
 class TechniqueLike(Protocol):
