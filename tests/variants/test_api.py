@@ -383,3 +383,22 @@ def test_a_finished_variant_game_is_on_its_variants_board_only(client, make_vari
     assert classic["results"] == []
     page = client.get("/leaderboards/", {**board, "variant": "diagonal"}).content.decode()
     assert user.username in page
+
+
+def test_a_givens_free_killer_is_analysed_at_its_logics_level_not_as_expert(client, make_variant):
+    bank = make_variant("killer", level="medium", seed="free")
+    assert bank.givens == "." * 81  # no givens: the old rule called it expert
+    data = _killer_fpuzzles(bank)
+    Puzzle.objects.filter(pk=bank.pk).delete()
+    body = client.post(ANALYSE, {"fpuzzles": data}, format="json").json()
+    assert body["level"] == "medium" and body["solved_by_logic"] is True
+
+
+def test_a_variant_puzzle_beyond_the_techniques_is_analysed_as_master(client, make_variant):
+    bank = make_variant("jigsaw", level="master", seed="beyond")
+    regions = list(rules_of(bank).regions)
+    data = {"size": 9, "grid": _fp_grid(9, bank.givens, regions)}
+    Puzzle.objects.filter(pk=bank.pk).delete()
+    body = client.post(ANALYSE, {"fpuzzles": data}, format="json").json()
+    assert body["level"] == "master" and body["solved_by_logic"] is False
+    assert body["score"] > 7500  # above every puzzle the techniques finish
