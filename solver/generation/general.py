@@ -301,6 +301,7 @@ def _killer(
     if level is None:
         return rules, Grid(shape, tuple(cells)), solution, searches
     moves = 0
+    easier: tuple[Cage, ...] | None = None  # the cages before the last merge
     while (rated := graded_level(rules, empty, level)[0]) != level:
         moves += 1
         if moves > MAX_MOVES:
@@ -308,7 +309,11 @@ def _killer(
         if LEVELS.index(rated) > LEVELS.index(level):
             if level not in GIVENS_FREE:
                 break  # too hard: givens bring easy and medium down below
-            # too hard: a cage split in two (one more sum: still one solution)
+            if easier is not None:  # the last merge went past the level: try another
+                cages, easier = easier, None
+                rules = Rules.make(shape, cages=cages)
+                continue
+            # too hard as drawn: a cage split in two (one more sum: still one solution)
             split = refine_cages(cages, solution, None, rng)
             if split is None:
                 return None
@@ -326,7 +331,7 @@ def _killer(
         except BudgetExceeded:
             unique = False
         if unique:
-            cages = merged
+            cages, easier = merged, cages
             rules = Rules.make(shape, cages=cages)
     if rated == level:
         return rules, Grid(shape, tuple(cells)), solution, searches
