@@ -9,8 +9,9 @@ classic puzzle is judged exactly as before, and with the variant engine
 (:mod:`solver.logic.general`, :class:`~solver.logic.houses.VBoard`) for any other rules:
 its techniques read the houses and cages, never the variant's name.
 
-The variant engine knows fewer techniques than the classic one (no chains, no uniqueness
-patterns): a placement only those would find counts as not deducible under it.
+The variant engine knows fewer techniques than the classic one (no uniqueness patterns, and
+Killer reasoning past its sums and cage sets: docs/solver.md): a placement only those would
+find counts as not deducible under it.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ class LogicEngine(ABC):
     complete = True
     """Whether a board the techniques cannot advance is beyond what people find: true of
     the classic engine (chains, loops and ALS); not of the variant one, which lacks the
-    finer Killer techniques (cage splitting, hidden cages, killer pairs) and chains."""
+    uniqueness patterns, sums past eight open cells and chains through cage combinations
+    (docs/solver.md, what is left)."""
 
     @abstractmethod
     def board(self, values: Sequence[int]) -> Any:
