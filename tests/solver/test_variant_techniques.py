@@ -100,7 +100,12 @@ def test_harder_techniques_are_sound_on_generated_puzzles(variant):
 @pytest.mark.parametrize("size", [6, 9])
 def test_harder_techniques_are_sound_on_thousands_of_steps(variant, size):
     found: Counter[str] = Counter()
-    levels = supported_variant_levels(variant, size)[-2:]  # the two hardest made
+    made_quickly = [  # a 9x9 Killer expert takes half a minute
+        lv
+        for lv in supported_variant_levels(variant, size)
+        if (variant, lv) != ("killer", "expert")
+    ]
+    levels = made_quickly[-2:]  # the two hardest
     for i in range(30):
         level = levels[i % 2]
         made = generate_variant(variant, size, level=level, seed=f"many techniques:{i}")
