@@ -225,6 +225,33 @@ TEXTS: dict[str, Any] = {
         "box, that house gets the value there, so it leaves the rest of the house. A cage "
         "of two cells adding up to 3 in one row takes 1 and 2 from the rest of the row."
     ),
+    # Killer Sudoku (solver.logic.killer_sums): sums of any size, splits, pairs of cages.
+    "killer_pair": _(
+        "Two cages wholly inside one row, column or box cannot share a value. Pair up the "
+        "sets that make each cage's sum with no value in both: a value every such pairing "
+        "uses is in one of the two cages, so it leaves the rest of the house; a set of one "
+        "cage that fits no set of the other is dropped."
+    ),
+    "innies_outies_large": _(
+        "The 45 rule with more cells: when four or more innies or outies are left, they "
+        "still add up to a known total. Read them as a cage of their own, a virtual cage, "
+        "except that two of them may repeat a value when they share no row, column or box. "
+        "A value that no way of making the total gives a cell leaves it."
+    ),
+    "cage_split": _(
+        "When a known sum lies inside a cage, or inside another known sum, the cells left "
+        "over add up to the difference. The 45 rule gives the part of a cage inside a box: "
+        "the rest of the cage outside the box is a cage of its own with the sum left over."
+    ),
+    "hidden_cage": _(
+        "The 45 rule on two or three houses can give a group of cells that all lie in one "
+        "row, column or box. The rest of that house then adds up to 45 less their sum: a "
+        "cage nobody drew, read like any other."
+    ),
+    "killer_triple": _(
+        "The killer pair with three cages wholly inside one house: pick one set for each so "
+        "that no value repeats; a value every such choice uses leaves the rest of the house."
+    ),
 }
 
 

@@ -26,7 +26,6 @@ from puzzles.models import Puzzle, Source
 from puzzles.practice import PRACTICE_MINIMUM
 from puzzles.selectors import daily_puzzle_ids
 from puzzles.variant_bank import variant_puzzle_store
-from puzzles.variants import variant_level
 from solver import Grid, parse
 from solver.generation.general import VariantGenerated, VariantGenerationFailed
 from solver.generation.general_practice import (
@@ -36,6 +35,7 @@ from solver.generation.general_practice import (
     variant_techniques,
 )
 from solver.logic.general import variant_logic_solve
+from solver.logic.variant_grade import variant_grade_of
 from solver.rules.ruleset import Rules
 
 log = logging.getLogger(__name__)
@@ -119,8 +119,6 @@ def _store(made: VariantGenerated) -> tuple[Puzzle, bool]:
         grid=made.puzzle,
         rules=made.rules,
         solution=made.solution,
-        level=made.level,
-        hardest=made.hardest or "",
         source=Source.GENERATED,
     )
     _techniques_record(puzzle, made.rules, made.puzzle)
@@ -158,12 +156,7 @@ def variant_practice_example_puzzle(*, technique: str, variant: str, size: int) 
     grid = parse(example["givens"], box_rows=example["box_rows"], box_cols=example["box_cols"])
     logic = variant_logic_solve(rules, grid, explain=False)
     puzzle, _ = variant_puzzle_store(
-        grid=grid,
-        rules=rules,
-        level=variant_level(rules, grid, logic.level),
-        hardest=logic.hardest or "",
-        source=Source.GENERATED,
-        techniques=logic.techniques,
+        grid=grid, rules=rules, source=Source.GENERATED, graded=variant_grade_of(logic)
     )
     _techniques_record(puzzle, rules, grid, logic.techniques)
     return puzzle.pk

@@ -207,7 +207,7 @@ def _variant_fill_position(pack: PuzzlePack, shape: Shape, position: int, seed: 
     from solver.generation.general import VariantGenerationFailed
 
     try:
-        grid, solution, rules, hardest = variant_puzzle_make(
+        grid, solution, rules, _ = variant_puzzle_make(
             variant=pack.variant, shape=shape, level=pack.difficulty, seed=seed
         )
     except VariantGenerationFailed:
@@ -218,10 +218,10 @@ def _variant_fill_position(pack: PuzzlePack, shape: Shape, position: int, seed: 
         grid=grid,
         rules=rules,
         solution=solution,
-        level=pack.difficulty,
         source=Source.GENERATED,
-        hardest=hardest,
     )
+    if row.difficulty != pack.difficulty:
+        return None  # graded otherwise in full (the generator grades as the bank does)
     try:
         with transaction.atomic():
             row.save()

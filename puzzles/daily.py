@@ -4,7 +4,7 @@ first use (and ahead of time by the beat task ``puzzles.daily_puzzles_pick``).
 Each day's level follows :data:`DAILY_SCHEDULE`, a week per variant: easy early in the
 week, the hardest at its end. Killer's week tops out at hard: its expert puzzles have no
 givens at all, which suits a veteran's choice, not a newcomer's first daily. A level a
-size does not offer (4x4 is easy only; 6x6 Killer has no hard) falls to the nearest
+size does not offer (4x4 is easy only; 6x6 Killer stops at hard) falls to the nearest
 easier one it offers (:func:`daily_level`). The pick takes a puzzle of that level never
 used as a daily, else (the beat task, where the variant and size have puzzles at all) makes
 one, else reuses one of that level, and only then the

@@ -179,8 +179,8 @@ def _shared_lines(text: str) -> tuple[str, list[tuple[int, FPuzzle | ParseError]
 def _import_variant(line: int, read: FPuzzle, seen: dict[str, int]) -> ImportLine:
     """A variant puzzle from a shared line, checked unique and graded by its logic."""
     from puzzles.variant_bank import variant_puzzle_store, variant_solution_checked
-    from puzzles.variants import variant_key, variant_level
-    from solver.logic.general import variant_logic_solve
+    from puzzles.variants import variant_key
+    from solver.logic.variant_grade import variant_grade
 
     grid, rules = read.puzzle, read.rules
     key = variant_key(grid, rules)
@@ -193,15 +193,12 @@ def _import_variant(line: int, read: FPuzzle, seen: dict[str, int]) -> ImportLin
     except PuzzleNotUnique as exc:
         status = "multiple_solutions" if exc.code == "multiple_solutions" else "invalid"
         return ImportLine(line, status, str(exc.message))
-    logic = variant_logic_solve(rules, grid, explain=False)
     puzzle, created = variant_puzzle_store(
         grid=grid,
         rules=rules,
         solution=solution,
-        level=variant_level(rules, grid, logic.level),
-        hardest=logic.hardest or "",
         source=Source.IMPORTED,
-        techniques=logic.techniques,
+        graded=variant_grade(rules, grid),
     )
     seen[key] = line
     if not created:

@@ -9,8 +9,13 @@ still stale, and marks each with the current version as it stores the new grade,
 run twice, or cut short by a dying worker and run again, does the rest and nothing twice;
 planning again after a crash finds only the ranges still stale.
 
-Each puzzle's stored solution is passed to the grader, so no search repeats the uniqueness
-check made when the puzzle was stored.
+Variant puzzles (Diagonal, Jigsaw, Killer) are graded by the variant grader
+(:mod:`solver.logic.variant_grade`) and carry its version,
+:data:`~solver.logic.variant_grade.VARIANT_GRADER_VERSION`; they are stale when it moves on,
+and are graded again the same way.
+
+Each classic puzzle's stored solution is passed to the grader, so no search repeats the
+uniqueness check made when the puzzle was stored.
 """
 
 from __future__ import annotations
@@ -19,13 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from puzzles.bank import grade_columns
 from puzzles.models import Puzzle
 from puzzles.techniques import puzzle_techniques_store
 from solver.grid import parse
-from solver.logic.grade import GRADER_VERSION, grade
+from solver.logic.grade import GRADER_VERSION, Grade, grade
+from solver.logic.variant_grade import VARIANT_GRADER_VERSION, variant_grade
 
 REGRADE_CHUNK = 200
 """Puzzles per chunk: a few seconds of grading for 9x9 puzzles."""
@@ -43,10 +49,23 @@ class RegradeRange:
 
 
 def _stale() -> QuerySet[Puzzle]:
-    # The grader knows classic rules only: variant puzzles keep their provisional level.
-    return Puzzle.objects.filter(variant="classic", size__lte=REGRADE_MAX_SIZE).exclude(
-        grader_version=GRADER_VERSION
-    )
+    classic = Q(variant="classic") & ~Q(grader_version=GRADER_VERSION)
+    variants = ~Q(variant="classic") & ~Q(grader_version=VARIANT_GRADER_VERSION)
+    return Puzzle.objects.filter(classic | variants, size__lte=REGRADE_MAX_SIZE)
+
+
+def _current(puzzle: Puzzle) -> int:
+    """The version of the grader that grades ``puzzle`` now."""
+    return GRADER_VERSION if puzzle.variant == "classic" else VARIANT_GRADER_VERSION
+
+
+def _graded(puzzle: Puzzle) -> Grade:
+    shape = {"box_rows": puzzle.box_rows, "box_cols": puzzle.box_cols}
+    if puzzle.variant != "classic":
+        from puzzles.variants import rules_of
+
+        return variant_grade(rules_of(puzzle), parse(puzzle.givens, **shape))
+    return grade(parse(puzzle.givens, **shape), solution=parse(puzzle.solution, **shape))
 
 
 def bank_regrade_plan(*, chunk: int | None = None) -> list[RegradeRange]:
@@ -71,17 +90,16 @@ def bank_regrade_chunk(*, first_id: int, last_id: int) -> int:
     changed = 0
     rows = _stale().filter(id__gte=first_id, id__lte=last_id).order_by("id")
     for puzzle in rows.iterator(chunk_size=REGRADE_CHUNK):
-        shape = {"box_rows": puzzle.box_rows, "box_cols": puzzle.box_cols}
-        rated = grade(parse(puzzle.givens, **shape), solution=parse(puzzle.solution, **shape))
-        fields = grade_columns(rated)
+        version = _current(puzzle)
+        fields = grade_columns(_graded(puzzle))
         if any(getattr(puzzle, name) != value for name, value in fields.items()):
             changed += 1
         with transaction.atomic():
             # only a row still stale: another run of this chunk may have been here first
             claimed = (
                 Puzzle.objects.filter(pk=puzzle.pk)
-                .exclude(grader_version=GRADER_VERSION)
-                .update(grader_version=GRADER_VERSION, **fields)
+                .exclude(grader_version=version)
+                .update(grader_version=version, **fields)
             )
             if claimed:  # the technique rows follow the new grade (practice picks read them)
                 for name, value in fields.items():
@@ -93,7 +111,10 @@ def bank_regrade_chunk(*, first_id: int, last_id: int) -> int:
 def bank_regrade_progress() -> tuple[int, int]:
     """(puzzles graded by the current grader, puzzles still to grade)."""
     stale = _stale().count()
-    return Puzzle.objects.filter(grader_version=GRADER_VERSION).count(), stale
+    current = Q(variant="classic", grader_version=GRADER_VERSION) | (
+        ~Q(variant="classic") & Q(grader_version=VARIANT_GRADER_VERSION)
+    )
+    return Puzzle.objects.filter(current).count(), stale
 
 
 def bank_regrade(*, progress: Callable[[str], None] | None = None) -> int:

@@ -181,8 +181,6 @@ def bank_puzzle_make(
         grid=found.puzzle,
         rules=found.rules,
         solution=found.solution,
-        level=found.level,
-        hardest=found.hardest or "",
         source=Source.GENERATED,
     )
     return puzzle

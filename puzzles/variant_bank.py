@@ -1,11 +1,13 @@
 """Variant puzzles into the bank: stored once, checked unique under their rules, seeded.
 
-A stored variant puzzle carries the level the engine's variant logic gave it and a
-provisional score per level; ``puzzles.regrade`` (the classic grader) leaves it alone.
+A stored variant puzzle carries the grade of the variant grader
+(:mod:`solver.logic.variant_grade`) and its version; ``puzzles.regrade`` grades it again when
+that version moves on.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from django.utils.translation import gettext as _
@@ -18,11 +20,12 @@ from puzzles.variants import (
     variant_key,
     variant_levels,
     variant_puzzle_make,
-    variant_score,
 )
 from solver import Grid, Shape, format_line
 from solver.generation.general import VariantGenerationFailed
 from solver.logic.general import variant_logic_solve
+from solver.logic.grade import Grade
+from solver.logic.variant_grade import VARIANT_GRADER_VERSION, variant_grade
 from solver.rules.ruleset import Rules, RulesError, check_puzzle
 from sudokusite.unique import insert_or_existing
 
@@ -32,11 +35,12 @@ VARIANT_BANK_SIZES = (6, 9)
 VARIANT_SEED_COUNT = 2
 """Puzzles ``seed_bank`` makes per variant, size and level."""
 
+SEED_SECONDS = 8.0
+"""Seconds ``seed_bank`` gives one variant puzzle before it leaves the level to the workers'
+top-up (a 9x9 Killer expert takes about 25 s of CPU: a deploy must not wait for it)."""
+
 SEED_RETRIES = 3
 """Further seeds tried when one reaches no puzzle of the level (6x6 Killer hard may not)."""
-
-VARIANT_IMPORT_LEVEL = "hard"
-"""The level a variant puzzle from elsewhere is stored at until the engine grades them."""
 
 CHECK_BUDGET = 2_000_000
 """Search nodes allowed to prove a variant puzzle from elsewhere has one solution."""
@@ -62,13 +66,12 @@ def variant_puzzle_store(
     grid: Grid,
     rules: Rules,
     solution: Grid | None = None,
-    level: str = VARIANT_IMPORT_LEVEL,
-    hardest: str = "",
     source: str = Source.IMPORTED,
-    techniques: dict[str, int] | None = None,
+    graded: Grade | None = None,
 ) -> tuple[Puzzle, bool]:
     """The stored puzzle with these givens and rules, or a new one (checked unique first
-    unless the caller proved it and passes ``solution``)."""
+    unless the caller proved it and passes ``solution``; graded here unless the caller
+    passes the variant grader's ``graded``)."""
     key = variant_key(grid, rules)
     found = _existing(key)
     if found is not None:
@@ -76,9 +79,8 @@ def variant_puzzle_store(
     if solution is None:
         solution = variant_solution_checked(grid, rules)
     row = variant_puzzle_row(
-        grid=grid, rules=rules, solution=solution, level=level, source=source, hardest=hardest,
-        techniques=techniques,
-    )  # fmt: skip
+        grid=grid, rules=rules, solution=solution, source=source, graded=graded
+    )
     return insert_or_existing(row, lambda: _existing(key))
 
 
@@ -87,16 +89,14 @@ def variant_puzzle_row(
     grid: Grid,
     rules: Rules,
     solution: Grid,
-    level: str,
     source: str,
-    hardest: str = "",
-    techniques: dict[str, int] | None = None,
+    graded: Grade | None = None,
 ) -> Puzzle:
-    """An unsaved row for a variant puzzle proven to have one solution, with the techniques
-    its variant logic solution uses (what lessons and practice count; solved here unless
-    the caller has them); the caller saves."""
-    if techniques is None:
-        techniques = variant_logic_solve(rules, grid, explain=False).techniques
+    """An unsaved row for a variant puzzle proven to have one solution, with the variant
+    grader's level, score and techniques (what lessons and practice count; graded here
+    unless the caller passes ``graded``); the caller saves."""
+    if graded is None:
+        graded = variant_grade(rules, grid)
     return Puzzle(
         size=grid.size,
         box_rows=grid.shape.box_rows,
@@ -109,10 +109,11 @@ def variant_puzzle_row(
         rules=rules_stored(rules),
         canonical_key=variant_key(grid, rules),
         source=source,
-        difficulty=level,
-        score=variant_score(level),
-        techniques=techniques,
-        hardest_technique=hardest,
+        difficulty=graded.level,
+        score=graded.score,
+        techniques=dict(graded.techniques),
+        hardest_technique=graded.hardest,
+        grader_version=VARIANT_GRADER_VERSION,
     )
 
 
@@ -137,18 +138,21 @@ def variant_bank_seed(
                     if have.count() >= count:
                         break
                     seed = f"variant:{variant}:{size}:{level}:{i}"
+                    deadline = time.monotonic() + SEED_SECONDS
                     try:
-                        grid, solution, rules, hardest = variant_puzzle_make(
-                            variant=variant, shape=shape, level=level, seed=seed
+                        grid, solution, rules, _ = variant_puzzle_make(
+                            variant=variant,
+                            shape=shape,
+                            level=level,
+                            seed=seed,
+                            stop=lambda deadline=deadline: time.monotonic() > deadline,
                         )
                     except VariantGenerationFailed:
-                        continue  # rare: this seed reached no puzzle of the level
+                        break  # slow or out of reach here: the workers' top-up makes it
                     _, created = variant_puzzle_store(
                         grid=grid,
                         rules=rules,
                         solution=solution,
-                        level=level,
-                        hardest=hardest,
                         source=Source.GENERATED,
                     )
                     added += created

@@ -5,13 +5,15 @@ A puzzle's rules live in two columns: ``variant`` (a name people know) and ``rul
 :class:`solver.rules.ruleset.Rules`; this module turns one into the other and back.
 
 Making a variant puzzle (:func:`variant_puzzle_make`) calls the engine's generator
-(``solver.generation.general``), which grades with the variant logic; Killer's hardest
-level has no givens at all.
+(``solver.generation.general``). Every variant puzzle is graded by one rule, the classic's
+(:mod:`solver.logic.variant_grade`): the hardest technique the variant logic needs, and
+``master`` when its techniques cannot finish it; the number of givens plays no part.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -23,12 +25,12 @@ if TYPE_CHECKING:
     from puzzles.models import Puzzle
 
 VARIANT_LEVELS: dict[str, tuple[str, ...]] = {
-    "diagonal": ("easy", "medium", "hard", "expert"),
-    "jigsaw": ("easy", "medium", "hard", "expert"),
-    "killer": ("easy", "medium", "hard", "expert"),
+    "diagonal": ("easy", "medium", "hard", "expert", "master"),
+    "jigsaw": ("easy", "medium", "hard", "expert", "master"),
+    "killer": ("easy", "medium", "hard", "expert", "master"),
 }
-"""The levels the bank makes of each variant (``solver.generation.general.GENERATED_LEVELS``);
-Killer's ``expert`` has no givens."""
+"""The levels the bank makes of each variant (``solver.generation.general.GENERATED_LEVELS``):
+``expert`` is finished by the techniques, ``master`` is beyond them."""
 
 
 def variant_levels(variant: str, size: int) -> tuple[str, ...]:
@@ -38,9 +40,6 @@ def variant_levels(variant: str, size: int) -> tuple[str, ...]:
     if variant not in VARIANT_LEVELS or size not in (4, 6, 8, 9):
         return ()
     return supported_variant_levels(variant, size)
-
-
-_SCORES = {"easy": 300, "medium": 900, "hard": 2000, "expert": 4000, "master": 6000}
 
 
 # --- Stored rules ----------------------------------------------------------------------
@@ -132,7 +131,7 @@ def variant_key(grid: Grid, rules: Rules) -> str:
 
 
 def variant_puzzle_make(
-    *, variant: str, shape: Shape, level: str, seed: str
+    *, variant: str, shape: Shape, level: str, seed: str, stop: Callable[[], bool] | None = None
 ) -> tuple[Grid, Grid, Rules, str]:
     """A puzzle of ``variant`` at ``level`` from the engine's generator: (givens, solution,
     rules, hardest technique). Reproducible from ``seed``; VariantGenerationFailed (a
@@ -141,22 +140,5 @@ def variant_puzzle_make(
 
     if level not in variant_levels(variant, shape.size):
         raise ValueError(f"{variant} {shape.label} puzzles are not made at level {level!r}")
-    made = generate_variant(variant, shape.size, level=level, seed=seed)
+    made = generate_variant(variant, shape.size, level=level, seed=seed, stop=stop)
     return made.puzzle, made.solution, made.rules, made.hardest or ""
-
-
-def variant_level(rules: Rules, grid: Grid, logic_level: str) -> str:
-    """The bank's level from the variant logic's: master shows as expert; Killer's expert
-    is a puzzle without givens that needs more than singles and cage combinations, so a
-    Killer with givens is at most hard (the engine's rule for what it generates)."""
-    rated = "expert" if logic_level == "master" else logic_level
-    if rules.cages:
-        if grid.clues == 0 and rated != "easy":
-            return "expert"
-        return "hard" if rated == "expert" else rated
-    return rated
-
-
-def variant_score(level: str) -> int:
-    """A provisional score for a variant level (the engine grades variants by level only)."""
-    return _SCORES[level]

@@ -132,8 +132,8 @@ def variant_prior_rating(*, level: str, hardest: str = "") -> float:
 
     The level's target (TARGETS), moved linearly from -VARIANT_NUDGE at the level's
     first technique in the variant logic's order to +VARIANT_NUDGE at its last. A hardest
-    technique of another level (a Diagonal or Jigsaw expert needs more than the variant
-    logic has; a Killer with no givens is expert whatever it needs) leaves the target."""
+    technique of another level (a master puzzle, which the techniques cannot finish)
+    leaves the target."""
     rating = TARGETS.get(level, TARGETS["hard"])
     slugs = [t.slug for t in VARIANT_ORDER if t.level == level]
     if hardest in slugs and len(slugs) > 1:

@@ -119,6 +119,16 @@ NAMES: dict[str, Any] = {
     "cage_house": pgettext_lazy("technique", "Cage-House Interaction"),
     # Translators: Killer: 45法则 (innies and outies), as Chinese Killer tutorials call it.
     "innies_outies": pgettext_lazy("technique", "45 Rule"),
+    # Translators: Killer: the 45 rule on four cells or more, read as a virtual cage.
+    "innies_outies_large": pgettext_lazy("technique", "45 Rule (Many Cells)"),
+    # Translators: Killer: 笼子拆分, a cage less a part of known sum.
+    "cage_split": pgettext_lazy("technique", "Cage Splitting"),
+    # Translators: Killer: 隐藏笼子, the rest of a house once a part has a known sum.
+    "hidden_cage": pgettext_lazy("technique", "Hidden Cage"),
+    # Translators: Killer: 杀手数对, two cages in one house sharing no value.
+    "killer_pair": pgettext_lazy("technique", "Killer Pair"),
+    # Translators: Killer: 杀手三数组, three cages in one house sharing no value.
+    "killer_triple": pgettext_lazy("technique", "Killer Triple"),
     # Translators: 搜索.
     "search:solution": pgettext_lazy("technique", "Search"),
     # Translators: 填错的数字.

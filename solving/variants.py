@@ -6,8 +6,9 @@ solution under its rules within the same node budget and stored with the ``typed
 source too, so whatever rule governs typed-in puzzles governs it as well.
 
 A variant analysis counts and solves under the rules with the exact search, then grades
-and explains with the engine's variant logic (``solver.logic.general``); its score is the
-bank's provisional score for the level.
+and explains with the engine's variant logic (``solver.logic.general``), graded by the
+variant grader (``solver.logic.variant_grade``): ``master`` when the techniques cannot
+finish it, as for the classic.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from django.utils.translation import gettext as _
 from puzzles.bank import PuzzleNotUnique
 from puzzles.models import Puzzle, Source
 from puzzles.variant_bank import variant_puzzle_store
-from puzzles.variants import variant_key, variant_level, variant_score
+from puzzles.variants import variant_key
 from solver import BudgetExceeded, Grid, format_line, solutions
 from solver.formats.fpuzzles import FPuzzle, FPuzzlesError, from_fpuzzles
 from solver.logic.general import variant_logic_solve
+from solver.logic.variant_grade import variant_grade_of
 from solver.rules.ruleset import Rules, RulesError, check_puzzle
 
 from .services import (
@@ -92,17 +94,8 @@ def puzzle_from_fpuzzles(*, data: Any) -> tuple[Puzzle, bool]:
             _("The puzzle has more than one solution: a game needs exactly one."),
             code="multiple_solutions",
         )
-    logic = variant_logic_solve(rules, grid, explain=False)
     try:
-        return variant_puzzle_store(
-            grid=grid,
-            rules=rules,
-            solution=found[0],
-            level=variant_level(rules, grid, logic.level),
-            hardest=logic.hardest or "",
-            source=Source.TYPED,
-            techniques=logic.techniques,
-        )
+        return variant_puzzle_store(grid=grid, rules=rules, solution=found[0], source=Source.TYPED)
     except PuzzleNotUnique as exc:  # pragma: no cover - proven unique just above
         raise PuzzleUnsolvable(str(exc)) from None
 
@@ -135,7 +128,7 @@ def fpuzzles_analyse(*, data: Any, bank_check: BankCheck | None = None) -> dict[
     unique = len(found) == 1
     logic = variant_logic_solve(rules, grid) if unique else None
     steps = [step_localized(step.to_dict()) for step in logic.steps] if logic else []
-    level = variant_level(rules, grid, logic.level) if logic else None
+    graded = variant_grade_of(logic) if logic else None
     analysis = Analysis(
         grid=format_line(grid),
         size=grid.size,
@@ -145,10 +138,10 @@ def fpuzzles_analyse(*, data: Any, bank_check: BankCheck | None = None) -> dict[
         conflicts=[],
         solutions=len(found),
         solution=format_line(found[0]) if unique else None,
-        level=level,
-        score=variant_score(level) if level else None,
-        hardest=logic.hardest if logic else None,
-        techniques=dict(logic.techniques) if logic else None,
+        level=graded.level if graded else None,
+        score=graded.score if graded else None,
+        hardest=(graded.hardest or None) if graded else None,
+        techniques=dict(graded.techniques) if graded else None,
         solved_by_logic=logic.solved if logic else None,
         grade_complete=True if logic else None,
         steps=steps[:STEP_LIMIT],

@@ -24,42 +24,55 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from solver.generation.classic_dig import SYMMETRIES, orbits
 from solver.generation.general_dig import dig, logic_level, singles_solve
 from solver.generation.jigsaw_regions import neighbours, random_regions
+from solver.generation.killer_cages import merge_cages, refine_cages
 from solver.grid import BudgetExceeded, Grid, Shape
-from solver.logic.general import LEVELS
+from solver.logic.general import LEVELS, variant_logic_solve
 from solver.rules.ruleset import VARIANTS, Cage, Rules
 from solver.search.exact import has_other_solution, random_solution, solutions
 
-GENERATED_LEVELS = ("easy", "medium", "hard", "expert")
+GENERATED_LEVELS = ("easy", "medium", "hard", "expert", "master")
 FILL_TRIES = 10
 """Random fills of a Jigsaw layout, a node per cell each, before the layout is dropped:
 how long a random fill takes varies widely, so many short tries find one sooner than a
 few long ones (9x9: 90% of layouts filled in 2.4 ms, against 78% in 3.3 ms with three
 tries of four nodes per cell)."""
-KILLER_BUDGET = 1000
+KILLER_BUDGET = 300
 """Nodes a Killer's search may take before its cages are drawn again (a few cage sets
 with no givens take seconds to prove; most take tens of nodes)."""
-MAX_ATTEMPTS = 200
-GIVEN_TRIES = 8
-"""Cells tried as the one given of a hard Killer whose cages alone need no givens (one
-random given lets the medium techniques finish about half of those that are hard)."""
+MAX_ATTEMPTS = 400
+MAX_REFINES = 40
+"""Changes to a cage set (:func:`refine_cages`) before it is drawn again."""
+MAX_MOVES = 16
+"""Cage merges (:func:`merge_cages`: harder) and splits (easier) tried to bring a cage
+set to its level."""
+MAX_EASING_GIVENS = 12
+"""Givens an easy or medium Killer may be given to bring it down to its level."""
 CAGE_SIZES = {
-    "easy": (1, 2, 2, 2, 3, 3, 3),
-    "medium": (2, 2, 3, 3, 3, 4),
-    "hard": (2, 3, 3, 3, 4, 4, 5),
-    "expert": (2, 3, 3, 4, 4, 5, 5),
+    "easy": (2, 2, 2, 2, 3, 3, 3, 3, 3, 4),
+    "medium": (2, 2, 2, 3, 3, 3, 3, 4),
+    "hard": (2, 2, 3, 3, 3, 4, 4),
+    "expert": (2, 3, 3, 3, 4, 4, 5),
+    "master": (2, 3, 3, 4, 4, 5),
 }
+"""The cage sizes drawn per level: mostly 2 to 4 cells, as printed Killers have. A cage of
+one cell (a given in all but name) is never drawn; at easy, a cell left alone by the cages
+around it may stay one."""
+GIVENS_FREE = ("hard", "expert", "master")
+"""The Killer levels made without givens, as enthusiasts expect of them; easy and medium
+take givens when their cages alone grade harder."""
 
 
 def supported_variant_levels(variant: str, size: int) -> tuple[str, ...]:
     """The levels :func:`generate_variant` offers for ``variant`` at ``size``: every one at
-    9x9 and 8x8; 6x6 Killer has no hard (its cages are solved by medium techniques or need
-    no givens at all) and 4x4 is easy."""
+    9x9 and 8x8; at 6x6 every one but master for Diagonal and Jigsaw, and Killer's up to
+    hard (givens-free 6x6 cages the techniques cannot finish are rare); 4x4 is easy."""
     if size == 4:
         return ("easy",)
-    if variant == "killer" and size == 6:
-        return ("easy", "medium", "expert")
+    if size == 6:
+        return GENERATED_LEVELS[:3] if variant == "killer" else GENERATED_LEVELS[:4]
     return GENERATED_LEVELS
 
 
@@ -79,6 +92,7 @@ class VariantGenerated:
     seed: int | str
     attempts: int = field(default=1, compare=False)
     searches: int = field(default=0, compare=False)
+    symmetry: str = "none"
 
 
 def generate_variant(
@@ -88,13 +102,17 @@ def generate_variant(
     level: str | None = None,
     seed: int | str = 0,
     stop: Callable[[], bool] | None = None,
+    symmetry: str | None = None,
 ) -> VariantGenerated:
-    """A ``variant`` puzzle (``diagonal``, ``jigsaw``, ``killer``) with exactly one solution.
+    """A ``variant`` puzzle (``diagonal``, ``jigsaw``, ``killer``) with exactly one solution,
+    graded by the full variant logic at ``level`` (None: whatever the first attempt makes).
 
-    ``level`` None takes the first puzzle made, whatever its level. Raises ValueError for
-    an unknown variant, size or level, :class:`VariantGenerationFailed` when no attempt
-    reached the level, or when ``stop`` answers True before an attempt (the first attempt is
-    always made: a caller with a time budget finishes the attempt under way)."""
+    ``symmetry`` (Diagonal and Jigsaw: one of ``SYMMETRIES``, rotational by default) is the
+    pattern of the givens; a Killer's givens, when it has any, follow none. Raises
+    ValueError for an unknown variant, size, level or symmetry,
+    :class:`VariantGenerationFailed` when no attempt reached the level, or when ``stop``
+    answers True before an attempt (the first attempt is always made: a caller with a time
+    budget finishes the attempt under way)."""
     if variant not in VARIANTS or variant == "classic":
         raise ValueError(f"unknown variant {variant!r}: use diagonal, jigsaw or killer")
     if size not in (4, 6, 8, 9):
@@ -104,66 +122,54 @@ def generate_variant(
     if level is not None and level not in supported_variant_levels(variant, size):
         offered = ", ".join(supported_variant_levels(variant, size))
         raise ValueError(f"{variant} {size}x{size} puzzles reach only {offered}")
+    if symmetry is None:
+        symmetry = "none" if variant == "killer" else "rotational"
+    if symmetry not in SYMMETRIES:
+        raise ValueError(f"unknown symmetry {symmetry!r}: use one of {', '.join(SYMMETRIES)}")
     shape = Shape.for_size(size)
     searches = 0
     for attempt in range(1, MAX_ATTEMPTS + 1):
         if stop is not None and attempt > 1 and stop():
             raise VariantGenerationFailed(f"stopped after {attempt - 1} attempts for {seed!r}")
-        rng = random.Random(f"{variant}:{size}:{level}:{seed}:{attempt}")
+        rng = random.Random(f"{variant}:{size}:{level}:{symmetry}:{seed}:{attempt}")
         if variant == "killer":
             made = _killer(shape, level, rng)
             if made is None:
                 continue
             rules, puzzle, solution, n_searches = made
+            symmetry_made = "none"
         else:
             drawn = _rules_and_fill(variant, shape, rng)
             if drawn is None:
                 continue
             rules, solution = drawn
-            puzzle, n_searches = dig(rules, solution, rng, level)
+            puzzle, n_searches = dig(rules, solution, rng, level, orbits(shape, symmetry))
+            symmetry_made = symmetry
         searches += n_searches
-        cap = _cap(rules, level)
-        found, hardest = logic_level(rules, puzzle, cap)
-        if found == "master" and cap is not None:
-            # past the cap: every level beyond it is offered alike, so one stands for all
-            rated = _level(rules, puzzle, LEVELS[LEVELS.index(cap) + 1])
-            if rated != level:
-                continue
-            found, hardest = logic_level(rules, puzzle)  # the hardest technique, in full
-        rated = _level(rules, puzzle, found)
+        rated, hardest = graded_level(rules, puzzle, level)
         if level is None or rated == level:
             return VariantGenerated(
-                rules, puzzle, solution, rated, hardest, seed, attempt, searches
+                rules, puzzle, solution, rated, hardest, seed, attempt, searches, symmetry_made
             )
     raise VariantGenerationFailed(
         f"no {level} {variant} {shape.label} puzzle in {MAX_ATTEMPTS} attempts for {seed!r}"
     )
 
 
-def _level(rules: Rules, puzzle: Grid, found: str) -> str:
-    """The level offered for the logic's level ``found``: the logic's, with master as
-    expert. Killer: expert is a puzzle with no givens that needs more than singles and
-    cage combinations; with givens, the logic's hard, expert and master are all hard."""
-    rated = "expert" if found == "master" else found
-    if rules.cages:
-        if puzzle.clues == 0 and rated != "easy":
-            return "expert"
-        return "hard" if rated == "expert" else rated
-    return rated
-
-
-KILLER_CAPS = {"hard": "medium", "expert": "easy"}
-"""The hardest techniques that tell whether a Killer is at these levels: one the medium
-techniques cannot finish is hard (with givens); one the easy ones cannot finish, with no
-givens, is expert."""
-
-
-def _cap(rules: Rules, level: str | None) -> str | None:
-    """The hardest techniques worth trying to tell whether a puzzle is at ``level``: the
-    level's own, for Killer those of :data:`KILLER_CAPS`; None (all) for any level."""
+def graded_level(rules: Rules, puzzle: Grid, level: str | None) -> tuple[str, str | None]:
+    """The full variant grader's level of ``puzzle`` and its hardest technique, found with no
+    more techniques than it takes to tell whether it is at ``level``: the logic up to
+    ``level`` takes the same steps as the full logic while they finish the puzzle, so
+    when they do, that is the full grade; when they do not, it is past ``level``."""
     if level is None:
-        return None
-    return KILLER_CAPS.get(level, level) if rules.cages else level
+        return logic_level(rules, puzzle)
+    if level == "master":  # the hard techniques first: most puzzles they finish, cheaply
+        found, hardest = logic_level(rules, puzzle, "hard")
+        return (found, hardest) if found != "master" else logic_level(rules, puzzle)
+    found, hardest = logic_level(rules, puzzle, level)
+    if found == "master":  # past the level: which level does not matter here
+        return LEVELS[LEVELS.index(level) + 1], hardest
+    return found, hardest
 
 
 def _rules_and_fill(variant: str, shape: Shape, rng: random.Random) -> tuple[Rules, Grid] | None:
@@ -201,15 +207,22 @@ def _fill(rules: Rules, rng: random.Random, budget: int) -> Grid | None:
 # Killer
 
 
-def draw_cages(solution: Grid, rng: random.Random, sizes: tuple[int, ...]) -> tuple[Cage, ...]:
+def draw_cages(
+    solution: Grid, rng: random.Random, sizes: tuple[int, ...], *, ones: bool = True
+) -> tuple[Cage, ...] | None:
     """Cages over ``solution``: from each uncaged cell in a random order, a cage grown to a
-    size drawn from ``sizes`` by adding neighbours whose value it does not hold yet."""
+    size drawn from ``sizes`` by adding neighbours whose value it does not hold yet.
+
+    A cage left with one cell where none was drawn (its neighbours all taken) joins a
+    neighbouring cage that lacks its value; ``ones`` False: a cage of one cell is never
+    kept (None when one cannot join any)."""
     n = solution.size
     sol = solution.cells
     cage_of = [-1] * len(sol)
     cages: list[list[int]] = []
     order = list(range(len(sol)))
     rng.shuffle(order)
+    lone = []
     for start in order:
         if cage_of[start] >= 0:
             continue
@@ -232,42 +245,114 @@ def draw_cages(solution: Grid, rng: random.Random, sizes: tuple[int, ...]) -> tu
             cells.append(d)
             held |= 1 << sol[d]
             cage_of[d] = len(cages)
-        cages.append(sorted(cells))
-    return tuple(Cage(tuple(c), sum(sol[x] for x in c)) for c in cages)
+        if len(cells) == 1 and target > 1:
+            lone.append(len(cages))
+        cages.append(cells)
+    for i in lone:
+        (c,) = cages[i]
+        joins = sorted(
+            {
+                cage_of[d]
+                for d in neighbours(c, n)
+                if 1 < len(cages[cage_of[d]]) < max(sizes)
+                and all(sol[e] != sol[c] for e in cages[cage_of[d]])
+            }
+        )
+        if joins:
+            j = min(joins, key=lambda j: (len(cages[j]), j))
+            cages[j].append(c)
+            cages[i] = []
+            cage_of[c] = j
+    if not ones and any(len(c) == 1 for c in cages):
+        return None
+    return tuple(Cage(tuple(sorted(c)), sum(sol[x] for x in c)) for c in cages if c)
 
 
 def _killer(
     shape: Shape, level: str | None, rng: random.Random
 ) -> tuple[Rules, Grid, Grid, int] | None:
-    """One Killer attempt: rules, givens, solution and searches; None when expert (no
-    givens allowed) drew cages with more than one solution, or hard cages with one that
-    no single given keeps beyond the medium techniques."""
+    """One Killer attempt: rules, givens, solution and searches; None when the cages drawn
+    do not make the level. The cages are refined until they alone have one solution
+    (:func:`solver.generation.killer_cages.refine_cages`); easy and medium then take givens
+    where the logic up to the level stalls, until it finishes the puzzle."""
     solution = random_solution(shape, rng)
-    cages = draw_cages(solution, rng, CAGE_SIZES[level or "medium"])
-    rules = Rules.make(shape, cages=cages)
-    cells = [0] * shape.ncells
+    cages = draw_cages(solution, rng, CAGE_SIZES[level or "medium"], ones=level == "easy")
+    if cages is None:
+        return None
     searches = 0
-    while True:
+    empty = Grid.empty(shape)
+    for _ in range(MAX_REFINES):
+        rules = Rules.make(shape, cages=cages)
         searches += 1
         try:
-            found = solutions(Grid(shape, tuple(cells)), limit=2, rules=rules, budget=KILLER_BUDGET)
+            found = solutions(empty, limit=2, rules=rules, budget=KILLER_BUDGET)
         except BudgetExceeded:
-            return None  # cages that take long to prove: draw others
+            found = []  # cages that take long to prove: split one
         if len(found) == 1:
-            if level == "hard" and not any(cells):
-                # no givens: easy or expert as it stands; one given may leave it hard
-                given = _given_keeping_hard(rules, solution, rng)
-                if given is None:
-                    return None
-                cells[given] = solution.cells[given]
-                return rules, Grid(shape, tuple(cells)), solution, searches
             break
-        if level == "expert":
+        other = (found[0] if found[0] != solution else found[1]) if found else None
+        refined = refine_cages(cages, solution, other, rng)
+        if refined is None:
             return None
-        differ = [c for c in range(shape.ncells) if found[0].cells[c] != found[1].cells[c]]
-        c = rng.choice(differ)
+        cages = refined
+    else:
+        return None
+    cells = [0] * shape.ncells
+    if level is None:
+        return rules, Grid(shape, tuple(cells)), solution, searches
+    moves = 0
+    easier: tuple[Cage, ...] | None = None  # the cages before the last merge
+    while (rated := graded_level(rules, empty, level)[0]) != level:
+        moves += 1
+        if moves > MAX_MOVES:
+            return None
+        if LEVELS.index(rated) > LEVELS.index(level):
+            if level not in GIVENS_FREE:
+                break  # too hard: givens bring easy and medium down below
+            if easier is not None:  # the last merge went past the level: try another
+                cages, easier = easier, None
+                rules = Rules.make(shape, cages=cages)
+                continue
+            # too hard as drawn: a cage split in two (one more sum: still one solution)
+            split = refine_cages(cages, solution, None, rng)
+            if split is None:
+                return None
+            cages = split
+            rules = Rules.make(shape, cages=cages)
+            continue
+        # too easy: two cages made one, while the cages alone keep one solution
+        merged = merge_cages(cages, solution, rng)
+        if merged is None:
+            return None
+        searches += 1
+        try:
+            unique = len(solutions(empty, limit=2, rules=Rules.make(shape, cages=merged),
+                                   budget=KILLER_BUDGET)) == 1  # fmt: skip
+        except BudgetExceeded:
+            unique = False
+        if unique:
+            cages, easier = merged, cages
+            rules = Rules.make(shape, cages=cages)
+    if rated == level:
+        return rules, Grid(shape, tuple(cells)), solution, searches
+    if level in GIVENS_FREE:
+        return None
+    for _ in range(MAX_EASING_GIVENS):
+        result = variant_logic_solve(
+            rules, Grid(shape, tuple(cells)), max_level=level, explain=False
+        )
+        if result.solved:
+            return rules, Grid(shape, tuple(cells)), solution, searches
+        stalled = [c for c in range(shape.ncells) if not result.grid.cells[c]]
+        c = rng.choice(stalled)
         cells[c] = solution.cells[c]
-    # A given added early may have become unneeded: take those out (fewer is harder).
+    return None
+
+
+def _fewer_givens(rules: Rules, solution: Grid, cells: list[int]) -> int:
+    """Take out the givens added early that became unneeded (in place); the searches made."""
+    shape = rules.shape
+    searches = 0
     for c in [c for c in range(shape.ncells) if cells[c]][:-1]:
         cells[c] = 0
         searches += 1
@@ -280,24 +365,7 @@ def _killer(
             other = True
         if other:
             cells[c] = solution.cells[c]
-    return rules, Grid(shape, tuple(cells)), solution, searches
-
-
-def _given_keeping_hard(rules: Rules, solution: Grid, rng: random.Random) -> int | None:
-    """A cell to give in a Killer that needs no givens so that it rates hard, not expert:
-    None unless the medium techniques cannot finish it without givens, else the first of
-    :data:`GIVEN_TRIES` random cells (in cages of two or more: a lone cell's value is its
-    sum) after whose value they still cannot (None if every one lets them)."""
-    shape, cap = rules.shape, KILLER_CAPS["hard"]
-    if logic_level(rules, Grid.empty(shape), cap)[0] != "master":
-        return None
-    cells = [c for cage in rules.cages if len(cage.cells) > 1 for c in cage.cells]
-    for c in rng.sample(cells, min(GIVEN_TRIES, len(cells))):
-        given = [0] * shape.ncells
-        given[c] = solution.cells[c]
-        if logic_level(rules, Grid(shape, tuple(given)), cap)[0] == "master":
-            return c
-    return None
+    return searches
 
 
 __all__ = [
@@ -307,6 +375,7 @@ __all__ = [
     "VariantGenerationFailed",
     "draw_cages",
     "generate_variant",
+    "graded_level",
     "random_regions",
     "singles_solve",
     "supported_variant_levels",

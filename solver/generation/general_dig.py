@@ -172,46 +172,67 @@ def _place_all(board: VBoard, placements: list[tuple[int, int]]) -> bool:
     return True
 
 
-def dig(rules: Rules, solution: Grid, rng: random.Random, ceiling: str | None) -> tuple[Grid, int]:
-    """The givens left after one pass over the cells in a random order; the searches made."""
+def dig(
+    rules: Rules,
+    solution: Grid,
+    rng: random.Random,
+    ceiling: str | None,
+    groups: Iterable[tuple[int, ...]] | None = None,
+) -> tuple[Grid, int]:
+    """The givens left after one pass over ``groups`` of cells (a symmetry's orbits; one
+    cell each by default) in a random order, each group removed together when every cell
+    of it is put back; the searches made. ``ceiling``: the hardest techniques allowed to
+    put a clue back (None or master: any, as long as the puzzle keeps one solution)."""
     cells = list(solution.cells)
-    order = list(range(len(cells)))
+    order = list(groups) if groups is not None else [(c,) for c in range(len(cells))]
     rng.shuffle(order)
     searches = 0
-    top = None if ceiling in (None, "expert") else ceiling
+    top = None if ceiling in (None, "master") else ceiling
     lay = layout(rules)
     houses, cell_houses = lay.houses, lay.cell_houses
     full = (1 << rules.size) - 1
     used = [sum(1 << (cells[c] - 1) for c in house) for house in houses]
     traps = rectangles(rules, solution) if top != "easy" else []
     budget = SEARCH_BUDGET if top is None else CEILING_SEARCH_BUDGET
-    for c in order:
-        bit = 1 << (cells[c] - 1)
-        for h in cell_houses[c]:
-            used[h] ^= bit
-        cells[c] = 0
-        if forced(c, bit, cells, used, houses, cell_houses, full):
-            continue  # a single over the givens puts it back: same solution, same level
-        if singles_solve(rules, cells, target=c, used=used):
-            # Singles over the rest put it back: solving this puzzle is singles, then the
-            # puzzle before, so it keeps one solution and its level.
-            continue
-        if top != "easy" and not any(
-            all(not cells[q] for q in corners) for corners in traps[c]
-        ):  # else no given is left in a rectangle whose values may swap: two solutions
-            searches += 1
-            puzzle = Grid(rules.shape, tuple(cells))
-            try:
-                unique = not has_other_solution(
-                    puzzle, c, solution.cells[c], budget=budget, rules=rules
-                )
-            except BudgetExceeded:
-                unique = False
-            if unique and (top is None or logic_level(rules, puzzle, top, until=c)[0] != "master"):
+    for group in order:
+        for c in group:
+            bit = 1 << (cells[c] - 1)
+            for h in cell_houses[c]:
+                used[h] ^= bit
+            cells[c] = 0
+        kept = True
+        for c in group:
+            bit = 1 << (solution.cells[c] - 1)
+            if forced(c, bit, cells, used, houses, cell_houses, full):
+                continue  # a single over the givens puts it back: same solution, same level
+            if singles_solve(rules, cells, target=c, used=used):
+                # Singles over the rest put it back: solving this puzzle is singles, then
+                # the puzzle before, so it keeps one solution and its level.
                 continue
-        cells[c] = solution.cells[c]
-        for h in cell_houses[c]:
-            used[h] |= bit
+            if top != "easy" and not any(
+                all(not cells[q] for q in corners) for corners in traps[c]
+            ):  # else no given is left in a rectangle whose values may swap: two solutions
+                searches += 1
+                puzzle = Grid(rules.shape, tuple(cells))
+                try:
+                    unique = not has_other_solution(
+                        puzzle, c, solution.cells[c], budget=budget, rules=rules
+                    )
+                except BudgetExceeded:
+                    unique = False
+                if unique and (
+                    top is None or logic_level(rules, puzzle, top, until=c)[0] != "master"
+                ):
+                    continue
+            kept = False
+            break
+        if kept:
+            continue
+        for c in group:
+            cells[c] = solution.cells[c]
+            bit = 1 << (cells[c] - 1)
+            for h in cell_houses[c]:
+                used[h] |= bit
     return Grid(rules.shape, tuple(cells)), searches
 
 

@@ -74,12 +74,13 @@ def variant_practice_sizes(slug: str) -> tuple[int, ...]:
 
 def variant_practice_levels(variant: str, size: int, slug: str) -> tuple[str, ...]:
     """The generator's levels to try for ``slug``: its own, then each harder one it makes
-    (never Killer's expert: no givens, and slow to prove)."""
+    (never expert or master: the slowest to make, and practice wants the technique, not
+    more)."""
     start = LEVELS.index(BY_SLUG[slug].level)
     return tuple(
         level
         for level in supported_variant_levels(variant, size)
-        if LEVELS.index(level) >= start and level != "expert"
+        if LEVELS.index(level) >= start and level not in ("expert", "master")
     )
 
 

@@ -9,8 +9,9 @@ classic puzzle is judged exactly as before, and with the variant engine
 (:mod:`solver.logic.general`, :class:`~solver.logic.houses.VBoard`) for any other rules:
 its techniques read the houses and cages, never the variant's name.
 
-The variant engine knows fewer techniques than the classic one (no chains, no uniqueness
-patterns): a placement only those would find counts as not deducible under it.
+The variant engine knows fewer techniques than the classic one (no uniqueness patterns, and
+Killer reasoning past its sums and cage sets: docs/solver.md): a placement only those would
+find counts as not deducible under it.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from solver.logic.techniques import LEVELS as CLASSIC_LEVELS
 from solver.logic.techniques import ORDER as CLASSIC_ORDER
 from solver.logic.techniques import SINGLES
 from solver.logic.techniques.base import Board, Step
+from solver.logic.variant_grade import KILLER_TECHNIQUES
 from solver.rules.ruleset import RULES_CACHED, Rules, layout
 
 __all__ = ["ClassicEngine", "LogicEngine", "TechniqueLike", "VariantEngine", "engine_for"]
@@ -37,10 +39,9 @@ __all__ = ["ClassicEngine", "LogicEngine", "TechniqueLike", "VariantEngine", "en
 SEARCH = "search"
 """The slug of a trial, the classic hint's step when no technique applies."""
 
-VARIANT_SCORES = {"cage_combination": 10, "innies_outies": 60, "cage_house": 60}
+VARIANT_SCORES = {slug: effort for slug, (_, effort) in KILLER_TECHNIQUES.items()}
 """The effort of Killer's own techniques, on the classic's score scale
-(:data:`solver.logic.techniques.ORDER`): a cage's combinations are read at a glance like a hidden
-single, the 45 rule and a cage's digits locked in a house take a look like a pointing."""
+(:data:`solver.logic.variant_grade.KILLER_TECHNIQUES`)."""
 
 
 class TechniqueLike(Protocol):
@@ -63,7 +64,8 @@ class LogicEngine(ABC):
     complete = True
     """Whether a board the techniques cannot advance is beyond what people find: true of
     the classic engine (chains, loops and ALS); not of the variant one, which lacks the
-    finer Killer techniques (cage splitting, hidden cages, killer pairs) and chains."""
+    uniqueness patterns, sums past eight open cells and chains through cage combinations
+    (docs/solver.md, what is left)."""
 
     @abstractmethod
     def board(self, values: Sequence[int]) -> Any:

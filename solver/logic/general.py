@@ -46,6 +46,7 @@ from solver.logic.houses import (
     x_wings,
 )
 from solver.logic.innies import innies_outies
+from solver.logic.killer_sums import cage_splits, hidden_cages, innies_outies_large, killer_subsets
 from solver.logic.techniques import als, chains, fish, loops, wings
 from solver.logic.techniques.base import Step
 from solver.rules.ruleset import Rules
@@ -72,10 +73,15 @@ ORDER: tuple[VariantTechnique, ...] = (
     VariantTechnique("claiming", "Claiming", "medium", partial(locked, pointing=False)),
     VariantTechnique("innies_outies", "45 Rule", "medium", innies_outies),
     VariantTechnique("cage_house", "Cage-House Interaction", "medium", cage_houses),
+    VariantTechnique("killer_pair", "Killer Pair", "medium", partial(killer_subsets, k=2)),
     VariantTechnique("naked_pair", "Naked Pair", "medium", partial(naked_subsets, k=2)),
     VariantTechnique("hidden_pair", "Hidden Pair", "medium", partial(hidden_subsets, k=2)),
     VariantTechnique("naked_triple", "Naked Triple", "medium", partial(naked_subsets, k=3)),
     VariantTechnique("x_wing", "X-Wing", "medium", partial(x_wings, k=2)),
+    VariantTechnique("innies_outies_large", "45 Rule (Many Cells)", "hard", innies_outies_large),
+    VariantTechnique("cage_split", "Cage Splitting", "hard", cage_splits),
+    VariantTechnique("hidden_cage", "Hidden Cage", "hard", hidden_cages),
+    VariantTechnique("killer_triple", "Killer Triple", "hard", partial(killer_subsets, k=3)),
     VariantTechnique("hidden_triple", "Hidden Triple", "hard", partial(hidden_subsets, k=3)),
     VariantTechnique("naked_quad", "Naked Quad", "hard", partial(naked_subsets, k=4)),
     VariantTechnique("hidden_quad", "Hidden Quad", "hard", partial(hidden_subsets, k=4)),
@@ -117,6 +123,17 @@ ORDER: tuple[VariantTechnique, ...] = (
 on uniqueness, with Killer's own placed among them; a puzzle these cannot finish needs
 trial, is ``master`` here and is offered as expert."""
 BY_SLUG = {t.slug: t for t in ORDER}
+KILLER_ONLY = (
+    "cage_combination",
+    "innies_outies",
+    "cage_house",
+    "killer_pair",
+    "innies_outies_large",
+    "cage_split",
+    "hidden_cage",
+    "killer_triple",
+)
+"""The techniques that read cages, left out for rules without any."""
 SINGLES = ("full_house", "naked_single", "hidden_single")
 
 
@@ -140,7 +157,7 @@ def techniques_for(rules: Rules, max_level: str | None = None) -> tuple[VariantT
         t
         for t in ORDER
         if LEVELS.index(t.level) <= top
-        and (killer or t.slug not in ("cage_combination", "innies_outies", "cage_house"))
+        and (killer or t.slug not in KILLER_ONLY)
         and (rules.constraints or t.slug != "constraint")
     )
 

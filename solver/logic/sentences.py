@@ -336,6 +336,50 @@ TEMPLATES: dict[str, str] = {
         "The values in %(units)s add up to a fixed total, so %(cell)s, the one cell "
         "outside of the cages that cross the edge, is %(value)s."
     ),
+    # Killer (solver.logic.killer_sums): known sums of any size, killer pairs and triples.
+    "innies_outies_large:innies": gettext_noop(
+        "The values in %(units)s add up to a fixed total and the cages wholly inside "
+        "account for the rest, so %(cells)s, the cells left inside, make a cage of their "
+        "own that adds up to %(count)s: remove %(eliminations)s."
+    ),
+    "innies_outies_large:outies": gettext_noop(
+        "The values in %(units)s add up to a fixed total, so %(cells)s, the cells outside "
+        "of the cages that cross the edge, make a cage of their own that adds up to "
+        "%(count)s: remove %(eliminations)s."
+    ),
+    "cage_split:split": gettext_noop(
+        "By the 45 rule on %(units)s, part of the cage of %(cage_cells)s has a known sum, so "
+        "the rest of it, %(cells)s, adds up to %(count)s: remove %(eliminations)s."
+    ),
+    "cage_split:split_one": gettext_noop(
+        "By the 45 rule on %(units)s, part of the cage of %(cage_cells)s has a known sum, so "
+        "the rest of it, %(cell)s, is %(value)s."
+    ),
+    "cage_split:difference": gettext_noop(
+        "By the 45 rule on %(units)s, two groups of cells have known sums and one lies "
+        "inside the other, so the cells left over, %(cells)s, add up to %(count)s: remove "
+        "%(eliminations)s."
+    ),
+    "cage_split:difference_one": gettext_noop(
+        "By the 45 rule on %(units)s, two groups of cells have known sums and one lies "
+        "inside the other, so the cell left over, %(cell)s, is %(value)s."
+    ),
+    "hidden_cage:hidden": gettext_noop(
+        "By the 45 rule, cells of %(units)s have a known sum, so the rest of it, %(cells)s, "
+        "is a hidden cage that adds up to %(count)s: remove %(eliminations)s."
+    ),
+    "hidden_cage:hidden_one": gettext_noop(
+        "By the 45 rule, cells of %(units)s have a known sum, so the rest of it, %(cell)s, "
+        "is %(value)s."
+    ),
+    "killer_subset:locked": gettext_noop(
+        "The cages of %(cells)s lie in %(unit)s and cannot share a value: every way to fill "
+        "them together uses %(values)s, so remove %(eliminations)s."
+    ),
+    "killer_subset:combinations": gettext_noop(
+        "The cages of %(cells)s lie in %(unit)s and cannot share a value: only some of "
+        "their combinations fit together, so remove %(eliminations)s."
+    ),
 }
 
 # Techniques that share a family's sentence.
@@ -354,6 +398,8 @@ FAMILY = {
     "finned_x_wing": "finned_fish",
     "finned_swordfish": "finned_fish",
     "finned_jellyfish": "finned_fish",
+    "killer_pair": "killer_subset",
+    "killer_triple": "killer_subset",
 }
 
 # The words that join the parts of a sentence.

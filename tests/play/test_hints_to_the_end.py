@@ -109,11 +109,20 @@ def test_a_giant_classic_game_is_finished_by_true_hints_alone(user):
     assert played["game"]["status"] == "completed"
 
 
-def _variant_cases() -> list[tuple[str, int, str]]:
+SLOW_CASES = {("killer", 9, "expert"), ("killer", 9, "master")}
+"""Made in 5 to 30 s of CPU: played in the slow run only."""
+
+
+def _variant_cases() -> list:
     from puzzles.variants import VARIANT_LEVELS, variant_levels
 
     return [
-        (variant, size, level)
+        pytest.param(
+            variant,
+            size,
+            level,
+            marks=[pytest.mark.slow] if (variant, size, level) in SLOW_CASES else [],
+        )
         for variant in VARIANT_LEVELS
         for size in (4, 6, 9)
         for level in variant_levels(variant, size)

@@ -92,6 +92,12 @@ def test_the_lobby_offers_sizes_levels_daily_and_links(guest):
         assert f'href="{link}"' in html
 
 
+def test_the_lobby_says_what_master_means(guest):
+    html = guest.get("/").content.decode()
+    meaning = re.search(r'data-testid="master-meaning">([^<]+)<', html)
+    assert meaning and "beyond the techniques the hints explain" in meaning.group(1)
+
+
 def test_the_lobby_preselects_the_size_and_level_asked_for(guest):
     html = guest.get("/?size=16&difficulty=hard").content.decode()
     assert 'value="16" checked' in html
@@ -313,8 +319,10 @@ def test_the_lobby_greys_only_levels_that_cannot_be_served_and_says_why(guest):
     assert of("classic", "hard") == {"4": "not_made", "16": "later"}
     assert of("classic", "master") == {"4": "not_made", "6": "not_made", "16": "not_made"}
     assert of("killer", "easy") == {"16": "not_made"}
-    assert of("killer", "hard") == {"4": "not_made", "6": "not_made", "16": "not_made"}
+    assert of("killer", "hard") == {"4": "not_made", "16": "not_made"}
+    assert of("killer", "expert") == {"4": "not_made", "6": "not_made", "16": "not_made"}
     assert of("jigsaw", "expert") == {"4": "not_made", "16": "not_made"}
+    assert of("jigsaw", "master") == {"4": "not_made", "6": "not_made", "16": "not_made"}
 
 
 def test_a_message_waits_through_api_calls_for_the_next_page(guest):

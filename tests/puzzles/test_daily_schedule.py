@@ -95,7 +95,9 @@ def test_the_schedule_endpoint_lists_every_variants_week():
         assert list(week["levels"].values()) == list(DAILY_SCHEDULE[week["variant"]])
     six = _client().get("/api/v1/puzzles/daily/schedule/", {"size": 6}).json()
     killer6 = next(w for w in six if w["variant"] == "killer")
-    assert "hard" not in killer6["levels"].values()  # 6x6 Killer has no hard: medium
+    assert list(killer6["levels"].values()) == list(DAILY_SCHEDULE["killer"])  # up to hard
+    jigsaw6 = next(w for w in six if w["variant"] == "jigsaw")
+    assert "master" not in jigsaw6["levels"].values()
 
 
 def test_the_lobby_shows_each_dailys_measured_level():

@@ -141,3 +141,27 @@ def test_the_migration_marks_the_rows_stored_before_it_as_due_for_a_regrade():
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
     assert Puzzle.objects.get(pk=old.pk).grader_version == 0
+
+
+def test_a_variant_puzzle_graded_by_the_old_givens_rule_is_graded_again_by_its_logic():
+    from puzzles.variant_bank import variant_puzzle_store
+    from puzzles.variants import rules_of
+    from solver.generation.general import generate_variant
+    from solver.logic.variant_grade import VARIANT_GRADER_VERSION, variant_grade
+
+    made = generate_variant("killer", 9, level="medium", seed="regrade")
+    assert made.puzzle.clues == 0  # the old rule called every givens-free Killer expert
+    puzzle, _ = variant_puzzle_store(
+        grid=made.puzzle, rules=made.rules, solution=made.solution, source="generated"
+    )
+    assert puzzle.grader_version == VARIANT_GRADER_VERSION
+    Puzzle.objects.filter(pk=puzzle.pk).update(
+        grader_version=GRADER_VERSION, difficulty="expert", score=4000
+    )  # as stored before the variant grader: the classic's version, the old level
+    assert regrade.bank_regrade_progress()[1] == 1
+    regrade.bank_regrade()
+    puzzle.refresh_from_db()
+    graded = variant_grade(rules_of(puzzle), puzzle.grid())
+    assert puzzle.grader_version == VARIANT_GRADER_VERSION
+    assert (puzzle.difficulty, puzzle.score) == ("medium", graded.score)
+    assert regrade.bank_regrade_progress() == (1, 0)

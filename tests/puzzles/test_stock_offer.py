@@ -87,7 +87,7 @@ def test_the_first_hour_of_killer_never_meets_an_empty_bank():
 def test_a_level_not_made_at_a_size_says_so_in_puzzles_not_banks(language):
     answer = _client().post(
         GAMES,
-        {"variant": "killer", "difficulty": "hard", "size": 6},
+        {"variant": "killer", "difficulty": "expert", "size": 6},
         format="json",
         HTTP_ACCEPT_LANGUAGE=language,
     )
@@ -95,6 +95,6 @@ def test_a_level_not_made_at_a_size_says_so_in_puzzles_not_banks(language):
     message = answer.json()["error"]["message"]
     assert "bank" not in message.lower() and "题库" not in message
     if language == "en":
-        assert "Killer 6x6 puzzles are not made at hard" in message
+        assert "Killer 6x6 puzzles are not made at expert" in message
     else:
         assert "杀手数独" in message and "bank" not in message

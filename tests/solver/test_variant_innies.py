@@ -121,16 +121,16 @@ def check_sound(rules: Rules, puzzle: Grid, solution: Grid) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize(
-    ("size", "level"), [(9, "hard"), (9, "expert"), (6, "medium"), (6, "expert")]
+    ("size", "level"), [(9, "hard"), (9, "master"), (6, "medium"), (6, "hard")]
 )
 def test_every_45_rule_step_on_generated_killers_is_sound(size, level):
     checked = grouped = 0
-    for i in range(4):
+    for i in range(2 if size == 9 else 4):
         made = generate_variant("killer", size, level=level, seed=f"innies:{i}")
         a, b = check_sound(made.rules, made.puzzle, made.solution)
         checked, grouped = checked + a, grouped + b
     assert checked > 20
-    assert size == 6 or grouped > 0
+    assert size == 6 or level == "master" or grouped > 0  # groups of boxes: hard shows them
 
 
 def test_the_45_rule_is_sound_on_killer_with_irregular_regions():

@@ -90,7 +90,7 @@ def test_every_harder_technique_finds_sound_steps_in_each_variant(variant):
 def test_harder_techniques_are_sound_on_generated_puzzles(variant):
     found: Counter[str] = Counter()
     for i in range(3):
-        made = generate_variant(variant, 9, level="expert", seed=f"techniques:{i}")
+        made = generate_variant(variant, 9, level="master", seed=f"techniques:{i}")
         found += check_walk(made.rules, made.puzzle, made.solution, per_position=2)
     assert sum(found.values()) > 100
 
@@ -100,7 +100,12 @@ def test_harder_techniques_are_sound_on_generated_puzzles(variant):
 @pytest.mark.parametrize("size", [6, 9])
 def test_harder_techniques_are_sound_on_thousands_of_steps(variant, size):
     found: Counter[str] = Counter()
-    levels = supported_variant_levels(variant, size)[-2:]  # hard (6x6 Killer: medium), expert
+    made_quickly = [  # a 9x9 Killer expert takes half a minute
+        lv
+        for lv in supported_variant_levels(variant, size)
+        if (variant, lv) != ("killer", "expert")
+    ]
+    levels = made_quickly[-2:]  # the two hardest
     for i in range(30):
         level = levels[i % 2]
         made = generate_variant(variant, size, level=level, seed=f"many techniques:{i}")

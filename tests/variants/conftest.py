@@ -11,15 +11,13 @@ from solver import Shape
 
 
 def variant_puzzle(variant: str, size: int = 9, level: str = "easy", seed: str = "t"):
-    grid, solution, rules, hardest = variant_puzzle_make(
+    grid, solution, rules, _ = variant_puzzle_make(
         variant=variant, shape=Shape.for_size(size), level=level, seed=f"{seed}:{variant}:{size}"
     )
     puzzle, _ = variant_puzzle_store(
         grid=grid,
         rules=rules,
         solution=solution,
-        level=level,
-        hardest=hardest,
         source=Source.GENERATED,
     )
     return puzzle

@@ -126,14 +126,16 @@ def test_a_clash_on_a_diagonal_is_reported(client, make_variant):
     puzzle = make_variant("diagonal", level="hard")
     game = client.post(GAMES, {"variant": "diagonal", "difficulty": "hard"}, format="json").json()
     n = puzzle.size
-    diagonal = [i * n + i for i in range(n)]
-    given = next(c for c in diagonal if puzzle.givens[c] != ".")
-    shares_only_diagonal = [
-        c
+    diagonals = ([i * n + i for i in range(n)], [(n - 1 - i) * n + i for i in range(n)])
+    peers = tables(puzzle.shape).peers
+    given, cell = next(
+        (g, c)
+        for diagonal in diagonals
+        for g in diagonal
+        if puzzle.givens[g] != "."
         for c in diagonal
-        if puzzle.givens[c] == "." and given not in tables(puzzle.shape).peers[c]
-    ]
-    cell = shares_only_diagonal[0]
+        if puzzle.givens[c] == "." and g not in peers[c]  # they share only the diagonal
+    )
     answer = _move(client, game["id"], cell, int(puzzle.givens[given]))
     assert answer.status_code == 200, answer.json()
     assert given in answer.json()["conflicts"]
@@ -175,7 +177,7 @@ def test_a_variant_game_plays_to_the_end(client, make_variant):
 
 
 def test_an_fpuzzles_killer_starts_a_game_of_the_players_own(client, make_variant):
-    bank = make_variant("killer", level="expert", seed="fp")
+    bank = make_variant("killer", level="hard", seed="fp")
     data = _killer_fpuzzles(bank)
     Puzzle.objects.filter(pk=bank.pk).delete()
     answer = client.post(GAMES, {"fpuzzles": data}, format="json")
@@ -256,7 +258,7 @@ def test_bad_fpuzzles_is_a_400_that_says_why(client, name, data, says):
 
 
 def test_the_analysis_of_an_fpuzzles_killer_counts_and_solves_under_its_rules(client, make_variant):
-    bank = make_variant("killer", size=6, level="expert", seed="an")
+    bank = make_variant("killer", size=6, level="hard", seed="an")
     data = _killer_fpuzzles(bank)
     Puzzle.objects.filter(pk=bank.pk).delete()  # not a bank puzzle in play
     answer = client.post(ANALYSE, {"fpuzzles": data}, format="json")
@@ -385,3 +387,22 @@ def test_a_finished_variant_game_is_on_its_variants_board_only(client, make_vari
     assert classic["results"] == []
     page = client.get("/leaderboards/", {**board, "variant": "diagonal"}).content.decode()
     assert user.username in page
+
+
+def test_a_givens_free_killer_is_analysed_at_its_logics_level_not_as_expert(client, make_variant):
+    bank = make_variant("killer", level="medium", seed="free")
+    assert bank.givens == "." * 81  # no givens: the old rule called it expert
+    data = _killer_fpuzzles(bank)
+    Puzzle.objects.filter(pk=bank.pk).delete()
+    body = client.post(ANALYSE, {"fpuzzles": data}, format="json").json()
+    assert body["level"] == "medium" and body["solved_by_logic"] is True
+
+
+def test_a_variant_puzzle_beyond_the_techniques_is_analysed_as_master(client, make_variant):
+    bank = make_variant("jigsaw", level="master", seed="beyond")
+    regions = list(rules_of(bank).regions)
+    data = {"size": 9, "grid": _fp_grid(9, bank.givens, regions)}
+    Puzzle.objects.filter(pk=bank.pk).delete()
+    body = client.post(ANALYSE, {"fpuzzles": data}, format="json").json()
+    assert body["level"] == "master" and body["solved_by_logic"] is False
+    assert body["score"] > 7500  # above every puzzle the techniques finish

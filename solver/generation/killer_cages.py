@@ -1,0 +1,131 @@
+"""Refining a Killer's cages until they alone have one solution.
+
+Cages drawn at random rarely pin down one grid (9x9 with cages of two to four cells: about
+one set in ten). Instead of drawing again, :func:`refine_cages` changes the cages where two
+solutions differ: a cage holding a cell that differs is split in two (each part of two
+cells or more, both connected), or a cell of a three-cell cage moves to a neighbouring cage
+that lacks its value. Each change adds a sum, so the set of solutions only shrinks; a few
+changes usually leave one. No cage of one cell is ever made.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from solver.generation.jigsaw_regions import neighbours
+from solver.grid import Grid
+from solver.rules.ruleset import Cage
+
+SPLIT_TRIES = 6
+MAX_CAGE = 5
+
+
+def _connected(cells: Sequence[int], n: int) -> bool:
+    if not cells:
+        return False
+    inside = set(cells)
+    seen = {cells[0]}
+    stack = [cells[0]]
+    while stack:
+        c = stack.pop()
+        for d in neighbours(c, n):
+            if d in inside and d not in seen:
+                seen.add(d)
+                stack.append(d)
+    return len(seen) == len(inside)
+
+
+def _split(cells: list[int], n: int, rng: random.Random) -> tuple[list[int], list[int]] | None:
+    """Two connected parts of two cells or more, or None when the tries find none."""
+    for _ in range(SPLIT_TRIES):
+        size = rng.randint(2, len(cells) - 2)
+        part = [rng.choice(cells)]
+        while len(part) < size:
+            options = sorted(
+                {d for c in part for d in neighbours(c, n) if d in cells and d not in part}
+            )
+            if not options:
+                break
+            part.append(rng.choice(options))
+        rest = [c for c in cells if c not in part]
+        if len(part) == size and _connected(rest, n):
+            return sorted(part), sorted(rest)
+    return None
+
+
+def refine_cages(
+    cages: Sequence[Cage], solution: Grid, other: Grid | None, rng: random.Random
+) -> tuple[Cage, ...] | None:
+    """The cages changed where ``solution`` and ``other`` differ so that ``other`` breaks a
+    sum, or None when no cage holding a differing cell can change. ``other`` None (the
+    search ran out of budget): a cage of four cells or more is split."""
+    n = solution.size
+    sol = solution.cells
+    groups = [list(cage.cells) for cage in cages]
+    cage_of = {c: i for i, cells in enumerate(groups) for c in cells}
+    if other is None:
+        differ = [c for cells in groups if len(cells) >= 4 for c in cells]
+    else:
+        differ = [c for c in range(len(sol)) if sol[c] != other.cells[c]]
+    rng.shuffle(differ)
+    for c in differ:
+        i = cage_of[c]
+        cells = groups[i]
+        if len(cells) >= 4:
+            parts = _split(cells, n, rng)
+            if parts is not None and (
+                other is None
+                or any(sum(sol[x] for x in p) != sum(other.cells[x] for x in p) for p in parts)
+            ):
+                groups[i : i + 1] = list(parts)
+                return _cages(groups, sol)
+        elif len(cells) == 3 and other is not None:
+            rest = [x for x in cells if x != c]
+            if not _connected(rest, n):
+                continue
+            joins = sorted(
+                {
+                    cage_of[d]
+                    for d in neighbours(c, n)
+                    if cage_of[d] != i
+                    and len(groups[cage_of[d]]) < MAX_CAGE
+                    and all(sol[e] != sol[c] for e in groups[cage_of[d]])
+                }
+            )
+            if joins:
+                j = rng.choice(joins)
+                groups[j] = sorted([*groups[j], c])
+                groups[i] = rest
+                return _cages(groups, sol)
+    return None
+
+
+def _cages(groups: list[list[int]], sol: Sequence[int]) -> tuple[Cage, ...]:
+    return tuple(Cage(tuple(sorted(g)), sum(sol[x] for x in g)) for g in groups)
+
+
+def merge_cages(
+    cages: Sequence[Cage], solution: Grid, rng: random.Random, *, largest: int = MAX_CAGE
+) -> tuple[Cage, ...] | None:
+    """Two neighbouring cages that hold no value twice made one (of ``largest`` cells at
+    most), chosen at random; None when no two can be. Fewer sums make a harder puzzle."""
+    n = solution.size
+    sol = solution.cells
+    cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
+    pairs = sorted(
+        {
+            (i, cage_of[d])
+            for i, cage in enumerate(cages)
+            for c in cage.cells
+            for d in neighbours(c, n)
+            if cage_of[d] > i
+        }
+    )
+    rng.shuffle(pairs)
+    for i, j in pairs:
+        cells = [*cages[i].cells, *cages[j].cells]
+        if len(cells) <= largest and len({sol[c] for c in cells}) == len(cells):
+            groups = [list(c.cells) for k, c in enumerate(cages) if k not in (i, j)]
+            return _cages([*groups, cells], sol)
+    return None

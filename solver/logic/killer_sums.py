@@ -1,0 +1,312 @@
+"""The Killer techniques past the first 45 rule: sums of any size, cage splitting, hidden
+cages, killer pairs and triples.
+
+**Known sums.** :func:`known_sums` lists, once per rules, every set of cells whose total
+the rules give: the innies and outies of each group of :func:`solver.logic.innies.sum_groups`
+(any number of cells: the rest of the group is a virtual cage whose sum is known); a cage
+less a known-sum part inside it (*cage splitting*: the innies of a group are part of one
+cage, so the rest of the cage adds up to its sum less theirs); and a house less a known-sum
+part inside it (*hidden cage*: innies of two rows that lie in one box leave the rest of the
+box a sum of its own). :func:`sum_sets` reads each on the board as a cage (the values
+placed are taken off, the open cells must make the rest, different values wherever two of
+them see each other) and removes the values no way of making the sum gives a cell.
+
+**Killer pairs and triples** (:func:`killer_subsets`): two or three cages wholly inside one
+house hold different values; when every way to fill them together uses a value, the rest
+of the house loses it, and a cage loses a value that no way of filling them together
+gives it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from solver.logic.cages import _cage_state, cage_support
+from solver.logic.houses import VBoard
+from solver.logic.innies import sum_groups
+from solver.logic.techniques.base import Step, values_of
+from solver.rules.ruleset import RULES_CACHED, Rules, layout
+
+MAX_OPEN = 8
+"""Open cells a known sum may have to be read (more leave too many ways to make it)."""
+SEARCH_NODES = 1000
+"""Nodes the search of one known sum may take before it gives up (no step)."""
+MAX_SETS = 40
+"""Value sets a cage may still have to take part in a killer pair or triple."""
+
+
+@dataclass(frozen=True, slots=True)
+class KnownSum:
+    """Cells whose values add up to ``total``; how it is known (``kind``) and from where."""
+
+    kind: str  # innies, outies, split, hidden
+    cells: tuple[int, ...]
+    total: int
+    houses: tuple[int, ...]
+    cage: tuple[int, ...] = ()
+
+
+@lru_cache(maxsize=RULES_CACHED)
+def known_sums(rules: Rules) -> tuple[KnownSum, ...]:
+    """Every known sum (see the module docstring), each set of cells once."""
+    lay = layout(rules)
+    n = rules.size
+    house_total = n * (n + 1) // 2
+    base: list[KnownSum] = []
+    for g in sum_groups(rules):
+        if g.innies:
+            base.append(KnownSum("innies", g.innies, g.innie_total, g.houses))
+        if g.outies:
+            base.append(KnownSum("outies", g.outies, g.outie_total, g.houses))
+    seen = {frozenset(k.cells) for k in base}
+    seen.update(frozenset(c.cells) for c in rules.cages)
+    out = list(base)
+    masks = [(sum(1 << c for c in k.cells), k) for k in base]
+    cages = [
+        (sum(1 << c for c in cage.cells), KnownSum("cage", cage.cells, cage.total, ()))
+        for cage in rules.cages
+        if cage.total is not None
+    ]
+    for a, small in masks:
+        for b, big in masks + cages:
+            if a & b == a and a != b:  # a known sum inside another, a cage or a virtual one
+                rest = tuple(c for c in big.cells if not a >> c & 1)
+                if frozenset(rest) not in seen:
+                    seen.add(frozenset(rest))
+                    cage = big.cells if big.kind == "cage" else ()
+                    houses = small.houses + tuple(h for h in big.houses if h not in small.houses)
+                    out.append(KnownSum("split", rest, big.total - small.total, houses, cage))
+        if len(small.houses) > 1:
+            for h, house in enumerate(lay.houses):
+                if set(small.cells) < set(house):
+                    rest = tuple(c for c in house if c not in set(small.cells))
+                    if frozenset(rest) not in seen:
+                        seen.add(frozenset(rest))
+                        out.append(KnownSum("hidden", rest, house_total - small.total, (h,)))
+    return tuple(out)
+
+
+def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Iterator[Step]:
+    """The known sums of ``kinds`` with at least ``min_open`` open cells (at most
+    :data:`MAX_OPEN`), read as cages: a lone open cell is placed, the others lose the
+    values no way of making the sum gives them."""
+    values, cand, peers = board.values, board.cand, board.lay.peers
+    for known in known_sums(board.rules):
+        if known.kind not in kinds:
+            continue
+        open_cells = [c for c in known.cells if not values[c]]
+        if not min_open <= len(open_cells) <= MAX_OPEN:
+            continue
+        left = known.total - sum(values[c] for c in known.cells)
+        masks = tuple(cand[c] for c in open_cells)
+        seeing = tuple(
+            sum(1 << j for j, d in enumerate(open_cells) if d in peers[c]) for c in open_cells
+        )
+        support = _support(masks, left, seeing)
+        if support is None or not any(support):
+            continue  # too many ways to look at, or none (a broken board: no step)
+        params = _params(board, known, open_cells, left)
+        kind = "difference" if known.kind == "split" and not known.cage else known.kind
+        if len(open_cells) == 1:
+            c = open_cells[0]
+            if support[0] == masks[0]:
+                yield board.step(
+                    *_technique(known.kind),
+                    {**params, "variant": f"{kind}_one", "cell": c, "value": left},
+                    units=known.houses,
+                    cells=open_cells,
+                    placements=((c, left),),
+                )
+            continue
+        elim = [
+            (c, v)
+            for c, m, s in zip(open_cells, masks, support, strict=True)
+            for v in values_of(m & ~s)
+        ]
+        if elim:
+            yield board.step(
+                *_technique(known.kind),
+                {**params, "variant": kind},
+                units=known.houses,
+                cells=open_cells,
+                eliminations=elim,
+            )
+
+
+def _technique(kind: str) -> tuple[str, str]:
+    if kind in ("innies", "outies"):
+        return "innies_outies_large", "45 Rule (Many Cells)"
+    if kind == "split":
+        return "cage_split", "Cage Splitting"
+    return "hidden_cage", "Hidden Cage"
+
+
+def _params(board: VBoard, known: KnownSum, open_cells: list[int], left: int) -> dict:
+    ids = board.lay.unit_ids
+    params = {"units": [ids[h] for h in known.houses], "cells": open_cells, "count": left}
+    if known.cage:
+        params["cage_cells"] = list(known.cage)
+    return params
+
+
+@lru_cache(maxsize=1 << 14)
+def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Per cell the values some way of making ``total`` gives it: each cell a value of its
+    mask, different wherever ``seeing`` (per cell, the bits of the cells it sees) says;
+    None when the search passes :data:`SEARCH_NODES`."""
+    k = len(masks)
+    full = (1 << k) - 1
+    if all(s | (1 << i) == full for i, s in enumerate(seeing)):
+        return cage_support(masks, total)[0]  # all see each other: a cage
+    order = sorted(range(k), key=lambda i: masks[i].bit_count())
+    low = [min(values_of(m), default=0) for m in masks]
+    high = [max(values_of(m), default=0) for m in masks]
+    rest_low = [sum(low[order[j]] for j in range(d, k)) for d in range(k + 1)]
+    rest_high = [sum(high[order[j]] for j in range(d, k)) for d in range(k + 1)]
+    support = [0] * k
+    chosen = [0] * k
+    nodes = 0
+
+    def walk(d: int, left: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > SEARCH_NODES:
+            raise _TooMany
+        if d == k:
+            if left:
+                return False
+            for i in range(k):
+                support[i] |= 1 << (chosen[i] - 1)
+            return True
+        if not rest_low[d] <= left <= rest_high[d]:
+            return False
+        i = order[d]
+        banned = 0
+        for j in range(k):
+            if seeing[i] >> j & 1 and chosen[j]:
+                banned |= 1 << (chosen[j] - 1)
+        found = False
+        for v in values_of(masks[i] & ~banned):
+            if v > left:
+                break
+            chosen[i] = v
+            found |= walk(d + 1, left - v)
+            chosen[i] = 0
+        return found
+
+    try:
+        walk(0, total)
+    except _TooMany:
+        return None
+    return tuple(support)
+
+
+class _TooMany(Exception):
+    pass
+
+
+def innies_outies_large(board: VBoard) -> Iterator[Step]:
+    """The 45 rule with four open innies or outies or more (a virtual cage)."""
+    yield from sum_sets(board, ("innies", "outies"), min_open=4)
+
+
+def cage_splits(board: VBoard) -> Iterator[Step]:
+    """A cage less a known-sum part of it, read as a cage."""
+    yield from sum_sets(board, ("split",))
+
+
+def hidden_cages(board: VBoard) -> Iterator[Step]:
+    """A house less a known-sum part of it, read as a cage."""
+    yield from sum_sets(board, ("hidden",))
+
+
+@lru_cache(maxsize=RULES_CACHED)
+def house_cages(rules: Rules) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(house, the cages wholly inside it) for each house with two cages or more inside."""
+    lay = layout(rules)
+    out = []
+    for h, house in enumerate(lay.houses):
+        inside = set(house)
+        cages = tuple(
+            i
+            for i, cage in enumerate(rules.cages)
+            if cage.total is not None and set(cage.cells) <= inside
+        )
+        if len(cages) >= 2:
+            out.append((h, cages))
+    return tuple(out)
+
+
+def killer_subsets(board: VBoard, k: int) -> Iterator[Step]:
+    """Killer pairs (``k`` 2) and triples (3): see the module docstring."""
+    cages, cand, values = board.rules.cages, board.cand, board.values
+    slug, name = ("killer_pair", "Killer Pair") if k == 2 else ("killer_triple", "Killer Triple")
+    for h, inside in house_cages(board.rules):
+        sets = {}
+        for i in inside:
+            if all(values[c] for c in cages[i].cells):
+                continue
+            found = cage_support(_cage_state(board, cages[i].cells), cages[i].total)[1]
+            if 0 < len(found) <= MAX_SETS:
+                sets[i] = found
+        for group in combinations(sorted(sets), k):
+            together = _together([sets[i] for i in group])
+            if not together:
+                continue
+            must = board.all_mask
+            for combo in together:
+                union = 0
+                for s in combo:
+                    union |= s
+                must &= union
+            cells = sorted(c for i in group for c in cages[i].cells)
+            inside_cells = set(cells)
+            elim = [
+                (c, v)
+                for c in board.lay.houses[h]
+                if c not in inside_cells
+                for v in values_of(cand[c] & must)
+            ]
+            for j, i in enumerate(group):
+                allowed = 0
+                for combo in together:
+                    allowed |= combo[j]
+                elim += [
+                    (c, v)
+                    for c in cages[i].cells
+                    if not values[c]
+                    for v in values_of(cand[c] & ~allowed)
+                ]
+            if elim:
+                yield board.step(
+                    slug,
+                    name,
+                    {
+                        "variant": "locked" if must else "combinations",
+                        "cells": cells,
+                        "unit": board.lay.unit_ids[h],
+                        "values": values_of(must),
+                    },
+                    units=(h,),
+                    cells=cells,
+                    eliminations=sorted(set(elim)),
+                )
+
+
+def _together(sets: list[frozenset[int]]) -> list[tuple[int, ...]]:
+    """Every choice of one value set per cage, no value twice."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(d: int, used: int, chosen: tuple[int, ...]) -> None:
+        if d == len(sets):
+            out.append(chosen)
+            return
+        for s in sets[d]:
+            if not s & used:
+                walk(d + 1, used | s, (*chosen, s))
+
+    walk(0, 0, ())
+    return out

@@ -1,0 +1,99 @@
+"""Killer's techniques past the first 45 rule (solver.logic.killer_sums): sound at every
+position of a solve, explained in both languages, and what makes Killers finish by logic."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import partial
+
+import pytest
+from django.utils import translation
+
+from solver.generation.general import draw_cages
+from solver.grid import Grid, Shape
+from solver.logic.general import techniques_for
+from solver.logic.houses import VBoard
+from solver.logic.killer_sums import (
+    cage_splits,
+    hidden_cages,
+    innies_outies_large,
+    killer_subsets,
+    known_sums,
+)
+from solver.rules.ruleset import Rules
+from solver.search.exact import random_solution
+from solving.steps import step_localized
+from tests.i18n.english import english_words
+
+FINDERS = {
+    "innies_outies_large": innies_outies_large,
+    "cage_split": cage_splits,
+    "hidden_cage": hidden_cages,
+    "killer_pair": partial(killer_subsets, k=2),
+    "killer_triple": partial(killer_subsets, k=3),
+}
+
+
+def _cages_over(seed: int) -> tuple[Rules, Grid]:
+    rng = random.Random(seed)
+    solution = random_solution(Shape.for_size(9), rng)
+    cages = draw_cages(solution, rng, (2, 3, 3, 4, 5), ones=True)
+    assert cages is not None
+    return Rules.make(9, cages=cages), solution
+
+
+def _walk(rules: Rules, solution: Grid, found: Counter, steps: dict) -> None:
+    """Every step of every new finder at every position of a solve from no givens (many
+    solutions, but a sound step keeps every one) is true of ``solution``."""
+    sol = solution.cells
+    board = VBoard.from_grid(rules, Grid.empty(rules.shape))
+    assert board is not None
+    order = techniques_for(rules)
+    while not board.is_solved():
+        for slug, find in FINDERS.items():
+            for step in find(board):
+                assert all(sol[c] == v for c, v in step.placements), step.sentence
+                assert all(sol[c] != v for c, v in step.eliminations), step.sentence
+                assert step.sentence and step.technique == slug
+                found[slug] += 1
+                steps.setdefault(slug, step)
+        step = next((s for t in order for s in t.find(board)), None)
+        if step is None or not board.apply(step):
+            break
+
+
+def test_every_new_killer_step_is_true_and_each_kind_turns_up():
+    found: Counter = Counter()
+    steps: dict = {}
+    for seed in range(2):
+        rules, solution = _cages_over(seed)
+        _walk(rules, solution, found, steps)
+    assert sum(found.values()) > 50
+    assert {"innies_outies_large", "cage_split", "killer_pair"} <= set(found), found
+
+
+def test_known_sums_are_true_of_the_solution():
+    for seed in range(3):
+        rules, solution = _cages_over(seed)
+        sums = known_sums(rules)
+        assert {k.kind for k in sums} >= {"innies", "outies", "split"}
+        for known in sums:
+            assert sum(solution.cells[c] for c in known.cells) == known.total, known
+
+
+@pytest.mark.parametrize("slug", ["innies_outies_large", "cage_split", "killer_pair"])
+def test_each_new_killer_step_reads_in_chinese_with_no_english_left(slug):
+    found: Counter = Counter()
+    steps: dict = {}
+    for seed in range(6):
+        rules, solution = _cages_over(seed)
+        _walk(rules, solution, found, steps)
+        if slug in steps:
+            break
+    step = step_localized(steps[slug].to_dict())
+    with translation.override("zh-hans"):
+        chinese = step_localized(steps[slug].to_dict())
+    assert step["sentence"] and step["name"] != slug
+    assert english_words(chinese["sentence"]) == [], chinese["sentence"]
+    assert english_words(chinese["name"]) == [], chinese["name"]
