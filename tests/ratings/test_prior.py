@@ -155,4 +155,3 @@ def test_the_grader_gives_the_9x9_medians_on_a_sample_of_the_qqwing_sets():
         assert abs(sd - fitted_sd) <= SD_TOLERANCE, (level, sd)
         checked += 1
     assert checked >= 4
-
