@@ -12,12 +12,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from integrity.gate import MESSAGES
-from puzzles.api.serializers import NOT_A_VARIANT, daily_size_check
+from puzzles.api.serializers import NOT_A_VARIANT, ConstraintSerializer, daily_size_check
 from puzzles.models import Difficulty, Variant
 from puzzles.packs import PACK_SIZES
 from puzzles.variants import rules_payload
 from ratings.selectors import game_rating
-from solver.rules.constraints import KINDS
 from sudokusite.fields import (
     StrictBooleanField,
     StrictCharField,
@@ -200,35 +199,6 @@ class CageSerializer(serializers.Serializer):
     sum = serializers.IntegerField(
         allow_null=True, help_text="What its values add up to (null: no sum, no repeats only)."
     )
-
-
-class ConstraintSerializer(serializers.Serializer):
-    """One constraint beyond houses and cages; ``type`` says which fields it has
-    (docs/api.md lists one shape per type). Cells are indexes 0 to N*N-1, row by row."""
-
-    type = serializers.ChoiceField(
-        choices=list(KINDS),
-        help_text="thermometer, palindrome, renban, whispers, region_sum, between, "
-        "extra_region: cells (a line in order, a thermometer from its bulb). arrow: circle, "
-        "line. kropki: colour (white: values differ by value; black: one is value times the "
-        "other), cells (two neighbours), value. xv: cells, sum (10 or 5). odd, even: cell. "
-        "little_killer: clue [row, column] outside the grid, direction (DR, DL, UR, UL), "
-        "sum, cells. sandwich: line (row or column), index, sum. antiknight, antiking, "
-        "nonconsecutive (orthogonal neighbours not consecutive, but across a white dot), "
-        "black_dots_negative, xv_negative (every black dot / every X and V is given): no "
-        "fields.",
-    )
-    cells = serializers.ListField(child=serializers.IntegerField(), required=False)
-    cell = serializers.IntegerField(required=False)
-    circle = serializers.ListField(child=serializers.IntegerField(), required=False)
-    line = serializers.JSONField(required=False, help_text="arrow: cells; sandwich: row|column")
-    colour = serializers.ChoiceField(choices=["white", "black"], required=False)
-    value = serializers.IntegerField(required=False)
-    sum = serializers.IntegerField(required=False)
-    clue = serializers.ListField(child=serializers.IntegerField(), required=False)
-    direction = serializers.ChoiceField(choices=["DR", "DL", "UR", "UL"], required=False)
-    index = serializers.IntegerField(required=False)
-    difference = serializers.IntegerField(required=False, help_text="whispers; default (N+1)//2")
 
 
 class PuzzleRulesSerializer(serializers.Serializer):

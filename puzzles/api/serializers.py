@@ -14,6 +14,7 @@ from puzzles.daily import daily_sizes
 from puzzles.models import Difficulty, Puzzle, PuzzlePack, Symmetry, Variant
 from puzzles.packs import PACK_MAX_COUNT, PACK_SIZES
 from puzzles.variants import rules_payload
+from solver.rules.constraints import KINDS
 from sudokusite.fields import StrictCharField, StrictIntegerField
 from sudokusite.serializers import InputSerializer
 
@@ -34,6 +35,35 @@ PUZZLE_FIELDS = [
 ]
 
 
+class ConstraintSerializer(serializers.Serializer):
+    """One constraint beyond houses and cages; ``type`` says which fields it has
+    (docs/api.md lists one shape per type). Cells are indexes 0 to N*N-1, row by row."""
+
+    type = serializers.ChoiceField(
+        choices=list(KINDS),
+        help_text="thermometer, palindrome, renban, whispers, region_sum, between, "
+        "extra_region: cells (a line in order, a thermometer from its bulb). arrow: circle, "
+        "line. kropki: colour (white: values differ by value; black: one is value times the "
+        "other), cells (two neighbours), value. xv: cells, sum (10 or 5). odd, even: cell. "
+        "little_killer: clue [row, column] outside the grid, direction (DR, DL, UR, UL), "
+        "sum, cells. sandwich: line (row or column), index, sum. antiknight, antiking, "
+        "nonconsecutive (orthogonal neighbours not consecutive, but across a white dot), "
+        "black_dots_negative, xv_negative (every black dot / every X and V is given): no "
+        "fields.",
+    )
+    cells = serializers.ListField(child=serializers.IntegerField(), required=False)
+    cell = serializers.IntegerField(required=False)
+    circle = serializers.ListField(child=serializers.IntegerField(), required=False)
+    line = serializers.JSONField(required=False, help_text="arrow: cells; sandwich: row|column")
+    colour = serializers.ChoiceField(choices=["white", "black"], required=False)
+    value = serializers.IntegerField(required=False)
+    sum = serializers.IntegerField(required=False)
+    clue = serializers.ListField(child=serializers.IntegerField(), required=False)
+    direction = serializers.ChoiceField(choices=["DR", "DL", "UR", "UL"], required=False)
+    index = serializers.IntegerField(required=False)
+    difference = serializers.IntegerField(required=False, help_text="whispers; default (N+1)//2")
+
+
 class PuzzleSerializer(serializers.ModelSerializer):
     """A puzzle as players see it: the givens and rules, never the solution."""
 
@@ -41,10 +71,11 @@ class PuzzleSerializer(serializers.ModelSerializer):
     regions = serializers.SerializerMethodField()
     diagonals = serializers.SerializerMethodField()
     cages = serializers.SerializerMethodField()
+    constraints = serializers.SerializerMethodField()
 
     class Meta:
         model = Puzzle
-        fields = [*PUZZLE_FIELDS, "variant", "regions", "diagonals", "cages"]
+        fields = [*PUZZLE_FIELDS, "variant", "regions", "diagonals", "cages", "constraints"]
         read_only_fields = fields
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
@@ -61,6 +92,18 @@ class PuzzleSerializer(serializers.ModelSerializer):
     )
     def get_cages(self, puzzle: Puzzle) -> list[dict[str, Any]]:
         return list(puzzle.rules.get("cages", []))
+
+    @extend_schema_field(
+        ConstraintSerializer(
+            many=True,
+            help_text="Thermometers, arrows, dots, lines, outside clues and whole-grid "
+            "rules, one shape per type as in a game's puzzle; empty when none.",
+        )
+    )
+    def get_constraints(self, puzzle: Puzzle) -> list[dict[str, Any]]:
+        if not puzzle.rules or not puzzle.rules.get("constraints"):
+            return []
+        return list(rules_payload(puzzle).get("constraints", []))
 
 
 class DailyPuzzleSerializer(PuzzleSerializer):

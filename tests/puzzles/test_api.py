@@ -255,3 +255,11 @@ def test_no_player_response_carries_a_solution(player_client, run_pack):
     for response in responses:
         assert response.status_code == 200
         _no_solution_in(response.json(), puzzles)
+
+
+def test_a_puzzle_without_constraints_lists_an_empty_constraints_list(player_client, make_puzzle):
+    puzzle = make_puzzle(size=4)
+    assert player_client.get(f"/api/v1/puzzles/{puzzle.pk}/").json()["constraints"] == []
+    listed = player_client.get("/api/v1/puzzles/").json()
+    rows = listed["results"] if isinstance(listed, dict) else listed
+    assert rows and all(row["constraints"] == [] for row in rows)

@@ -145,3 +145,13 @@ def test_the_game_page_of_a_constrained_puzzle_carries_its_words_translated(clie
     assert page.status_code == 200 and "game-data" in text, text[:300]
     assert "constraint_words" in text and "css/variants.css" in text
     assert "\\u5728\\u6e29\\u5ea6\\u8ba1\\u4e0a" in text or "在温度计上" in text
+
+
+def test_the_puzzle_bank_api_lists_a_puzzles_constraints_beside_its_cages(client):
+    made, _ = _thermo_puzzle()
+    answer = client.post(GAMES, {"fpuzzles": to_fpuzzles(made.rules, made.puzzle)}, format="json")
+    puzzle_id = answer.json()["puzzle"]["id"]
+    detail = client.get(f"/api/v1/puzzles/{puzzle_id}/")
+    assert detail.status_code == 200, detail.json()
+    assert detail.json()["constraints"] == [c.to_dict() for c in made.rules.constraints]
+    assert "cages" in detail.json()
