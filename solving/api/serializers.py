@@ -192,3 +192,93 @@ class SolverAnalysisSerializer(serializers.Serializer):
 class SolverHintSerializer(serializers.Serializer):
     solved = serializers.BooleanField(help_text="True when the board is complete and correct.")
     step = SolverStepSerializer(allow_null=True)
+
+
+class SetterCheckInputSerializer(SolverAnalyseInputSerializer):
+    grid = GridTextField(
+        required=False,
+        help_text=_GRID_HELP + " With fpuzzles too: the givens, replacing the f-puzzles "
+        "puzzle's own (its rules and constraints kept).",
+    )
+    fpuzzles = serializers.JSONField(
+        required=False,
+        help_text="A puzzle shared from f-puzzles or SudokuPad (its JSON object or text, "
+        "its compressed text, or a whole link), with any constraints the solver reads.",
+    )
+    solve = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="True to have the solution of a unique puzzle in the answer; otherwise "
+        "solution is null.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("fpuzzles") is None:
+            attrs.pop("fpuzzles", None)
+        if "grid" not in attrs and "fpuzzles" not in attrs:
+            raise serializers.ValidationError(
+                {"grid": [gettext("Send grid, fpuzzles, or both (fpuzzles with new givens).")]}
+            )
+        return attrs
+
+
+class SetterDifferenceSerializer(serializers.Serializer):
+    cells = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The cells where two solutions differ."
+    )
+    cell_names = serializers.ListField(child=serializers.CharField())
+    first = serializers.ListField(
+        child=serializers.IntegerField(), help_text="One solution's values in those cells."
+    )
+    second = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The other's values in those cells."
+    )
+
+
+class SetterStallSerializer(serializers.Serializer):
+    grid = serializers.CharField(
+        help_text="The board where the logic stops: the givens and what the steps placed, one line."
+    )
+    placed = serializers.IntegerField(help_text="Values the steps placed before stopping.")
+    empty = serializers.IntegerField(help_text="Cells still empty there.")
+
+
+class SetterCheckSerializer(serializers.Serializer):
+    grid = serializers.CharField(help_text="The givens checked, one line.")
+    size = serializers.IntegerField()
+    box_rows = serializers.IntegerField()
+    box_cols = serializers.IntegerField()
+    clues = serializers.IntegerField()
+    variant = serializers.CharField()
+    regions = serializers.ListField(child=serializers.IntegerField())
+    diagonals = serializers.BooleanField()
+    cages = serializers.ListField(child=serializers.DictField(), help_text='[{"cells", "sum"}]')
+    constraints = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Present when the puzzle has some: one shape per type, as a game's puzzle.",
+    )
+    import_notes = serializers.ListField(
+        child=serializers.CharField(), help_text="What an f-puzzles source had that was left out."
+    )
+    conflicts = SolverConflictSerializer(
+        many=True, help_text="Clashing givens of a puzzle without variant rules."
+    )
+    contradiction = serializers.CharField(
+        allow_null=True, help_text="Why the givens break the rules (then solutions is 0)."
+    )
+    solutions = serializers.IntegerField(help_text="0, 1, or 2 meaning two or more.")
+    difference = SetterDifferenceSerializer(
+        allow_null=True, help_text="With two or more solutions: where two of them differ."
+    )
+    level = serializers.CharField(
+        allow_null=True, help_text="When unique: the level; master when the logic stalls."
+    )
+    hardest = serializers.CharField(allow_null=True, help_text="Slug of the hardest technique.")
+    solved_by_logic = serializers.BooleanField(allow_null=True)
+    stall = SetterStallSerializer(
+        allow_null=True, help_text="When unique and the logic stops short of the solution."
+    )
+    solution = serializers.CharField(
+        allow_null=True, help_text="Only when unique and solve was true."
+    )

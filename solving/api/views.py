@@ -14,7 +14,10 @@ from puzzles.models import Puzzle
 from sudokusite.schema import error_responses
 
 from .. import services
+from ..bench import setter_check
 from .serializers import (
+    SetterCheckInputSerializer,
+    SetterCheckSerializer,
     SolverAnalyseInputSerializer,
     SolverAnalysisSerializer,
     SolverHintInputSerializer,
@@ -123,3 +126,40 @@ class HintView(APIView):
             bank_check=_bank_check(request),
         )
         return Response(SolverHintSerializer(hint).data)
+
+
+class SetterCheckView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [AnalyseThrottle]
+
+    @extend_schema(
+        summary="The setter's bench: count, grade and the logic's stall, without the solution",
+        description=(
+            "For a puzzle being set, from `grid`, `fpuzzles` (any constraints the solver "
+            "reads), or both (the f-puzzles rules with the givens of `grid`): the solution "
+            "count (0, 1, or 2 meaning two or more, and then `difference`, the cells where "
+            "two solutions differ with each one's values there), and for a unique puzzle "
+            "its `level` and `hardest` technique (`master` when the logic stalls) and "
+            "`stall`, the board where the logic stops. The solution is in the answer only "
+            "with `solve: true`. Bounded by the analysis's work budget (422 `too_hard`) and "
+            "counted against its rate." + _WITHHELD
+        ),
+        request=SetterCheckInputSerializer,
+        responses={
+            200: SetterCheckSerializer,
+            **error_responses({400: ["invalid_grid"], 403: ["puzzle_in_play"], 422: ["too_hard"]}),
+        },
+        tags=["solver"],
+    )
+    def post(self, request: Request) -> Response:
+        data = SetterCheckInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        found = setter_check(
+            grid_text=data.validated_data.get("grid"),
+            fpuzzles=data.validated_data.get("fpuzzles"),
+            box_rows=data.validated_data.get("box_rows"),
+            box_cols=data.validated_data.get("box_cols"),
+            solve=data.validated_data["solve"],
+            bank_check=_bank_check(request),
+        )
+        return Response(SetterCheckSerializer(found).data)

@@ -1,0 +1,106 @@
+"""The setter's bench, POST /api/v1/solver/check/: counts, grades and finds the logic's
+stall, and never gives a unique puzzle's solution unless asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver import logic_solve, parse
+from solver.formats.fpuzzles import to_fpuzzles
+from solver.generation.constrained import make_constrained
+from solver.grid import Shape
+from solver.logic.classic import LogicResult
+from solving import bench
+from tests.api.test_solver_api import CLASHING, HOSTILE_16, UNIQUE, UNIQUE_SOLUTION, error_of
+
+pytestmark = pytest.mark.django_db
+
+CHECK = "/api/v1/solver/check/"
+# Wikipedia's puzzle without its first two givens: two solutions or more.
+LOOSE = ".." + UNIQUE[2:]
+
+
+def check(client, **body):
+    return client.post(CHECK, body, format="json")
+
+
+def test_a_unique_puzzle_is_graded_without_its_solution(api_client):
+    got = check(api_client, grid=UNIQUE).json()
+    assert got["solutions"] == 1
+    assert got["solution"] is None and got["difference"] is None
+    assert got["level"] == "easy" and got["hardest"]
+    assert got["solved_by_logic"] is True and got["stall"] is None
+
+
+def test_the_solution_comes_only_when_the_setter_asks_to_solve(api_client):
+    assert check(api_client, grid=UNIQUE, solve=True).json()["solution"] == UNIQUE_SOLUTION
+
+
+def test_two_solutions_are_shown_apart_by_the_cells_that_differ(api_client):
+    got = check(api_client, grid=LOOSE, solve=True).json()
+    assert got["solutions"] == 2 and got["solution"] is None and got["level"] is None
+    diff = got["difference"]
+    assert diff["cells"] and len(diff["cells"]) == len(diff["cell_names"])
+    assert all(a != b for a, b in zip(diff["first"], diff["second"], strict=True))
+    assert all(LOOSE[c] == "." for c in diff["cells"])
+
+
+def _stalling_logic(grid, budget):
+    """The logic engine as if it stopped after ten steps."""
+    full = logic_solve(grid, budget=budget)
+    cells = list(grid.cells)
+    for step in full.steps[:10]:
+        for cell, value in step.placements:
+            cells[cell] = value
+    reached = parse("".join(str(v) if v else "." for v in cells))
+    return LogicResult(steps=full.steps[:10], solved=False, grid=reached)
+
+
+def test_the_stall_is_the_board_where_the_logic_stops(api_client, monkeypatch):
+    monkeypatch.setattr(bench, "logic_solve", _stalling_logic)
+    got = check(api_client, grid=UNIQUE).json()
+    stall = got["stall"]
+    assert got["solved_by_logic"] is False and got["solution"] is None
+    assert stall["placed"] > 0 and stall["empty"] > 0
+    for given, placed, answer in zip(UNIQUE, stall["grid"], UNIQUE_SOLUTION, strict=True):
+        assert placed in (".", answer) and (given == "." or given == placed)
+
+
+def test_clashing_givens_have_no_solution_and_name_the_clash(api_client):
+    got = check(api_client, grid=CLASHING).json()
+    assert got["solutions"] == 0 and got["conflicts"]
+
+
+def test_an_fpuzzles_puzzle_with_new_givens_keeps_its_constraints(api_client):
+    made = make_constrained("thermometer", Shape.for_size(6), 0)
+    assert made is not None
+    source = to_fpuzzles(made.rules, made.puzzle)
+    whole = check(api_client, fpuzzles=source).json()
+    assert whole["solutions"] == 1 and whole["solution"] is None and whole["level"]
+    assert whole["constraints"] == [c.to_dict() for c in made.rules.constraints]
+    bare = check(api_client, fpuzzles=source, grid="." * 36).json()
+    assert bare["solutions"] == 2 and bare["difference"]["cells"]
+    assert bare["constraints"] == whole["constraints"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({}, "grid"),
+        ({"fpuzzles": None}, "fpuzzles"),
+        ({"grid": "12"}, "grid"),
+        ({"fpuzzles": {"size": 6, "grid": [[{}] * 6] * 6}, "grid": "." * 81}, "grid"),
+        ({"fpuzzles": {"size": 9, "grid": [[{}] * 9] * 9, "bogus": [{}]}}, "fpuzzles"),
+        ({"grid": UNIQUE, "solve": "maybe"}, "solve"),
+    ],
+    ids=["nothing", "null", "unreadable", "wrong-size-givens", "unknown-constraint", "bad-solve"],
+)
+def test_bad_input_is_a_400_naming_the_field(api_client, body, field):
+    answer = check(api_client, **body)
+    assert answer.status_code == 400, answer.content
+    assert field in answer.content.decode()
+
+
+def test_a_puzzle_that_uses_up_the_budget_is_too_hard(api_client):
+    assert parse(HOSTILE_16).size == 16
+    assert error_of(check(api_client, grid=HOSTILE_16), 422, "too_hard")["engine"] == "search"
