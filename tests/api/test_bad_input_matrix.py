@@ -374,6 +374,21 @@ ENDPOINTS = [
         who="anonymous",
     ),
     Endpoint(
+        name="solver check",
+        url=lambda w: "/api/v1/solver/check/",
+        fields={
+            "grid": (GRID_VARIANTS, lambda w: {"grid": NINE}),
+            "box_rows": (
+                [-1, 0, 1, 13, *NOT_INTEGERS, None],
+                lambda w: {"grid": NINE, "box_cols": 3},
+            ),
+            "solve": (["maybe", 2, [], {}, None], lambda w: {"grid": NINE}),
+        },
+        valid=lambda w: {"grid": NINE},
+        valid_status=200,
+        who="anonymous",
+    ),
+    Endpoint(
         name="solver hint",
         url=lambda w: "/api/v1/solver/hint/",
         fields={
