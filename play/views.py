@@ -352,6 +352,7 @@ def solve(request: HttpRequest) -> HttpResponse:
     solve_data = {
         "urls": {
             "analyse": "/api/v1/solver/analyse/",
+            "check": "/api/v1/solver/check/",
             "games": "/api/v1/games/",
             "play": "/play/",
         }

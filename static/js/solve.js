@@ -1,6 +1,10 @@
 // The solve-your-own page: enter a puzzle by clicking and typing or by pasting text, see
 // clashes at once, then ask /api/v1/solver/analyse/ how many solutions it has, its grade and
 // its logical steps; step through them on the board, or start a game on the puzzle.
+// The setter's bench: "Check as a setter" asks /api/v1/solver/check/ for the solution count
+// (two solutions shown apart by the cells that differ), the grade and where the logic
+// stalls, never the solution. A pasted SudokuPad or f-puzzles link or JSON keeps its rules
+// and constraints (not drawn here) while the givens are edited on the board.
 
 import {
   LEVEL_NAMES,
@@ -35,6 +39,7 @@ const S = {
   loadedText: "",
   failedText: "", // pasted text the solver could not read: Solve waits for a fix
   step: 0,
+  source: null, // a pasted f-puzzles source: its rules go with every check of the givens
 };
 
 let cells = [];
@@ -124,9 +129,10 @@ function render() {
   // Text that failed to load stays in the box with its error: solving now would solve
   // whatever the grid held before, not the puzzle the player pasted.
   const unread = S.failedText !== "" && text === S.failedText;
-  const button = $("solve-button");
-  button.disabled = clash.size > 0 || unread || (count === 0 && !pending);
-  button.title = clash.size ? gettext("Fix the red cells first.") : unread ? gettext("Fix the pasted puzzle first.") : "";
+  for (const button of [$("solve-button"), $("check-button")]) {
+    button.disabled = clash.size > 0 || unread || (count === 0 && !pending && !S.source);
+    button.title = clash.size ? gettext("Fix the red cells first.") : unread ? gettext("Fix the pasted puzzle first.") : "";
+  }
   $("solve-board").setAttribute("aria-invalid", clash.size ? "true" : "false");
 }
 
@@ -175,12 +181,60 @@ function adoptGrid(a) {
   }
 }
 
+/** A SudokuPad or f-puzzles link, its JSON or its compressed text. */
+function looksLikeSource(text) {
+  return /^(https?:|sudokupad:|\{|N4Ig)/i.test(text) || /f-puzzles\.com|sudokupad\.app/i.test(text);
+}
+
+/** Ask the setter's check about the board (with the pasted source's rules, if any). */
+async function check({ solve = false, fresh = null } = {}) {
+  const body = fresh ? { fpuzzles: fresh } : S.source ? { fpuzzles: S.source, grid: boardString(S.values) } : { grid: boardString(S.values) };
+  if (solve) body.solve = true;
+  const res = await api("POST", data.urls.check, body);
+  if (!res.ok) verdict(errorMessage(res.data, gettext("The solver could not read that puzzle.")), "bad");
+  return res;
+}
+
+function sourceNote(a) {
+  const note = $("source-note");
+  note.hidden = !S.source;
+  if (!S.source) return;
+  const count = (a.constraints || []).length + (a.cages || []).length;
+  note.textContent = interpolate(
+    gettext("Rules kept from the pasted puzzle: %(variant)s, %(count)s cages and constraints (not drawn here). Edit the givens on the board and check again."),
+    { variant: a.variant, count },
+    true,
+  );
+}
+
+async function loadSource(text) {
+  verdict(gettext("Checking…"), "");
+  const res = await check({ fresh: text });
+  if (!res.ok) {
+    if (res.status >= 400 && res.status < 500 && res.status !== 429) S.failedText = text;
+    render();
+    return null;
+  }
+  S.source = text;
+  S.loadedText = text;
+  adoptGrid(res.data);
+  sourceNote(res.data);
+  return res.data;
+}
+
 async function load() {
   const text = $("puzzle-text").value.trim();
   if (!text) {
     toast(gettext("Type or paste a puzzle first."));
     return;
   }
+  if (looksLikeSource(text)) {
+    const a = await loadSource(text);
+    if (a) showCheck(a);
+    return;
+  }
+  S.source = null;
+  sourceNote(null);
   const quick = quickParse(text);
   if (quick) {
     S.loadedText = text;
@@ -215,8 +269,78 @@ function conflictText(a) {
   );
 }
 
+async function checkNow({ solve = false } = {}) {
+  const text = $("puzzle-text").value.trim();
+  if (S.failedText && text === S.failedText) return;
+  if (text && text !== S.loadedText) {
+    if (looksLikeSource(text)) {
+      const a = await loadSource(text);
+      if (!a) return;
+      if (!solve) {
+        showCheck(a);
+        return;
+      }
+    } else {
+      await load();
+      if (text !== S.loadedText) return;
+    }
+  }
+  $("check-button").disabled = true;
+  verdict(gettext("Checking…"), "");
+  const res = await check({ solve });
+  render();
+  if (res.ok) showCheck(res.data);
+}
+
+/** What the setter's check found: count, the cells two solutions differ in, grade, stall. */
+function showCheck(a) {
+  S.step = 0;
+  S.stepCells = new Set();
+  S.shown.fill(0);
+  $("steps").textContent = "";
+  $("steps-box").hidden = true;
+  $("play-it").hidden = true;
+  if (a.conflicts.length) {
+    verdict(conflictText(a), "bad");
+  } else if (a.contradiction) {
+    verdict(interpolate(gettext("No solution: %(why)s."), { why: a.contradiction }, true), "bad");
+  } else if (a.solutions === 0) {
+    verdict(gettext("No solution: these givens lead to a contradiction."), "bad");
+  } else if (a.solutions > 1) {
+    const d = a.difference;
+    const where = d.cell_names.map((name, i) => `${name} ${symbol(d.first[i])}/${symbol(d.second[i])}`).join(gettext(", "));
+    S.stepCells = new Set(d.cells);
+    verdict(
+      interpolate(gettext("Two or more solutions. Two of them differ in %(count)s cells (marked): %(cells)s."), { count: d.cells.length, cells: where }, true),
+      "bad",
+    );
+  } else {
+    const level = LEVEL_NAMES[a.level] || a.level;
+    const hardest = a.hardest ? a.hardest.replaceAll("_", " ") : "—";
+    let text;
+    if (a.stall) {
+      const stall = parseBoard(a.stall.grid, a.size * a.size);
+      S.shown = stall.map((v, c) => (S.values[c] ? 0 : v));
+      text = interpolate(
+        gettext("One solution. Grade: %(level)s (hardest step: %(hardest)s). The logic stalls after placing %(placed)s values, with %(empty)s cells left: the board shows where it stops."),
+        { level, hardest, placed: a.stall.placed, empty: a.stall.empty },
+        true,
+      );
+    } else {
+      text = interpolate(gettext("One solution. Grade: %(level)s (hardest step: %(hardest)s); logic alone solves it."), { level, hardest }, true);
+    }
+    if (a.solution) S.shown = parseBoard(a.solution, a.size * a.size).map((v, c) => (S.values[c] ? 0 : v));
+    verdict(text, "good");
+  }
+  render();
+}
+
 async function solveNow() {
   const text = $("puzzle-text").value.trim();
+  if (S.source || looksLikeSource(text)) {
+    await checkNow({ solve: true });
+    return;
+  }
   if (S.failedText && text === S.failedText) return;
   if (text && text !== S.loadedText) {
     await load();
@@ -370,6 +494,8 @@ function wire() {
     const quick = quickParse(text);
     if (quick) {
       S.loadedText = text;
+      S.source = null;
+      $("source-note").hidden = true;
       setShape(quick.n, ...SHAPES[quick.n], quick.values);
     } else {
       render();
@@ -377,10 +503,13 @@ function wire() {
   });
   $("clear").addEventListener("click", () => {
     S.values.fill(0);
+    S.source = null;
+    $("source-note").hidden = true;
     $("puzzle-text").value = "";
     forget();
   });
   $("solve-button").addEventListener("click", solveNow);
+  $("check-button").addEventListener("click", () => checkNow());
   $("play-it").addEventListener("click", playIt);
   $("step-next").addEventListener("click", () => showSteps(S.step + 1));
   $("step-all").addEventListener("click", () => showSteps(S.analysis.steps.length));

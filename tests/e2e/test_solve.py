@@ -125,3 +125,27 @@ def test_a_paste_the_solver_cannot_read_keeps_its_error_and_solve_off(live_serve
     # Mending the text brings Solve back.
     text.fill("12" + "." * 79)
     expect(solve_button).to_be_enabled()
+
+
+def test_the_setters_check_shows_two_solutions_apart_and_keeps_a_links_rules(live_server, page):
+    from solver.formats.fpuzzles import share_link, to_fpuzzles
+    from solver.generation.constrained import make_constrained
+    from solver.grid import Shape
+
+    wikipedia = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    open_solver(page, live_server.url)
+    page.get_by_label("Type or paste a puzzle").fill(".." + wikipedia[2:])
+    page.get_by_test_id("check-button").click()
+    expect(page.get_by_test_id("verdict")).to_contain_text("differ in 6 cells")
+    expect(page.locator("#solve-board .cell.hint")).to_have_count(6)
+    expect(page.locator("#solve-board .cell.solved")).to_have_count(0)
+
+    made = make_constrained("thermometer", Shape.for_size(6), 0)
+    assert made is not None
+    page.get_by_label("Type or paste a puzzle").fill(
+        share_link(to_fpuzzles(made.rules, made.puzzle))
+    )
+    page.get_by_test_id("check-button").click()
+    expect(page.get_by_test_id("verdict")).to_contain_text("One solution")
+    expect(page.get_by_test_id("source-note")).to_contain_text("constraints")
+    expect(page.locator("#solve-board .cell")).to_have_count(36)
