@@ -38,6 +38,7 @@ ALLOWED = frozenset(
         # Terms written the same in Chinese.
         "API",
         "JavaScript",
+        "JSON",
         "Cookie",
     }
 )
