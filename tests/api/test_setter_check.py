@@ -104,3 +104,10 @@ def test_bad_input_is_a_400_naming_the_field(api_client, body, field):
 def test_a_puzzle_that_uses_up_the_budget_is_too_hard(api_client):
     assert parse(HOSTILE_16).size == 16
     assert error_of(check(api_client, grid=HOSTILE_16), 422, "too_hard")["engine"] == "search"
+
+
+def test_the_check_counts_against_the_analyse_rate():
+    from solving.api.throttles import AnalyseThrottle
+    from solving.api.views import AnalyseView, SetterCheckView
+
+    assert SetterCheckView.throttle_classes == AnalyseView.throttle_classes == [AnalyseThrottle]

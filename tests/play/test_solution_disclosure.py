@@ -93,6 +93,13 @@ def test_analyse_refuses_a_relabelled_and_rotated_copy_of_the_puzzle(token_clien
     assert refused(response), response.content
 
 
+def test_the_setters_check_refuses_a_copy_of_a_puzzle_the_caller_is_playing(token_client):
+    start(token_client, bank_puzzle())
+    copy = relabelled_and_rotated(NINE)
+    response = token_client.post("/api/v1/solver/check/", {"grid": copy}, format="json")
+    assert refused(response), response.content
+
+
 def test_solver_hint_refuses_to_walk_a_puzzle_the_caller_is_playing(token_client):
     puzzle = bank_puzzle()
     start(token_client, puzzle)
