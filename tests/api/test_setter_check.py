@@ -111,3 +111,14 @@ def test_the_check_counts_against_the_analyse_rate():
     from solving.api.views import AnalyseView, SetterCheckView
 
     assert SetterCheckView.throttle_classes == AnalyseView.throttle_classes == [AnalyseThrottle]
+
+
+def test_givens_that_break_a_constraint_are_a_named_contradiction(api_client):
+    made = make_constrained("thermometer", Shape.for_size(6), 0)
+    assert made is not None
+    thermo = next(c.to_dict()["cells"] for c in made.rules.constraints if c.kind == "thermometer")
+    givens = ["."] * 36
+    givens[thermo[0]], givens[thermo[1]] = "6", "1"
+    source = to_fpuzzles(made.rules, made.puzzle)
+    got = check(api_client, fpuzzles=source, grid="".join(givens)).json()
+    assert got["solutions"] == 0 and "thermometer" in got["contradiction"]
