@@ -353,10 +353,13 @@ def solve(request: HttpRequest) -> HttpResponse:
         "urls": {
             "analyse": "/api/v1/solver/analyse/",
             "check": "/api/v1/solver/check/",
+            "variants_css": static("css/variants.css"),
             "games": "/api/v1/games/",
             "play": "/play/",
         }
     }
+    # A pasted SudokuPad or f-puzzles puzzle has its constraints drawn on the board.
+    solve_data["constraint_words"] = constraint_words()
     return render(request, "play/solve.html", {"sizes": SIZES, "solve_data": solve_data})
 
 

@@ -32,6 +32,7 @@ from .services import (
     budget_for,
     grid_parse,
 )
+from .steps import technique_name
 from .variants import fpuzzles_read
 
 
@@ -102,6 +103,7 @@ def setter_check(
         "difference": None,
         "level": None,
         "hardest": None,
+        "hardest_name": None,
         "solved_by_logic": None,
         "stall": None,
         "solution": None,
@@ -145,6 +147,8 @@ def setter_check(
         solved, reached = logic.solved, logic.grid
     out["level"] = graded.level
     out["hardest"] = graded.hardest or None
+    if out["hardest"]:
+        out["hardest_name"] = technique_name({"technique": out["hardest"]})
     out["solved_by_logic"] = solved
     if not solved:
         out["stall"] = {

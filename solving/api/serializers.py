@@ -275,6 +275,9 @@ class SetterCheckSerializer(serializers.Serializer):
         allow_null=True, help_text="When unique: the level; master when the logic stalls."
     )
     hardest = serializers.CharField(allow_null=True, help_text="Slug of the hardest technique.")
+    hardest_name = serializers.CharField(
+        allow_null=True, help_text="Its name, in the language of Accept-Language."
+    )
     solved_by_logic = serializers.BooleanField(allow_null=True)
     stall = SetterStallSerializer(
         allow_null=True, help_text="When unique and the logic stops short of the solution."

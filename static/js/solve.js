@@ -45,12 +45,34 @@ const S = {
 let cells = [];
 let padKeys = [];
 
-function setShape(n, boxRows, boxCols, values) {
-  S.geo = geometry(n, boxRows, boxCols);
+let drawing = null; // variants.js and constraints.js, loaded for the first pasted source
+
+/** The pasted source's rules on the board: regions, diagonals, cages and constraints. */
+async function drawingLoad() {
+  if (!drawing) {
+    const css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = data.urls.variants_css;
+    document.head.appendChild(css);
+    const [V, C] = await Promise.all([import("./variants.js"), import("./constraints.js")]);
+    drawing = { V, C };
+  }
+  return drawing;
+}
+
+function setShape(n, boxRows, boxCols, values, rules = null) {
+  S.geo = rules && drawing ? drawing.V.variantGeometry(rules) : geometry(n, boxRows, boxCols);
   S.values = values || new Array(n * n).fill(0);
   S.shown = new Array(n * n).fill(0);
   S.selected = Math.min(S.selected, n * n - 1);
+  const wrap = $("solve-wrap");
+  for (const old of wrap.querySelectorAll("svg.constraints")) old.remove();
+  for (const old of document.querySelectorAll(".constraint-rules")) old.remove();
   cells = buildBoard($("solve-board"), S.geo, interpolate(gettext("Your puzzle, %(n)s by %(n)s"), { n }, true));
+  if (rules && drawing) {
+    drawing.V.drawRules(cells, S.geo);
+    drawing.C.drawConstraints(wrap, rules, data.constraint_words);
+  }
   document.querySelector(".solve").classList.toggle("size-16", n > 9);
   for (const input of document.querySelectorAll("input[name=solve-size]")) {
     input.checked = Number(input.value) === n;
@@ -201,7 +223,7 @@ function sourceNote(a) {
   if (!S.source) return;
   const count = (a.constraints || []).length + (a.cages || []).length;
   note.textContent = interpolate(
-    gettext("Rules kept from the pasted puzzle: %(variant)s, %(count)s cages and constraints (not drawn here). Edit the givens on the board and check again."),
+    gettext("Rules kept from the pasted puzzle: %(variant)s, %(count)s cages and constraints. Edit the givens on the board and check again."),
     { variant: a.variant, count },
     true,
   );
@@ -217,8 +239,10 @@ async function loadSource(text) {
   }
   S.source = text;
   S.loadedText = text;
-  adoptGrid(res.data);
-  sourceNote(res.data);
+  await drawingLoad();
+  const a = res.data;
+  setShape(a.size, a.box_rows, a.box_cols, parseBoard(a.grid, a.size * a.size), a);
+  sourceNote(a);
   return res.data;
 }
 
@@ -316,7 +340,7 @@ function showCheck(a) {
     );
   } else {
     const level = LEVEL_NAMES[a.level] || a.level;
-    const hardest = a.hardest ? a.hardest.replaceAll("_", " ") : "—";
+    const hardest = a.hardest_name || a.hardest || "—";
     let text;
     if (a.stall) {
       const stall = parseBoard(a.stall.grid, a.size * a.size);
@@ -484,6 +508,8 @@ function wire() {
   for (const input of document.querySelectorAll("input[name=solve-size]")) {
     input.addEventListener("change", () => {
       const n = Number(input.value);
+      S.source = null;
+      $("source-note").hidden = true;
       setShape(n, ...SHAPES[n]);
     });
   }
@@ -503,6 +529,7 @@ function wire() {
   });
   $("clear").addEventListener("click", () => {
     S.values.fill(0);
+    if (S.source) setShape(S.geo.n, S.geo.boxRows, S.geo.boxCols);
     S.source = null;
     $("source-note").hidden = true;
     $("puzzle-text").value = "";

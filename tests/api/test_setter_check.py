@@ -28,7 +28,7 @@ def test_a_unique_puzzle_is_graded_without_its_solution(api_client):
     got = check(api_client, grid=UNIQUE).json()
     assert got["solutions"] == 1
     assert got["solution"] is None and got["difference"] is None
-    assert got["level"] == "easy" and got["hardest"]
+    assert got["level"] == "easy" and got["hardest"] and got["hardest_name"]
     assert got["solved_by_logic"] is True and got["stall"] is None
 
 

@@ -149,3 +149,4 @@ def test_the_setters_check_shows_two_solutions_apart_and_keeps_a_links_rules(liv
     expect(page.get_by_test_id("verdict")).to_contain_text("One solution")
     expect(page.get_by_test_id("source-note")).to_contain_text("constraints")
     expect(page.locator("#solve-board .cell")).to_have_count(36)
+    expect(page.locator("#solve-wrap svg.constraints .c-thermo").first).to_be_attached()
