@@ -122,3 +122,19 @@ def test_givens_that_break_a_constraint_are_a_named_contradiction(api_client):
     source = to_fpuzzles(made.rules, made.puzzle)
     got = check(api_client, fpuzzles=source, grid="".join(givens)).json()
     assert got["solutions"] == 0 and "thermometer" in got["contradiction"]
+
+
+def test_a_constrained_puzzle_the_logic_cannot_finish_shows_its_stall(api_client):
+    for seed in range(1, 6):  # the arrow generator's 6x6 at seed 1 stalls the logic today
+        made = make_constrained("arrow", Shape.for_size(6), seed)
+        assert made is not None
+        got = check(api_client, fpuzzles=to_fpuzzles(made.rules, made.puzzle)).json()
+        if got["stall"] is not None:
+            break
+    else:
+        pytest.fail("no arrow puzzle of five stalls the logic")
+    assert got["solutions"] == 1 and got["solution"] is None
+    assert got["level"] == "master" and got["solved_by_logic"] is False
+    answer = "".join(str(v) for v in made.solution.cells)
+    assert got["stall"]["empty"] > 0
+    assert all(s in (".", a) for s, a in zip(got["stall"]["grid"], answer, strict=True))
