@@ -40,6 +40,7 @@ const S = {
   failedText: "", // pasted text the solver could not read: Solve waits for a fix
   step: 0,
   source: null, // a pasted f-puzzles source: its rules go with every check of the givens
+  sourceGrid: "", // the source's own givens: a game opens on the source while they stand
 };
 
 let cells = [];
@@ -241,6 +242,7 @@ async function loadSource(text) {
   S.loadedText = text;
   await drawingLoad();
   const a = res.data;
+  S.sourceGrid = a.grid;
   setShape(a.size, a.box_rows, a.box_cols, parseBoard(a.grid, a.size * a.size), a);
   sourceNote(a);
   return res.data;
@@ -354,6 +356,8 @@ function showCheck(a) {
       text = interpolate(gettext("One solution. Grade: %(level)s (hardest step: %(hardest)s); logic alone solves it."), { level, hardest }, true);
     }
     if (a.solution) S.shown = parseBoard(a.solution, a.size * a.size).map((v, c) => (S.values[c] ? 0 : v));
+    // A game opens on a pasted puzzle with its own givens (the games API takes it whole).
+    $("play-it").hidden = Boolean(S.source) && boardString(S.values) !== S.sourceGrid;
     verdict(text, "good");
   }
   render();
@@ -464,7 +468,10 @@ function showSteps(count) {
 }
 
 async function playIt() {
-  const res = await api("POST", data.urls.games, { grid: boardString(S.values) });
+  const board = boardString(S.values);
+  if (S.source && board !== S.sourceGrid) return; // the edited givens lose the rules as a grid
+  const body = S.source ? { fpuzzles: S.source } : { grid: board };
+  const res = await api("POST", data.urls.games, body);
   if (res.ok && res.data.id) {
     window.location.assign(`${data.urls.play}${res.data.id}/`);
   } else {

@@ -150,3 +150,7 @@ def test_the_setters_check_shows_two_solutions_apart_and_keeps_a_links_rules(liv
     expect(page.get_by_test_id("source-note")).to_contain_text("constraints")
     expect(page.locator("#solve-board .cell")).to_have_count(36)
     expect(page.locator("#solve-wrap svg.constraints .c-thermo").first).to_be_attached()
+    page.get_by_role("button", name="Play this puzzle").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    game = Game.objects.latest("pk")
+    assert game.puzzle.rules["constraints"]
