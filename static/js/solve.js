@@ -23,6 +23,7 @@ import {
   unitName,
   valueOf,
 } from "./sudoku.js";
+import { checkVerdict, loadDrawing, looksLikeSource } from "./setter.js";
 
 const data = pageData("solve-data");
 const $ = (id) => document.getElementById(id);
@@ -47,19 +48,6 @@ let cells = [];
 let padKeys = [];
 
 let drawing = null; // variants.js and constraints.js, loaded for the first pasted source
-
-/** The pasted source's rules on the board: regions, diagonals, cages and constraints. */
-async function drawingLoad() {
-  if (!drawing) {
-    const css = document.createElement("link");
-    css.rel = "stylesheet";
-    css.href = data.urls.variants_css;
-    document.head.appendChild(css);
-    const [V, C] = await Promise.all([import("./variants.js"), import("./constraints.js")]);
-    drawing = { V, C };
-  }
-  return drawing;
-}
 
 function setShape(n, boxRows, boxCols, values, rules = null) {
   S.geo = rules && drawing ? drawing.V.variantGeometry(rules) : geometry(n, boxRows, boxCols);
@@ -204,10 +192,6 @@ function adoptGrid(a) {
   }
 }
 
-/** A SudokuPad or f-puzzles link, its JSON or its compressed text. */
-function looksLikeSource(text) {
-  return /^(https?:|sudokupad:|\{|N4Ig)/i.test(text) || /f-puzzles\.com|sudokupad\.app/i.test(text);
-}
 
 /** Ask the setter's check about the board (with the pasted source's rules, if any). */
 async function check({ solve = false, fresh = null } = {}) {
@@ -240,7 +224,7 @@ async function loadSource(text) {
   }
   S.source = text;
   S.loadedText = text;
-  await drawingLoad();
+  drawing = await loadDrawing(data.urls.variants_css);
   const a = res.data;
   S.sourceGrid = a.grid;
   setShape(a.size, a.box_rows, a.box_cols, parseBoard(a.grid, a.size * a.size), a);
@@ -321,45 +305,15 @@ async function checkNow({ solve = false } = {}) {
 /** What the setter's check found: count, the cells two solutions differ in, grade, stall. */
 function showCheck(a) {
   S.step = 0;
-  S.stepCells = new Set();
   S.shown.fill(0);
   $("steps").textContent = "";
   $("steps-box").hidden = true;
-  $("play-it").hidden = true;
-  if (a.conflicts.length) {
-    verdict(conflictText(a), "bad");
-  } else if (a.contradiction) {
-    verdict(interpolate(gettext("No solution: %(why)s."), { why: a.contradiction }, true), "bad");
-  } else if (a.solutions === 0) {
-    verdict(gettext("No solution: these givens lead to a contradiction."), "bad");
-  } else if (a.solutions > 1) {
-    const d = a.difference;
-    const where = d.cell_names.map((name, i) => `${name} ${symbol(d.first[i])}/${symbol(d.second[i])}`).join(gettext(", "));
-    S.stepCells = new Set(d.cells);
-    verdict(
-      interpolate(gettext("Two or more solutions. Two of them differ in %(count)s cells (marked): %(cells)s."), { count: d.cells.length, cells: where }, true),
-      "bad",
-    );
-  } else {
-    const level = LEVEL_NAMES[a.level] || a.level;
-    const hardest = a.hardest_name || a.hardest || "—";
-    let text;
-    if (a.stall) {
-      const stall = parseBoard(a.stall.grid, a.size * a.size);
-      S.shown = stall.map((v, c) => (S.values[c] ? 0 : v));
-      text = interpolate(
-        gettext("One solution. Grade: %(level)s (hardest step: %(hardest)s). The logic stalls after placing %(placed)s values, with %(empty)s cells left: the board shows where it stops."),
-        { level, hardest, placed: a.stall.placed, empty: a.stall.empty },
-        true,
-      );
-    } else {
-      text = interpolate(gettext("One solution. Grade: %(level)s (hardest step: %(hardest)s); logic alone solves it."), { level, hardest }, true);
-    }
-    if (a.solution) S.shown = parseBoard(a.solution, a.size * a.size).map((v, c) => (S.values[c] ? 0 : v));
-    // A game opens on a pasted puzzle with its own givens (the games API takes it whole).
-    $("play-it").hidden = Boolean(S.source) && boardString(S.values) !== S.sourceGrid;
-    verdict(text, "good");
-  }
+  const found = a.conflicts.length ? { text: conflictText(a), tone: "bad", marked: [], shown: null } : checkVerdict(a, S.values);
+  S.stepCells = new Set(found.marked);
+  if (found.shown) S.shown = found.shown;
+  // A game opens on a pasted puzzle with its own givens (the games API takes it whole).
+  $("play-it").hidden = found.tone !== "good" || (Boolean(S.source) && boardString(S.values) !== S.sourceGrid);
+  verdict(found.text, found.tone);
   render();
 }
 
