@@ -138,3 +138,14 @@ def test_a_constrained_puzzle_the_logic_cannot_finish_shows_its_stall(api_client
     answer = "".join(str(v) for v in made.solution.cells)
     assert got["stall"]["empty"] > 0
     assert all(s in (".", a) for s, a in zip(got["stall"]["grid"], answer, strict=True))
+
+
+def test_the_schema_documents_the_check_and_the_puzzles_constraints():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    check_op = schema["paths"]["/api/v1/solver/check/"]["post"]
+    assert {"200", "400", "403", "422", "429"} <= set(check_op["responses"])
+    components = schema["components"]["schemas"]
+    assert {"difference", "stall", "hardest_name"} <= set(components["SetterCheck"]["properties"])
+    assert "constraints" in components["Puzzle"]["properties"]
