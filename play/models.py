@@ -215,7 +215,12 @@ class AidSettings(models.Model):
     )
     highlight_same = models.BooleanField(default=True)
     highlight_peers = models.BooleanField(default=True)
+    # Placing a value takes it out of its peers' pencil marks (the move says so: play.moves).
+    clear_peer_notes = models.BooleanField(default=True)
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
-        return f"{self.user_id}: same={self.highlight_same} peers={self.highlight_peers}"
+        return (
+            f"{self.user_id}: same={self.highlight_same} peers={self.highlight_peers}"
+            f" clear={self.clear_peer_notes}"
+        )

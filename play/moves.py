@@ -102,8 +102,11 @@ def move_apply(
     cell: int,
     value: int,
     version: int | None = None,
+    clear_peer_notes: bool = True,
 ) -> MoveResult:
     """Place or clear a value, or toggle a note (``value`` 0 clears the cell's notes).
+    A placed value leaves the cell's notes empty and, with ``clear_peer_notes`` (the
+    player's aid), is taken out of its peers' notes too.
 
     A wrong value counts a mistake and stays on the board until the player changes it;
     the answer names the cells it clashes with. A retried ``client_move_id`` returns the
@@ -115,7 +118,13 @@ def move_apply(
     another device's write is played again with the row locked, which cannot lose; so
     every move lands once, in order, as with a lock alone.
     """
-    move = {"client_move_id": client_move_id, "kind": kind, "cell": cell, "value": value}
+    move = {
+        "client_move_id": client_move_id,
+        "kind": kind,
+        "cell": cell,
+        "value": value,
+        "clear_peer_notes": clear_peer_notes,
+    }
     result = _move_play(game_id=game_id, player=player, version=version, lock=False, **move)
     if result is not None:
         return result
@@ -150,6 +159,7 @@ def _move_play(
     value: int,
     version: int | None,
     lock: bool,
+    clear_peer_notes: bool = True,
 ) -> MoveResult | None:
     """Check and apply one move; None when the game changed after it was read (only
     possible without ``lock``), in which case nothing was written."""
@@ -192,7 +202,8 @@ def _move_play(
             board.set_value(cell, value)
             if value:
                 board.set_notes(cell, [])
-                board.clear_from_peer_notes(cell, value)
+                if clear_peer_notes:
+                    board.clear_from_peer_notes(cell, value)
                 if not correct:
                     game.mistakes += 1
     else:

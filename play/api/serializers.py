@@ -142,6 +142,11 @@ class MoveInputSerializer(InputSerializer):
         default=MoveKind.VALUE,
         help_text="value: place or clear; note: toggle that note (0 clears the cell's notes).",
     )
+    clear_peer_notes = StrictBooleanField(
+        default=True,
+        help_text="A value move only: take the placed value out of its peers' notes "
+        "(true unless the player turned that aid off).",
+    )
     version = StrictIntegerField(
         required=False, min_value=1, help_text="The version the client saw; stale → 409."
     )
@@ -674,6 +679,10 @@ class AidSettingsSerializer(serializers.Serializer):
     highlight_peers = serializers.BooleanField(
         help_text="The selected cell's row, column and box (its houses, in a variant)."
     )
+    clear_peer_notes = serializers.BooleanField(
+        help_text="Placing a value takes it out of its peers' notes (the page sends it "
+        "with each move as the move's clear_peer_notes)."
+    )
 
 
 class AidSettingsInputSerializer(InputSerializer):
@@ -681,3 +690,4 @@ class AidSettingsInputSerializer(InputSerializer):
 
     highlight_same = StrictBooleanField(required=False)
     highlight_peers = StrictBooleanField(required=False)
+    clear_peer_notes = StrictBooleanField(required=False)

@@ -65,7 +65,7 @@ const S = {
   finishedShown: false,
   offline: false,
   stalled: false, // moves wait for the player to resume a game paused elsewhere
-  aids: data.aids || { highlight_same: true, highlight_peers: true, ...JSON.parse(localStorage.getItem(AIDS_KEY) || "{}") },
+  aids: data.aids || { highlight_same: true, highlight_peers: true, clear_peer_notes: true, ...JSON.parse(localStorage.getItem(AIDS_KEY) || "{}") },
 };
 
 const boardEl = $("board");
@@ -341,7 +341,7 @@ function enqueue(task) {
 
 /** Keep the waiting moves in the page's storage: a reload, online or not, sends them later. */
 function keepOutbox() {
-  outboxSave(GAME_ID, movesWaiting().map((t) => ({ id: t.id, kind: t.kind, cell: t.cell, value: t.value })));
+  outboxSave(GAME_ID, movesWaiting().map((t) => ({ id: t.id, kind: t.kind, cell: t.cell, value: t.value, keep: t.keep })));
 }
 
 // What refuses one move but leaves the game playable: that move is dropped, the rest go on.
@@ -508,9 +508,11 @@ function answer(task, body) {
 
 // ---- Player actions ----
 
-function moveTask(kind, cell, value, id = uuid()) {
-  const task = { kind, cell, value, id, rebase: false, url: urls.moves };
-  task.body = () => (task.rebase ? { client_move_id: id, cell, value, kind } : { client_move_id: id, cell, value, kind, version: S.version });
+// keep: a placed value stays in its peers' notes (the player turned that aid off).
+function moveTask(kind, cell, value, id = uuid(), keep = kind === "value" && !S.aids.clear_peer_notes) {
+  const task = { kind, cell, value, id, keep, rebase: false, url: urls.moves };
+  const move = { client_move_id: id, cell, value, kind, ...(keep && { clear_peer_notes: false }) };
+  task.body = () => (task.rebase ? move : { ...move, version: S.version });
   return task;
 }
 
@@ -521,7 +523,7 @@ function showMove(task) {
   if (task.kind === "value") {
     S.values[c] = v;
     S.notes[c].clear();
-    if (v) for (const p of geo.peers[c]) S.notes[p].delete(v);
+    if (v && !task.keep) for (const p of geo.peers[c]) S.notes[p].delete(v);
   } else if (!S.values[c]) {
     if (!v) S.notes[c].clear();
     else if (S.notes[c].has(v)) S.notes[c].delete(v);
@@ -533,7 +535,7 @@ function showMove(task) {
  * pending and sent first, without a version (see the top of this file). */
 function restoreOutbox() {
   for (const kept of outboxLoad(GAME_ID)) {
-    const task = moveTask(kept.kind, kept.cell, kept.value, kept.id);
+    const task = moveTask(kept.kind, kept.cell, kept.value, kept.id, !!kept.keep);
     task.rebase = true;
     showMove(task);
     S.queue.push(task);
@@ -566,7 +568,7 @@ function placeValue(c, v) {
   clearHint();
   S.values[c] = v;
   S.notes[c].clear();
-  if (v) for (const p of geo.peers[c]) S.notes[p].delete(v);
+  if (v && S.aids.clear_peer_notes) for (const p of geo.peers[c]) S.notes[p].delete(v);
   render();
   enqueue(moveTask("value", c, v));
 }

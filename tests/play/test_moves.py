@@ -39,6 +39,7 @@ def test_move_on_given_cell_is_rejected(token_client, puzzle4):
         ("kind", {"cell": 1, "value": 1, "kind": "pencil"}),
         ("client_move_id", {"cell": 1, "value": 1, "client_move_id": "not-a-uuid"}),
         ("version", {"cell": 1, "value": 1, "version": "x"}),
+        ("clear_peer_notes", {"cell": 1, "value": 1, "clear_peer_notes": "no"}),
     ],
 )
 def test_bad_move_fields_are_a_400_naming_the_field(token_client, puzzle4, field, body):
@@ -72,6 +73,18 @@ def test_a_right_value_is_correct_and_clears_that_digit_from_peer_notes(token_cl
     assert answer["correct"] is True and answer["conflicts"] == []
     assert answer["game"]["notes"] == {"72": [right]}
     assert answer["game"]["mistakes"] == 0
+
+
+def test_with_the_aid_off_a_placed_value_stays_in_its_peers_notes(token_client, puzzle9):
+    gid = start(token_client, puzzle9)["id"]
+    right = value_at(puzzle9, 2)  # r1c3
+    move(token_client, gid, 2, right, kind="note")  # the cell's own notes still go
+    move(token_client, gid, 3, right, kind="note")  # r1c4: same row, kept
+    answer = move(token_client, gid, 2, right, clear_peer_notes=False).json()
+    assert answer["correct"] is True
+    assert answer["game"]["notes"] == {"3": [right]}
+    undone = action(token_client, gid, "undo").json()  # undo gives back exactly what went
+    assert undone["notes"] == {"2": [right], "3": [right]}
 
 
 def test_notes_toggle_and_value_zero_clears_them(token_client, puzzle4):
