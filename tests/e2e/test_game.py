@@ -598,7 +598,7 @@ def test_giving_up_a_daily_holds_its_solution_and_says_so_in_chinese(live_server
 def test_a_players_board_aids_follow_them_to_the_next_load(live_server, page):
     make_puzzle(four_by_four(3), difficulty="easy")
     login(page, live_server.url)
-    start_from_lobby(page, live_server.url, "4×4", "Easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
     expect(page.locator(".cell.peer").first).to_be_visible()  # on until turned off
     with page.expect_response(lambda response: "/api/v1/me/aids/" in response.url) as saved:
         page.get_by_test_id("aid-peers").uncheck()
@@ -608,3 +608,22 @@ def test_a_players_board_aids_follow_them_to_the_next_load(live_server, page):
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
     expect(page.get_by_test_id("aid-peers")).not_to_be_checked()
     expect(page.locator(".cell.peer")).to_have_count(0)
+
+    # With "remove a placed value from the notes" off, a peer's note of it stays, on the
+    # page and on the server.
+    with page.expect_response(lambda response: "/api/v1/me/aids/" in response.url):
+        page.get_by_test_id("aid-clear").uncheck()
+    blanks = [i for i, ch in enumerate(game.puzzle.givens) if ch == "."]
+    placed = blanks[0]
+    peer = next(c for c in blanks[1:] if c // 4 == placed // 4 or c % 4 == placed % 4)
+    value = value_of(game.puzzle.solution[placed])
+    board = BoardDriver(page, 4)
+    expect(board.cell(peer)).to_have_attribute("aria-label", re.compile("empty$"))  # resumed
+    board.focus()
+    board.go(peer)
+    page.keyboard.press(f"Shift+{value}")
+    board.put(placed, value)
+    expect(board.cell(peer)).to_have_attribute("aria-label", re.compile(f"notes {value}$"))
+    board.wait_synced()
+    game.refresh_from_db()
+    assert game.notes == {str(peer): [value]}
