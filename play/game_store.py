@@ -31,6 +31,7 @@ from .models import Game, Move
 SAVED_FIELDS = (
     "entries",
     "notes",
+    "corners",
     "status",
     "mistakes",
     "hints_used",

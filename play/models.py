@@ -53,6 +53,7 @@ class MoveKind(models.TextChoices):
 
     VALUE = "value", _("Value")  # cell, value (0 clears)
     NOTE = "note", _("Note")  # cell, value (0 clears the cell's notes)
+    CORNER = "corner", _("Corner mark")  # as a note, in the cell's corner marks
     HINT = "hint", _("Hint")  # a hint applied (stage 3)
     HINT_REVEAL = "hint_reveal", _("Hint revealed")  # value: the stage revealed; no change
     UNDO = "undo", _("Undo")  # value: the seq of the move taken back
@@ -78,6 +79,8 @@ class Game(models.Model):
     entries = models.CharField(max_length=625)
     # str(cell) -> sorted list of values.
     notes = models.JSONField(default=dict, blank=True)
+    # Corner marks ("this value goes in one of these cells"), kept as the notes are.
+    corners = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     mistakes = models.PositiveIntegerField(default=0)
     mistake_limit = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -202,6 +202,7 @@ def _move_play(
             board.set_value(cell, value)
             if value:
                 board.set_notes(cell, [])
+                board.set_corners(cell, [])
                 if clear_peer_notes:
                     board.clear_from_peer_notes(cell, value)
                 if not correct:
@@ -213,12 +214,14 @@ def _move_play(
                 % {"cell": _cell_name(game, cell)},
                 code="cell_has_value",
             )
+        corner = kind == MoveKind.CORNER
+        marks = board.cell_corners(cell) if corner else board.cell_notes(cell)
         if value:
-            notes = set(board.cell_notes(cell)) ^ {value}
+            marks = sorted(set(marks) ^ {value})
             conflicts = board.peers_holding(cell, value)
         else:
-            notes = set()
-        board.set_notes(cell, notes)
+            marks = []
+        (board.set_corners if corner else board.set_notes)(cell, marks)
 
     seen = seen_of(game)
     completed = False
@@ -260,6 +263,7 @@ def _walk_log(game: Game, move: Move, *, forward: bool) -> Move:
     board.replay(move.changes, forward=forward)
     game.entries = board.entries
     game.notes = board.notes
+    game.corners = board.corners
     Move.objects.filter(pk=move.pk).update(undone=not forward)
     step = 1 if forward else -1
     game.undo_depth += step
@@ -346,6 +350,7 @@ def game_restart(*, game_id: int, player: Player, version: int | None = None) ->
     givens = game.puzzle.givens
     for cell, given in enumerate(givens):
         board.set_notes(cell, [])
+        board.set_corners(cell, [])
         if given == ".":
             board.set_value(cell, 0)
     now = timezone.now()

@@ -138,9 +138,10 @@ class MoveInputSerializer(InputSerializer):
         min_value=0, max_value=25, help_text="1 to N; 0 clears the cell (or its notes)."
     )
     kind = serializers.ChoiceField(
-        choices=[MoveKind.VALUE, MoveKind.NOTE],
+        choices=[MoveKind.VALUE, MoveKind.NOTE, MoveKind.CORNER],
         default=MoveKind.VALUE,
-        help_text="value: place or clear; note: toggle that note (0 clears the cell's notes).",
+        help_text="value: place or clear; note: toggle that (centre) note; corner: toggle "
+        "that corner mark (0 clears the cell's notes, or its corner marks).",
     )
     clear_peer_notes = StrictBooleanField(
         default=True,
@@ -338,6 +339,7 @@ class GameSerializer(serializers.ModelSerializer):
     puzzle = serializers.SerializerMethodField()
     entries = serializers.SerializerMethodField()
     notes = serializers.SerializerMethodField()
+    corners = serializers.SerializerMethodField()
     elapsed_ms = serializers.SerializerMethodField()
     clock_running = serializers.SerializerMethodField()
     can_undo = serializers.SerializerMethodField()
@@ -356,6 +358,7 @@ class GameSerializer(serializers.ModelSerializer):
             "puzzle",
             "entries",
             "notes",
+            "corners",
             "status",
             "elapsed_ms",
             "clock_running",
@@ -395,6 +398,7 @@ class GameSerializer(serializers.ModelSerializer):
             "puzzle": self.get_puzzle(game),
             "entries": self.get_entries(game),
             "notes": self.get_notes(game),
+            "corners": self.get_corners(game),
             "status": str(game.status),
             "elapsed_ms": self.get_elapsed_ms(game),
             "clock_running": self.get_clock_running(game),
@@ -449,6 +453,16 @@ class GameSerializer(serializers.ModelSerializer):
     )
     def get_notes(self, game: Game) -> dict[str, list[int]] | None:
         return None if self._hidden(game) else game.notes
+
+    @extend_schema_field(
+        serializers.DictField(
+            child=serializers.ListField(child=serializers.IntegerField()),
+            allow_null=True,
+            help_text="Cell (as a string) → corner marks, as notes; null while paused.",
+        )
+    )
+    def get_corners(self, game: Game) -> dict[str, list[int]] | None:
+        return None if self._hidden(game) else game.corners
 
     @extend_schema_field(OpenApiTypes.INT)
     def get_elapsed_ms(self, game: Game) -> int:

@@ -433,3 +433,21 @@ def test_a_move_costs_at_most_three_queries(user, puzzle9):
             if not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
         ]
         assert len(work) <= 3, work
+
+
+def test_corner_marks_are_kept_apart_from_notes_and_undo_walks_them(token_client, puzzle9):
+    gid = start(token_client, puzzle9)["id"]
+    right = value_at(puzzle9, 2)  # r1c3
+    move(token_client, gid, 3, right, kind="corner")  # r1c4: a peer
+    move(token_client, gid, 2, 4, kind="corner")
+    game = move(token_client, gid, 2, right, kind="note").json()["game"]
+    assert game["corners"] == {"3": [right], "2": [4]} and game["notes"] == {"2": [right]}
+    game = move(token_client, gid, 2, right).json()["game"]  # its own and its peers' go
+    assert game["corners"] == {} and game["notes"] == {}
+    assert action(token_client, gid, "undo").json()["corners"] == {"3": [right], "2": [4]}
+    move(token_client, gid, 2, 0, kind="corner")  # 0 clears the cell's corner marks only
+    assert Game.objects.get(pk=gid).corners == {"3": [right]}
+    assert Game.objects.get(pk=gid).notes == {"2": [right]}
+    error = error_of(move(token_client, gid, 0, 1, kind="corner"), 409)
+    assert error["code"] == "cell_is_given"
+    assert action(token_client, gid, "pause").json()["corners"] is None
