@@ -52,9 +52,11 @@ const S = {
   version: 0,
   values: new Array(geo.ncells).fill(0),
   notes: Array.from({ length: geo.ncells }, () => new Set()),
+  corners: Array.from({ length: geo.ncells }, () => new Set()), // corner marks
   wrong: new Map(), // cell -> the value the server judged wrong there
   selected: 0,
-  notesMode: false,
+  notesMode: false, // centre notes
+  cornerMode: false, // corner marks (wins over notesMode)
   numeric: N > 9 && localStorage.getItem(NUMERIC_KEY) === "1",
   clockBase: 0,
   clockAt: performance.now(),
@@ -104,6 +106,7 @@ function adopt(game, { board = true } = {}) {
   if (board && typeof game.entries === "string") {
     S.values = parseBoard(game.entries, geo.ncells);
     S.notes = notesFrom(game.notes);
+    S.corners = notesFrom(game.corners);
     // Moves still waiting are not on the server's board yet: they stay on this one.
     for (const t of movesWaiting()) showMove(t);
   }
@@ -139,14 +142,16 @@ function cellLabel(c, v, isClash, isWrong, isPending) {
     if (isPending) parts.push(gettext("not saved yet"));
     return parts.join(gettext(", "));
   }
-  const marks = [...S.notes[c]].sort((a, b) => a - b).map((d) => symbol(d, S.numeric));
-  const label = marks.length
-    ? interpolate(gettext("%(where)s, empty, notes %(notes)s"), { where, notes: marks.join(" ") }, true)
+  const list = (set) => [...set].sort((a, b) => a - b).map((d) => symbol(d, S.numeric)).join(" ");
+  const marks = list(S.notes[c]);
+  let label = marks
+    ? interpolate(gettext("%(where)s, empty, notes %(notes)s"), { where, notes: marks }, true)
     : interpolate(gettext("%(where)s, empty"), { where }, true);
+  if (S.corners[c].size) label += gettext(", ") + interpolate(gettext("corner marks %(marks)s"), { marks: list(S.corners[c]) }, true);
   return isPending ? label + gettext(", ") + gettext("not saved yet") : label;
 }
 
-const isMove = (task) => task.kind === "value" || task.kind === "note";
+const isMove = (task) => ["value", "note", "corner"].includes(task.kind);
 
 /** The moves still waiting for the server (in the queue, in order). */
 function movesWaiting() {
@@ -188,7 +193,7 @@ function render() {
     el.tabIndex = c === sel ? 0 : -1;
     el.setAttribute("aria-selected", c === sel ? "true" : "false");
     if (given[c]) el.setAttribute("aria-readonly", "true");
-    paintCell(el, v, hidden ? null : S.notes[c], geo, S.numeric, selValue);
+    paintCell(el, v, hidden ? null : S.notes[c], geo, S.numeric, selValue, hidden ? null : S.corners[c]);
     el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong, pending.has(c)) + (shown ? gettext(", ") + gettext("from the solution") : ""));
   }
   // The cover's Resume button goes with the cover: focus returns to the board.
@@ -226,11 +231,12 @@ function renderPad(hidden) {
     // The name begins with what the key shows (its symbol, then the count left), so voice
     // control finds the key by the symbol a player reads on it.
     let label;
-    if (hidden) label = S.notesMode ? gettext("%(value)s, as a note") : gettext("%(value)s, enter");
-    else label = S.notesMode ? gettext("%(value)s %(left)s left, as a note") : gettext("%(value)s %(left)s left, enter");
+    const marking = S.notesMode || S.cornerMode;
+    if (hidden) label = marking ? gettext("%(value)s, as a note") : gettext("%(value)s, enter");
+    else label = marking ? gettext("%(value)s %(left)s left, as a note") : gettext("%(value)s %(left)s left, enter");
     key.setAttribute("aria-label", interpolate(label, { value: symbol(v, S.numeric), left }, true));
   }
-  $("pad").classList.toggle("notes-on", S.notesMode);
+  $("pad").classList.toggle("notes-on", S.notesMode || S.cornerMode);
 }
 
 function renderStatus() {
@@ -248,8 +254,8 @@ function renderStatus() {
   for (const id of ["erase", "notes-toggle"]) $(id).disabled = !live;
   for (const id of ["auto-notes", "hint", "restart", "give-up"]) if ($(id)) $(id).disabled = !online;
   const notesButton = $("notes-toggle");
-  notesButton.setAttribute("aria-pressed", S.notesMode ? "true" : "false");
-  notesButton.querySelector(".badge").textContent = S.notesMode ? gettext("ON") : gettext("OFF");
+  notesButton.setAttribute("aria-pressed", S.notesMode || S.cornerMode ? "true" : "false");
+  notesButton.querySelector(".badge").textContent = S.cornerMode ? gettext("CORNER") : S.notesMode ? gettext("ON") : gettext("OFF");
   const pauseButton = $("pause");
   const paused = S.status === "paused";
   pauseButton.disabled = !(live || paused);
@@ -522,13 +528,20 @@ function showMove(task) {
   if (given[c]) return;
   if (task.kind === "value") {
     S.values[c] = v;
-    S.notes[c].clear();
-    if (v && !task.keep) for (const p of geo.peers[c]) S.notes[p].delete(v);
+    clearMarks(c, v, !task.keep);
   } else if (!S.values[c]) {
-    if (!v) S.notes[c].clear();
-    else if (S.notes[c].has(v)) S.notes[c].delete(v);
-    else S.notes[c].add(v);
+    const marks = (task.kind === "corner" ? S.corners : S.notes)[c];
+    if (!v) marks.clear();
+    else if (marks.has(v)) marks.delete(v);
+    else marks.add(v);
   }
+}
+
+/** A value placed in c: its own marks go, and with the aid on, v goes from its peers'. */
+function clearMarks(c, v, peers) {
+  S.notes[c].clear();
+  S.corners[c].clear();
+  if (v && peers) for (const p of geo.peers[c]) for (const m of [S.notes, S.corners]) m[p].delete(v);
 }
 
 /** The moves a previous load of this page kept and the server never answered: shown as
@@ -552,6 +565,7 @@ function clearHint() {
   if (hadFocus) cells[S.selected].focus({ preventScroll: true });
 }
 
+// note: false, true (a centre note) or "corner", whatever the mode (a held Shift or Ctrl).
 function enter(v, { note = false } = {}) {
   if (!playable()) return;
   const c = S.selected;
@@ -559,7 +573,8 @@ function enter(v, { note = false } = {}) {
     toast(interpolate(gettext("%(where)s is a given: it cannot change."), { where: cellWhere(geo, c) }, true));
     return;
   }
-  if (note || S.notesMode) toggleNote(c, v);
+  if (note === "corner" || (!note && S.cornerMode)) toggleNote(c, v, "corner");
+  else if (note || S.notesMode) toggleNote(c, v, "note");
   else placeValue(c, v);
 }
 
@@ -567,23 +582,22 @@ function placeValue(c, v) {
   if (S.values[c] === v) return;
   clearHint();
   S.values[c] = v;
-  S.notes[c].clear();
-  if (v && S.aids.clear_peer_notes) for (const p of geo.peers[c]) S.notes[p].delete(v);
+  clearMarks(c, v, S.aids.clear_peer_notes);
   render();
   enqueue(moveTask("value", c, v));
 }
 
-function toggleNote(c, v) {
+function toggleNote(c, v, kind) {
   if (S.values[c]) {
     toast(gettext("Clear the cell before pencilling notes in it."));
     return;
   }
   clearHint();
-  const marks = S.notes[c];
+  const marks = (kind === "corner" ? S.corners : S.notes)[c];
   if (marks.has(v)) marks.delete(v);
   else marks.add(v);
   render();
-  enqueue(moveTask("note", c, v));
+  enqueue(moveTask(kind, c, v));
 }
 
 function erase() {
@@ -595,11 +609,15 @@ function erase() {
   }
   if (S.values[c]) {
     placeValue(c, 0);
-  } else if (S.notes[c].size) {
-    clearHint();
-    S.notes[c].clear();
-    render();
-    enqueue(moveTask("note", c, 0));
+  } else {
+    for (const kind of ["note", "corner"]) {
+      const marks = (kind === "corner" ? S.corners : S.notes)[c];
+      if (!marks.size) continue;
+      clearHint();
+      marks.clear();
+      render();
+      enqueue(moveTask(kind, c, 0));
+    }
   }
 }
 
@@ -793,8 +811,14 @@ function onKey(e) {
   if ($("result").open) return;
   const key = e.key;
   const lower = key.length === 1 ? key.toLowerCase() : key;
+  // Shift+digit pencils a corner mark, Ctrl+digit a centre note, whatever the mode (SudokuPad's
+  // keys; with Shift the key is "!", "@"... so read the code).
+  const digit = /^Digit([0-9])$/.exec(e.code) || /^Numpad([0-9])$/.exec(e.code);
   if ((e.ctrlKey || e.metaKey) && !e.altKey) {
-    if (lower === "z") {
+    if (digit && S.status !== "paused") {
+      e.preventDefault();
+      typeDigit(Number(digit[1]), true);
+    } else if (lower === "z") {
       e.preventDefault();
       if (e.shiftKey) redo();
       else undo();
@@ -820,19 +844,19 @@ function onKey(e) {
     erase();
     return;
   }
-  // Shift+digit pencils a note whatever the mode (the key is then "!", "@"... so read the code).
-  const digit = /^Digit([0-9])$/.exec(e.code) || /^Numpad([0-9])$/.exec(e.code);
   if (digit) {
     e.preventDefault();
-    typeDigit(Number(digit[1]), e.shiftKey);
+    typeDigit(Number(digit[1]), e.shiftKey && "corner");
     return;
   }
   if (N > 9 && SYMBOL_KEYS.has(lower) && !/[0-9]/.test(lower)) {
     e.preventDefault();
-    enter(valueOf(lower), { note: e.shiftKey });
+    enter(valueOf(lower), { note: e.shiftKey && "corner" });
     return;
   }
-  if (lower === "n") toggleNotesMode();
+  const modes = { z: "value", x: "corner", c: "note" }; // SudokuPad's mode keys
+  if (modes[lower]) setMode(modes[lower]);
+  else if (lower === "n") toggleNotesMode();
   else if (lower === "p") pause();
   else if (lower === "h") hint();
   else if (key === "Escape") clearHint();
@@ -841,9 +865,19 @@ function onKey(e) {
 }
 
 function toggleNotesMode() {
-  if (!playable()) return; // the Notes button is off once the game is over; so is its key
-  S.notesMode = !S.notesMode;
-  announce(S.notesMode ? gettext("Notes mode on") : gettext("Notes mode off"));
+  setMode(S.notesMode || S.cornerMode ? "value" : "note");
+}
+
+/** The Notes button goes round: off, centre notes, corner marks. */
+function cycleMarkMode() {
+  setMode(S.cornerMode ? "value" : S.notesMode ? "corner" : "note");
+}
+
+function setMode(mode) {
+  if (!playable()) return; // the Notes button is off once the game is over; so are its keys
+  S.notesMode = mode === "note";
+  S.cornerMode = mode === "corner";
+  announce(mode === "corner" ? gettext("Corner marks mode on") : S.notesMode ? gettext("Notes mode on") : gettext("Notes mode off"));
   render();
 }
 
@@ -948,7 +982,7 @@ function wire() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("erase").addEventListener("click", erase);
-  $("notes-toggle").addEventListener("click", toggleNotesMode);
+  $("notes-toggle").addEventListener("click", cycleMarkMode);
   $("auto-notes").addEventListener("click", autoNotes);
   $("hint").addEventListener("click", hint);
   $("hint-next").addEventListener("click", hint);

@@ -49,17 +49,21 @@ const times = [0];
 {
   let values = [...P.givens].map(valueOf);
   let notes = new Map();
-  frames.push({ values, notes });
+  let corners = new Map(); // corner marks, kept as the notes are
+  frames.push({ values, notes, corners });
   for (const e of events) {
     values = values.slice();
     notes = new Map(notes);
+    corners = new Map(corners);
     const ch = e.changes || {};
     for (const [cell, , after] of ch.entries || []) values[cell] = valueOf(after);
-    for (const [cell, , after] of ch.notes || []) {
-      if (after && after.length) notes.set(cell, new Set(after));
-      else notes.delete(cell);
+    for (const [marks, list] of [[notes, ch.notes], [corners, ch.corners]]) {
+      for (const [cell, , after] of list || []) {
+        if (after && after.length) marks.set(cell, new Set(after));
+        else marks.delete(cell);
+      }
     }
-    frames.push({ values, notes });
+    frames.push({ values, notes, corners });
     times.push(Math.max(times[times.length - 1], e.elapsed_ms || 0));
   }
 }
@@ -92,6 +96,8 @@ function describe(e) {
       return say(e.correct === false ? gettext("%(value)s in %(cell)s (wrong)") : gettext("%(value)s in %(cell)s"));
     case "note":
       return say(e.value ? gettext("Note %(value)s in %(cell)s") : gettext("Notes cleared in %(cell)s"));
+    case "corner":
+      return say(e.value ? gettext("Corner mark %(value)s in %(cell)s") : gettext("Corner marks cleared in %(cell)s"));
     case "hint":
       return cell ? say(gettext("Hint applied %(cell)s")) : gettext("Hint applied");
     case "hint_reveal":
@@ -124,7 +130,7 @@ function render() {
     el.classList.toggle("given", given[c]);
     el.classList.toggle("wrong", v !== 0 && !given[c] && isWrong(c, v));
     el.classList.toggle("selected", last !== null && last.cell === c);
-    paintCell(el, v, f.notes.get(c), geo, false);
+    paintCell(el, v, f.notes.get(c), geo, false, 0, f.corners.get(c));
   }
   const done = S.idx === frames.length - 1 && S.t >= total;
   const ending =

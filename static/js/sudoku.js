@@ -139,7 +139,7 @@ export function buildBoard(el, geo, label) {
 }
 
 /** Fill one cell's content: a value, or its pencil marks laid out like the box. */
-export function paintCell(el, value, notes, geo, numeric, sameValue = 0) {
+export function paintCell(el, value, notes, geo, numeric, sameValue = 0, corners = null) {
   if (value) {
     const text = symbol(value, numeric);
     const span = el.firstChild;
@@ -150,8 +150,22 @@ export function paintCell(el, value, notes, geo, numeric, sameValue = 0) {
     el.replaceChildren(v);
     return;
   }
+  const marks = [];
+  // Corner marks ("this value goes in one of these cells") sit round the cell's edge.
+  if (corners && corners.size) {
+    const edge = document.createElement("span");
+    edge.className = "corners";
+    edge.setAttribute("aria-hidden", "true");
+    for (const d of [...corners].sort((a, b) => a - b)) {
+      const s = document.createElement("span");
+      s.textContent = symbol(d, numeric);
+      if (d === sameValue) s.className = "on-same";
+      edge.append(s, " ");
+    }
+    marks.push(edge);
+  }
   if (!notes || notes.size === 0) {
-    if (el.firstChild) el.replaceChildren();
+    el.replaceChildren(...marks);
     return;
   }
   const box = document.createElement("span");
@@ -168,7 +182,7 @@ export function paintCell(el, value, notes, geo, numeric, sameValue = 0) {
     }
     box.appendChild(s);
   }
-  el.replaceChildren(box);
+  el.replaceChildren(box, ...marks);
 }
 
 export function formatMs(ms) {

@@ -278,7 +278,7 @@ def played_nine(page: Page, url: str) -> None:
     board.focus()
     board.go(empty_cells(game.puzzle.givens)[0])
     for digit in "258":
-        page.keyboard.press(f"Shift+{digit}")
+        page.keyboard.press(f"Control+{digit}")
     board.wait_synced()
     expect(page.locator(".cell .notes span:not(:empty)").first).to_be_visible()
 

@@ -265,12 +265,19 @@ def test_reload_restores_entries_notes_and_clock(live_server, page):
     solution = game.puzzle.solution
     board = BoardDriver(page, 9)
     board.focus()
-    a, b, c = empty_cells(game.puzzle.givens)[:3]
+    a, b, c, d = empty_cells(game.puzzle.givens)[:4]
     board.put(a, value_of(solution[a]))
     board.put(b, value_of(solution[b]))
     board.go(c)
-    page.keyboard.press("Shift+4")  # a note without notes mode
-    page.keyboard.press("Shift+7")
+    page.keyboard.press("Control+4")  # a centre note without notes mode
+    page.keyboard.press("Control+7")
+    board.go(d)
+    page.keyboard.press("Shift+2")  # a corner mark, SudokuPad's key
+    page.keyboard.press("x")  # corner mode: a digit alone marks a corner
+    page.keyboard.press("5")
+    expect(page.locator("#notes-toggle")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("z")  # back to entering values
+    expect(page.locator("#notes-toggle")).to_have_attribute("aria-pressed", "false")
     board.wait_synced()
     page.wait_for_timeout(1200)  # let the clock show at least a second
     before = clock_seconds(page)
@@ -282,10 +289,18 @@ def test_reload_restores_entries_notes_and_clock(live_server, page):
     expect(restored.cell(a).locator(".v")).to_have_text(solution[a])
     expect(restored.cell(b).locator(".v")).to_have_text(solution[b])
     expect(restored.cell(c)).to_have_attribute("aria-label", re.compile(r"notes 4 7$"))
+    expect(restored.cell(d)).to_have_attribute("aria-label", re.compile(r"corner marks 2 5$"))
+    expect(restored.cell(d).locator(".corners")).to_have_text(re.compile(r"2\s*5"))
     assert clock_seconds(page) >= before
     expect(page.locator("#undo")).to_be_enabled()
 
-    # The undo history survived too: undo takes the last note back.
+    # The undo history survived too: undo takes the last corner mark back, then a note.
+    page.locator("#undo").click()
+    expect(restored.cell(d)).to_have_attribute("aria-label", re.compile(r"corner marks 2$"))
+    restored.wait_synced()
+    page.locator("#undo").click()
+    expect(restored.cell(d)).to_have_attribute("aria-label", re.compile(r"empty$"))
+    restored.wait_synced()
     page.locator("#undo").click()
     expect(restored.cell(c)).to_have_attribute("aria-label", re.compile(r"notes 4$"))
 
@@ -621,7 +636,7 @@ def test_a_players_board_aids_follow_them_to_the_next_load(live_server, page):
     expect(board.cell(peer)).to_have_attribute("aria-label", re.compile("empty$"))  # resumed
     board.focus()
     board.go(peer)
-    page.keyboard.press(f"Shift+{value}")
+    page.keyboard.press(f"Control+{value}")
     board.put(placed, value)
     expect(board.cell(peer)).to_have_attribute("aria-label", re.compile(f"notes {value}$"))
     board.wait_synced()
