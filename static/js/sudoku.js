@@ -169,7 +169,7 @@ export function paintCell(el, value, notes, geo, numeric, sameValue = 0, corners
     return;
   }
   const box = document.createElement("span");
-  box.className = "notes";
+  box.className = marks.length ? "notes packed" : "notes";
   box.setAttribute("aria-hidden", "true");
   for (let d = 1; d <= geo.n; d++) {
     const s = document.createElement("span");
