@@ -43,6 +43,9 @@ class Board:
     # Corner marks, kept and changed as the notes are (a separate set per cell).
     corners: dict[str, list[int]] = field(default_factory=dict)
     corner_changes: list[list[Any]] = field(default_factory=list)
+    # Cell colours (1 to 9, several to a cell), on any cell, givens too.
+    colours: dict[str, list[int]] = field(default_factory=dict)
+    colour_changes: list[list[Any]] = field(default_factory=list)
     # Each cell's peers under the puzzle's rules (houses and cage mates); None: the boxes'.
     rule_peers: tuple[tuple[int, ...], ...] | None = None
 
@@ -55,6 +58,7 @@ class Board:
         peers: tuple[tuple[int, ...], ...] | None = None,
         *,
         corners: dict[str, list[int]] | None = None,
+        colours: dict[str, list[int]] | None = None,
     ) -> Board:
         return cls(
             shape,
@@ -62,6 +66,7 @@ class Board:
             {k: list(v) for k, v in notes.items()},
             rule_peers=peers,
             corners={k: list(v) for k, v in (corners or {}).items()},
+            colours={k: list(v) for k, v in (colours or {}).items()},
         )
 
     @property
@@ -94,6 +99,9 @@ class Board:
     def set_corners(self, cell: int, values: list[int] | set[int]) -> None:
         _set_marks(self.corners, self.corner_changes, cell, values)
 
+    def set_colours(self, cell: int, values: list[int] | set[int]) -> None:
+        _set_marks(self.colours, self.colour_changes, cell, values)
+
     def clear_from_peer_notes(self, cell: int, value: int) -> None:
         """Placing ``value`` in ``cell`` rules it out of every peer's notes and corner marks."""
         for peer in self.peers[cell]:
@@ -123,6 +131,8 @@ class Board:
             out["notes"] = self.note_changes
         if self.corner_changes:
             out["corners"] = self.corner_changes
+        if self.colour_changes:
+            out["colours"] = self.colour_changes
         return out
 
     def replay(self, changes: dict[str, list[list[Any]]], *, forward: bool) -> None:
@@ -133,6 +143,8 @@ class Board:
             self.set_notes(cell, after if forward else before)
         for cell, before, after in changes.get("corners", []):
             self.set_corners(cell, after if forward else before)
+        for cell, before, after in changes.get("colours", []):
+            self.set_colours(cell, after if forward else before)
 
     def grid(self) -> Grid:
         return parse(self.entries, box_rows=self.shape.box_rows, box_cols=self.shape.box_cols)

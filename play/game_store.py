@@ -32,6 +32,7 @@ SAVED_FIELDS = (
     "entries",
     "notes",
     "corners",
+    "colours",
     "status",
     "mistakes",
     "hints_used",

@@ -54,6 +54,7 @@ class MoveKind(models.TextChoices):
     VALUE = "value", _("Value")  # cell, value (0 clears)
     NOTE = "note", _("Note")  # cell, value (0 clears the cell's notes)
     CORNER = "corner", _("Corner mark")  # as a note, in the cell's corner marks
+    COLOUR = "colour", _("Colour")  # value: a colour 1 to 9 toggled (0 clears), any cell
     HINT = "hint", _("Hint")  # a hint applied (stage 3)
     HINT_REVEAL = "hint_reveal", _("Hint revealed")  # value: the stage revealed; no change
     UNDO = "undo", _("Undo")  # value: the seq of the move taken back
@@ -81,6 +82,8 @@ class Game(models.Model):
     notes = models.JSONField(default=dict, blank=True)
     # Corner marks ("this value goes in one of these cells"), kept as the notes are.
     corners = models.JSONField(default=dict, blank=True)
+    # Cell colours: str(cell) -> sorted colours 1 to 9 (a palette the page draws).
+    colours = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     mistakes = models.PositiveIntegerField(default=0)
     mistake_limit = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -53,7 +53,11 @@ class MoveResult:
 # --- Moves -------------------------------------------------------------------
 
 
-def _check_range(game: Game, *, cell: int, value: int) -> None:
+# The page's palette of cell colours: 1 to COLOURS.
+COLOURS = 9
+
+
+def _check_range(game: Game, *, cell: int, value: int, kind: str = MoveKind.VALUE) -> None:
     n = game.puzzle.size
     if not 0 <= cell < n * n:
         raise ValidationError(
@@ -63,7 +67,9 @@ def _check_range(game: Game, *, cell: int, value: int) -> None:
                 ]
             }
         )
-    if not 0 <= value <= n:
+    if not 0 <= value <= (COLOURS if kind == MoveKind.COLOUR else n):
+        if kind == MoveKind.COLOUR:
+            raise ValidationError({"value": [_("A colour is 1 to 9, or 0 to clear them.")]})
         raise ValidationError(
             {"value": [_("A %(n)sx%(n)s puzzle takes values 0 to %(n)s.") % {"n": n}]}
         )
@@ -177,8 +183,10 @@ def _move_play(
         return _replay(stored, game, kind=kind, cell=cell, value=value)
     check_playable(game)
     check_version(game, version)
-    _check_range(game, cell=cell, value=value)
+    _check_range(game, cell=cell, value=value, kind=kind)
     puzzle = game.puzzle
+    if kind == MoveKind.COLOUR:  # any cell, a given too; nothing to judge
+        return _colour_play(game, cell=cell, value=value, client_move_id=client_move_id)
     if puzzle.givens[cell] != ".":
         raise MoveRejected(
             _("Cell %(cell)s is a given.") % {"cell": _cell_name(game, cell)}, code="cell_is_given"
@@ -247,6 +255,32 @@ def _move_play(
     return MoveResult(correct, conflicts, completed, False, game)
 
 
+def _colour_play(
+    game: Game, *, cell: int, value: int, client_move_id: uuid.UUID
+) -> MoveResult | None:
+    """Toggle one colour of a cell (0 clears the cell's colours): looks only, undoable."""
+    seen = seen_of(game)
+    board = board_of(game)
+    colours = sorted(set(board.colours.get(str(cell), [])) ^ {value}) if value else []
+    board.set_colours(cell, colours)
+    response = {"correct": None, "conflicts": [], "completed": False}
+    entry = board_entry(
+        game,
+        board,
+        timezone.now(),
+        client_move_id=client_move_id,
+        kind=MoveKind.COLOUR,
+        cell=cell,
+        value=value,
+        previous=board.value(cell),
+        correct=None,
+        response=response,
+    )
+    if not save(game, entry, seen=seen):
+        return None
+    return MoveResult(None, [], False, False, game)
+
+
 def _cell_name(game: Game, cell: int) -> str:
     return cell_name(game.puzzle.shape, cell)
 
@@ -264,6 +298,7 @@ def _walk_log(game: Game, move: Move, *, forward: bool) -> Move:
     game.entries = board.entries
     game.notes = board.notes
     game.corners = board.corners
+    game.colours = board.colours
     Move.objects.filter(pk=move.pk).update(undone=not forward)
     step = 1 if forward else -1
     game.undo_depth += step
@@ -351,6 +386,7 @@ def game_restart(*, game_id: int, player: Player, version: int | None = None) ->
     for cell, given in enumerate(givens):
         board.set_notes(cell, [])
         board.set_corners(cell, [])
+        board.set_colours(cell, [])
         if given == ".":
             board.set_value(cell, 0)
     now = timezone.now()

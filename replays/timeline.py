@@ -24,6 +24,7 @@ class Position:
     entries: list[str]
     notes: dict[str, list[int]] = field(default_factory=dict)
     corners: dict[str, list[int]] = field(default_factory=dict)
+    colours: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
     def start(cls, givens: str) -> Position:
@@ -37,7 +38,11 @@ class Position:
         """Apply one event's changes (forward)."""
         for cell, _before, after in changes.get("entries", ()):
             self.entries[cell] = after
-        for key, marks in (("notes", self.notes), ("corners", self.corners)):
+        for key, marks in (
+            ("notes", self.notes),
+            ("corners", self.corners),
+            ("colours", self.colours),
+        ):
             for cell, _before, after in changes.get(key, ()):
                 if after:
                     marks[str(cell)] = sorted(after)

@@ -138,10 +138,11 @@ class MoveInputSerializer(InputSerializer):
         min_value=0, max_value=25, help_text="1 to N; 0 clears the cell (or its notes)."
     )
     kind = serializers.ChoiceField(
-        choices=[MoveKind.VALUE, MoveKind.NOTE, MoveKind.CORNER],
+        choices=[MoveKind.VALUE, MoveKind.NOTE, MoveKind.CORNER, MoveKind.COLOUR],
         default=MoveKind.VALUE,
         help_text="value: place or clear; note: toggle that (centre) note; corner: toggle "
-        "that corner mark (0 clears the cell's notes, or its corner marks).",
+        "that corner mark (0 clears the cell's notes, or its corner marks); colour: toggle "
+        "colour 1 to 9 of any cell, a given too (0 clears its colours).",
     )
     clear_peer_notes = StrictBooleanField(
         default=True,
@@ -340,6 +341,7 @@ class GameSerializer(serializers.ModelSerializer):
     entries = serializers.SerializerMethodField()
     notes = serializers.SerializerMethodField()
     corners = serializers.SerializerMethodField()
+    colours = serializers.SerializerMethodField()
     elapsed_ms = serializers.SerializerMethodField()
     clock_running = serializers.SerializerMethodField()
     can_undo = serializers.SerializerMethodField()
@@ -359,6 +361,7 @@ class GameSerializer(serializers.ModelSerializer):
             "entries",
             "notes",
             "corners",
+            "colours",
             "status",
             "elapsed_ms",
             "clock_running",
@@ -399,6 +402,7 @@ class GameSerializer(serializers.ModelSerializer):
             "entries": self.get_entries(game),
             "notes": self.get_notes(game),
             "corners": self.get_corners(game),
+            "colours": self.get_colours(game),
             "status": str(game.status),
             "elapsed_ms": self.get_elapsed_ms(game),
             "clock_running": self.get_clock_running(game),
@@ -463,6 +467,17 @@ class GameSerializer(serializers.ModelSerializer):
     )
     def get_corners(self, game: Game) -> dict[str, list[int]] | None:
         return None if self._hidden(game) else game.corners
+
+    @extend_schema_field(
+        serializers.DictField(
+            child=serializers.ListField(child=serializers.IntegerField()),
+            allow_null=True,
+            help_text="Cell (as a string) → colours 1 to 9 (the page's palette); null "
+            "while paused.",
+        )
+    )
+    def get_colours(self, game: Game) -> dict[str, list[int]] | None:
+        return None if self._hidden(game) else game.colours
 
     @extend_schema_field(OpenApiTypes.INT)
     def get_elapsed_ms(self, game: Game) -> int:

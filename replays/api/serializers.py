@@ -50,7 +50,8 @@ class EventSerializer(serializers.Serializer):
     value = serializers.IntegerField()
     correct = serializers.BooleanField(allow_null=True)
     changes = serializers.DictField(
-        help_text="entries [[cell, before, after]], notes and corners (corner marks) likewise."
+        help_text="entries [[cell, before, after]]; notes, corners (corner marks) and "
+        "colours likewise."
     )
     elapsed_ms = serializers.IntegerField(help_text="Game time after it, paused time excluded.")
     wall_ms = serializers.IntegerField(help_text="Wall time since the game started.")
@@ -169,5 +170,6 @@ def replay_payload(
             "entries": board.line,
             "notes": board.notes,
             "corners": board.corners,
+            "colours": board.colours,
         }
     return out

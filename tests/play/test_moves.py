@@ -451,3 +451,16 @@ def test_corner_marks_are_kept_apart_from_notes_and_undo_walks_them(token_client
     error = error_of(move(token_client, gid, 0, 1, kind="corner"), 409)
     assert error["code"] == "cell_is_given"
     assert action(token_client, gid, "pause").json()["corners"] is None
+
+
+def test_colours_go_on_any_cell_several_to_a_cell_and_undo_walks_them(token_client, puzzle4):
+    gid = start(token_client, puzzle4)["id"]
+    move(token_client, gid, 0, 9, kind="colour")  # a given, and a colour above the size
+    game = move(token_client, gid, 0, 2, kind="colour").json()["game"]
+    assert game["colours"] == {"0": [2, 9]} and game["entries"] == puzzle4.givens
+    assert move(token_client, gid, 0, 9, kind="colour").json()["game"]["colours"] == {"0": [2]}
+    assert action(token_client, gid, "undo").json()["colours"] == {"0": [2, 9]}
+    assert move(token_client, gid, 0, 0, kind="colour").json()["game"]["colours"] == {}
+    error = error_of(move(token_client, gid, 0, 10, kind="colour"), 400)
+    assert "value" in error["fields"]
+    assert action(token_client, gid, "restart").json()["colours"] == {}
