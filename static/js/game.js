@@ -18,6 +18,7 @@ import {
   geometry,
   pageData,
   paintCell,
+  paintColours,
   parseBoard,
   symbol,
   toast,
@@ -53,10 +54,12 @@ const S = {
   values: new Array(geo.ncells).fill(0),
   notes: Array.from({ length: geo.ncells }, () => new Set()),
   corners: Array.from({ length: geo.ncells }, () => new Set()), // corner marks
+  colours: Array.from({ length: geo.ncells }, () => new Set()), // 1 to 9, any cell
   wrong: new Map(), // cell -> the value the server judged wrong there
   selected: 0,
   notesMode: false, // centre notes
   cornerMode: false, // corner marks (wins over notesMode)
+  colourMode: false, // digits colour the cell (wins over both)
   numeric: N > 9 && localStorage.getItem(NUMERIC_KEY) === "1",
   clockBase: 0,
   clockAt: performance.now(),
@@ -79,14 +82,14 @@ const padKeys = buildPad();
 
 // ---- State from the server ----
 
-function notesFrom(raw) {
+function notesFrom(raw, most = N) {
   const out = Array.from({ length: geo.ncells }, () => new Set());
   if (!raw) return out;
   for (const [cell, digits] of Object.entries(raw)) {
     const c = Number(cell);
     if (!(c >= 0 && c < geo.ncells)) continue;
     const list = Array.isArray(digits) ? digits : [...String(digits)].map(valueOf);
-    for (const d of list) if (d >= 1 && d <= N) out[c].add(Number(d));
+    for (const d of list) if (d >= 1 && d <= most) out[c].add(Number(d));
   }
   return out;
 }
@@ -107,6 +110,7 @@ function adopt(game, { board = true } = {}) {
     S.values = parseBoard(game.entries, geo.ncells);
     S.notes = notesFrom(game.notes);
     S.corners = notesFrom(game.corners);
+    S.colours = notesFrom(game.colours, 9);
     // Moves still waiting are not on the server's board yet: they stay on this one.
     for (const t of movesWaiting()) showMove(t);
   }
@@ -151,7 +155,15 @@ function cellLabel(c, v, isClash, isWrong, isPending) {
   return isPending ? label + gettext(", ") + gettext("not saved yet") : label;
 }
 
-const isMove = (task) => ["value", "note", "corner"].includes(task.kind);
+/** ", colours orange, blue": the cell's colours by name (game.css's palette, in order). */
+function colourWords(c) {
+  if (!S.colours[c].size || S.status === "paused") return "";
+  const names = [gettext("orange"), gettext("sky blue"), gettext("green"), gettext("yellow"), gettext("blue"), gettext("red"), gettext("pink"), gettext("grey"), gettext("shaded")];
+  const list = [...S.colours[c]].sort((a, b) => a - b).map((k) => names[k - 1]);
+  return gettext(", ") + interpolate(gettext("colours %(names)s"), { names: list.join(gettext(", ")) }, true);
+}
+
+const isMove = (task) => ["value", "note", "corner", "colour"].includes(task.kind);
 
 /** The moves still waiting for the server (in the queue, in order). */
 function movesWaiting() {
@@ -194,7 +206,8 @@ function render() {
     el.setAttribute("aria-selected", c === sel ? "true" : "false");
     if (given[c]) el.setAttribute("aria-readonly", "true");
     paintCell(el, v, hidden ? null : S.notes[c], geo, S.numeric, selValue, hidden ? null : S.corners[c]);
-    el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong, pending.has(c)) + (shown ? gettext(", ") + gettext("from the solution") : ""));
+    paintColours(el, hidden ? null : S.colours[c]);
+    el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong, pending.has(c)) + colourWords(c) + (shown ? gettext(", ") + gettext("from the solution") : ""));
   }
   // The cover's Resume button goes with the cover: focus returns to the board.
   const coverHadFocus = !hidden && $("pause-cover").contains(document.activeElement);
@@ -231,12 +244,12 @@ function renderPad(hidden) {
     // The name begins with what the key shows (its symbol, then the count left), so voice
     // control finds the key by the symbol a player reads on it.
     let label;
-    const marking = S.notesMode || S.cornerMode;
+    const marking = S.notesMode || S.cornerMode || S.colourMode;
     if (hidden) label = marking ? gettext("%(value)s, as a note") : gettext("%(value)s, enter");
     else label = marking ? gettext("%(value)s %(left)s left, as a note") : gettext("%(value)s %(left)s left, enter");
     key.setAttribute("aria-label", interpolate(label, { value: symbol(v, S.numeric), left }, true));
   }
-  $("pad").classList.toggle("notes-on", S.notesMode || S.cornerMode);
+  $("pad").classList.toggle("notes-on", S.notesMode || S.cornerMode || S.colourMode);
 }
 
 function renderStatus() {
@@ -254,8 +267,8 @@ function renderStatus() {
   for (const id of ["erase", "notes-toggle"]) $(id).disabled = !live;
   for (const id of ["auto-notes", "hint", "restart", "give-up"]) if ($(id)) $(id).disabled = !online;
   const notesButton = $("notes-toggle");
-  notesButton.setAttribute("aria-pressed", S.notesMode || S.cornerMode ? "true" : "false");
-  notesButton.querySelector(".badge").textContent = S.cornerMode ? gettext("CORNER") : S.notesMode ? gettext("ON") : gettext("OFF");
+  notesButton.setAttribute("aria-pressed", S.notesMode || S.cornerMode || S.colourMode ? "true" : "false");
+  notesButton.querySelector(".badge").textContent = S.colourMode ? gettext("COLOUR") : S.cornerMode ? gettext("CORNER") : S.notesMode ? gettext("ON") : gettext("OFF");
   const pauseButton = $("pause");
   const paused = S.status === "paused";
   pauseButton.disabled = !(live || paused);
@@ -529,8 +542,8 @@ function showMove(task) {
   if (task.kind === "value") {
     S.values[c] = v;
     clearMarks(c, v, !task.keep);
-  } else if (!S.values[c]) {
-    const marks = (task.kind === "corner" ? S.corners : S.notes)[c];
+  } else if (task.kind === "colour" || !S.values[c]) {
+    const marks = (task.kind === "colour" ? S.colours : task.kind === "corner" ? S.corners : S.notes)[c];
     if (!v) marks.clear();
     else if (marks.has(v)) marks.delete(v);
     else marks.add(v);
@@ -569,6 +582,10 @@ function clearHint() {
 function enter(v, { note = false } = {}) {
   if (!playable()) return;
   const c = S.selected;
+  if (S.colourMode && !note) {
+    if (v <= 9) toggleColour(c, v);
+    return;
+  }
   if (given[c]) {
     toast(interpolate(gettext("%(where)s is a given: it cannot change."), { where: cellWhere(geo, c) }, true));
     return;
@@ -587,6 +604,17 @@ function placeValue(c, v) {
   enqueue(moveTask("value", c, v));
 }
 
+/** Colour v on or off in c (0: all of c's colours off); any cell, a given too. */
+function toggleColour(c, v) {
+  const marks = S.colours[c];
+  if (!v && !marks.size) return;
+  if (!v) marks.clear();
+  else if (marks.has(v)) marks.delete(v);
+  else marks.add(v);
+  render();
+  enqueue(moveTask("colour", c, v));
+}
+
 function toggleNote(c, v, kind) {
   if (S.values[c]) {
     toast(gettext("Clear the cell before pencilling notes in it."));
@@ -603,6 +631,7 @@ function toggleNote(c, v, kind) {
 function erase() {
   if (!playable()) return;
   const c = S.selected;
+  if (S.colourMode) return toggleColour(c, 0);
   if (given[c]) {
     toast(gettext("A given cannot be erased."));
     return;
@@ -854,7 +883,7 @@ function onKey(e) {
     enter(valueOf(lower), { note: e.shiftKey && "corner" });
     return;
   }
-  const modes = { z: "value", x: "corner", c: "note" }; // SudokuPad's mode keys
+  const modes = { z: "value", x: "corner", c: "note", v: "colour" }; // SudokuPad's mode keys
   if (modes[lower]) setMode(modes[lower]);
   else if (lower === "n") toggleNotesMode();
   else if (lower === "p") pause();
@@ -865,19 +894,21 @@ function onKey(e) {
 }
 
 function toggleNotesMode() {
-  setMode(S.notesMode || S.cornerMode ? "value" : "note");
+  setMode(S.notesMode || S.cornerMode || S.colourMode ? "value" : "note");
 }
 
-/** The Notes button goes round: off, centre notes, corner marks. */
+/** The Notes button goes round: off, centre notes, corner marks, colours. */
 function cycleMarkMode() {
-  setMode(S.cornerMode ? "value" : S.notesMode ? "corner" : "note");
+  setMode(S.colourMode ? "value" : S.cornerMode ? "colour" : S.notesMode ? "corner" : "note");
 }
 
 function setMode(mode) {
   if (!playable()) return; // the Notes button is off once the game is over; so are its keys
   S.notesMode = mode === "note";
   S.cornerMode = mode === "corner";
-  announce(mode === "corner" ? gettext("Corner marks mode on") : S.notesMode ? gettext("Notes mode on") : gettext("Notes mode off"));
+  S.colourMode = mode === "colour";
+  const said = { corner: gettext("Corner marks mode on"), colour: gettext("Colour mode on"), note: gettext("Notes mode on") };
+  announce(said[mode] || gettext("Notes mode off"));
   render();
 }
 

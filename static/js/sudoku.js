@@ -185,6 +185,19 @@ export function paintCell(el, value, notes, geo, numeric, sameValue = 0, corners
   el.replaceChildren(box, ...marks);
 }
 
+/** A cell's colours (1 to 9, the palette's --k1...--k9 in game.css) as its background:
+ * one fills it, several share it as slices. Set through the CSSOM, which the CSP allows. */
+export function paintColours(el, colours) {
+  const list = colours ? [...colours].sort((a, b) => a - b) : [];
+  const step = 100 / list.length;
+  const image = !list.length
+    ? ""
+    : list.length === 1
+      ? `linear-gradient(var(--k${list[0]}), var(--k${list[0]}))`
+      : `conic-gradient(${list.map((k, i) => `var(--k${k}) ${i * step}% ${(i + 1) * step}%`).join(", ")})`;
+  if (el.dataset.k !== image) el.style.backgroundImage = el.dataset.k = image;
+}
+
 export function formatMs(ms) {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);

@@ -276,6 +276,10 @@ def test_reload_restores_entries_notes_and_clock(live_server, page):
     page.keyboard.press("x")  # corner mode: a digit alone marks a corner
     page.keyboard.press("5")
     expect(page.locator("#notes-toggle")).to_have_attribute("aria-pressed", "true")
+    board.go(a)  # colours go on any cell, several to a cell
+    page.keyboard.press("v")
+    page.keyboard.press("1")
+    page.keyboard.press("3")
     page.keyboard.press("z")  # back to entering values
     expect(page.locator("#notes-toggle")).to_have_attribute("aria-pressed", "false")
     board.wait_synced()
@@ -291,10 +295,17 @@ def test_reload_restores_entries_notes_and_clock(live_server, page):
     expect(restored.cell(c)).to_have_attribute("aria-label", re.compile(r"notes 4 7$"))
     expect(restored.cell(d)).to_have_attribute("aria-label", re.compile(r"corner marks 2 5$"))
     expect(restored.cell(d).locator(".corners")).to_have_text(re.compile(r"2\s*5"))
+    expect(restored.cell(a)).to_have_attribute("aria-label", re.compile(r"colours orange, green"))
+    assert "conic-gradient" in restored.cell(a).evaluate("el => el.style.backgroundImage")
     assert clock_seconds(page) >= before
     expect(page.locator("#undo")).to_be_enabled()
 
-    # The undo history survived too: undo takes the last corner mark back, then a note.
+    # The undo history survived too: undo takes the colours back, the last corner mark,
+    # then a note.
+    for _ in range(2):
+        page.locator("#undo").click()
+        restored.wait_synced()
+    expect(restored.cell(a)).not_to_have_attribute("aria-label", re.compile("colours"))
     page.locator("#undo").click()
     expect(restored.cell(d)).to_have_attribute("aria-label", re.compile(r"corner marks 2$"))
     restored.wait_synced()
