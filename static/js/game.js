@@ -158,7 +158,7 @@ function cellLabel(c, v, isClash, isWrong, isPending) {
 /** ", colours orange, blue": the cell's colours by name (game.css's palette, in order). */
 function colourWords(c) {
   if (!S.colours[c].size || S.status === "paused") return "";
-  const names = [gettext("orange"), gettext("sky blue"), gettext("green"), gettext("yellow"), gettext("blue"), gettext("red"), gettext("pink"), gettext("grey"), gettext("shaded")];
+  const names = [gettext("orange"), gettext("sky blue"), gettext("green"), gettext("yellow"), gettext("blue"), gettext("red"), gettext("pink"), gettext("light grey"), gettext("dark grey")];
   const list = [...S.colours[c]].sort((a, b) => a - b).map((k) => names[k - 1]);
   return gettext(", ") + interpolate(gettext("colours %(names)s"), { names: list.join(gettext(", ")) }, true);
 }
