@@ -155,11 +155,13 @@ function cellLabel(c, v, isClash, isWrong, isPending) {
   return isPending ? label + gettext(", ") + gettext("not saved yet") : label;
 }
 
-/** ", colours orange, blue": the cell's colours by name (game.css's palette, in order). */
+/** The palette's colours by name (game.css's --k1 to --k9, in order). */
+const colourNames = () => [gettext("orange"), gettext("sky blue"), gettext("green"), gettext("yellow"), gettext("blue"), gettext("red"), gettext("pink"), gettext("light grey"), gettext("dark grey")];
+
+/** ", colours orange, blue": the cell's colours by name. */
 function colourWords(c) {
   if (!S.colours[c].size || S.status === "paused") return "";
-  const names = [gettext("orange"), gettext("sky blue"), gettext("green"), gettext("yellow"), gettext("blue"), gettext("red"), gettext("pink"), gettext("light grey"), gettext("dark grey")];
-  const list = [...S.colours[c]].sort((a, b) => a - b).map((k) => names[k - 1]);
+  const list = [...S.colours[c]].sort((a, b) => a - b).map((k) => colourNames()[k - 1]);
   return gettext(", ") + interpolate(gettext("colours %(names)s"), { names: list.join(gettext(", ")) }, true);
 }
 
@@ -240,13 +242,15 @@ function renderPad(hidden) {
     const left = Math.max(0, N - counts[v]);
     key.querySelector(".sym").textContent = symbol(v, S.numeric);
     key.querySelector(".left").textContent = hidden ? "" : String(left);
-    key.disabled = hidden || left === 0 || !playable();
+    // In colour mode a key colours the cell: the count left does not matter, 1 to 9 only.
+    key.disabled = hidden || !playable() || (S.colourMode ? v > 9 : left === 0);
     // The name begins with what the key shows (its symbol, then the count left), so voice
     // control finds the key by the symbol a player reads on it.
     let label;
     const marking = S.notesMode || S.cornerMode || S.colourMode;
     if (hidden) label = marking ? gettext("%(value)s, as a note") : gettext("%(value)s, enter");
     else label = marking ? gettext("%(value)s %(left)s left, as a note") : gettext("%(value)s %(left)s left, enter");
+    if (S.colourMode && v <= 9) label = `%(value)s, ${colourNames()[v - 1]}`;
     key.setAttribute("aria-label", interpolate(label, { value: symbol(v, S.numeric), left }, true));
   }
   $("pad").classList.toggle("notes-on", S.notesMode || S.cornerMode || S.colourMode);
