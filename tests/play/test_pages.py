@@ -185,7 +185,7 @@ def test_the_game_pages_own_js_and_css_stay_within_budget(guest):
     drawing (static/js/constraints.js, loaded only for a puzzle that has constraints).
     Then to 112,000 (issue 41): corner marks and cell colours, SudokuPad's solving tools,
     with their modes, keys, drawing and spoken names in both languages (103,686 to
-    110,471 bytes)."""
+    110,880 bytes)."""
     game = guest_game(guest, puzzle_create(NINE))
     assets = assets_of(guest.get(f"/play/{game.pk}/").content.decode())
     catalog = reverse("javascript_catalog")
