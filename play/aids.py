@@ -1,5 +1,6 @@
 """A signed-in player's board aids (highlight the same digits, highlight the peers of the
-selected cell): read for the game page, written from it through ``/api/v1/me/aids/``."""
+selected cell, take a placed digit out of its peers' notes): read for the game page,
+written from it through ``/api/v1/me/aids/``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from .models import AidSettings
 
-AIDS = ("highlight_same", "highlight_peers")
+AIDS = ("highlight_same", "highlight_peers", "clear_peer_notes")
 DEFAULTS = dict.fromkeys(AIDS, True)
 
 

@@ -40,6 +40,12 @@ class Board:
     notes: dict[str, list[int]]
     entry_changes: list[list[Any]] = field(default_factory=list)
     note_changes: list[list[Any]] = field(default_factory=list)
+    # Corner marks, kept and changed as the notes are (a separate set per cell).
+    corners: dict[str, list[int]] = field(default_factory=dict)
+    corner_changes: list[list[Any]] = field(default_factory=list)
+    # Cell colours (1 to 9, several to a cell), on any cell, givens too.
+    colours: dict[str, list[int]] = field(default_factory=dict)
+    colour_changes: list[list[Any]] = field(default_factory=list)
     # Each cell's peers under the puzzle's rules (houses and cage mates); None: the boxes'.
     rule_peers: tuple[tuple[int, ...], ...] | None = None
 
@@ -50,8 +56,18 @@ class Board:
         entries: str,
         notes: dict[str, list[int]],
         peers: tuple[tuple[int, ...], ...] | None = None,
+        *,
+        corners: dict[str, list[int]] | None = None,
+        colours: dict[str, list[int]] | None = None,
     ) -> Board:
-        return cls(shape, list(entries), {k: list(v) for k, v in notes.items()}, rule_peers=peers)
+        return cls(
+            shape,
+            list(entries),
+            {k: list(v) for k, v in notes.items()},
+            rule_peers=peers,
+            corners={k: list(v) for k, v in (corners or {}).items()},
+            colours={k: list(v) for k, v in (colours or {}).items()},
+        )
 
     @property
     def peers(self) -> tuple[tuple[int, ...], ...]:
@@ -74,23 +90,27 @@ class Board:
             self.cells[cell] = after
             self.entry_changes.append([cell, before, after])
 
+    def cell_corners(self, cell: int) -> list[int]:
+        return self.corners.get(str(cell), [])
+
     def set_notes(self, cell: int, values: list[int] | set[int]) -> None:
-        before = self.cell_notes(cell)
-        after = sorted(set(values))
-        if before == after:
-            return
-        if after:
-            self.notes[str(cell)] = after
-        else:
-            self.notes.pop(str(cell), None)
-        self.note_changes.append([cell, before, after])
+        _set_marks(self.notes, self.note_changes, cell, values)
+
+    def set_corners(self, cell: int, values: list[int] | set[int]) -> None:
+        _set_marks(self.corners, self.corner_changes, cell, values)
+
+    def set_colours(self, cell: int, values: list[int] | set[int]) -> None:
+        _set_marks(self.colours, self.colour_changes, cell, values)
 
     def clear_from_peer_notes(self, cell: int, value: int) -> None:
-        """Placing ``value`` in ``cell`` rules it out of every peer's notes."""
+        """Placing ``value`` in ``cell`` rules it out of every peer's notes and corner marks."""
         for peer in self.peers[cell]:
             notes = self.notes.get(str(peer))
             if notes and value in notes:
                 self.set_notes(peer, [v for v in notes if v != value])
+            corners = self.corners.get(str(peer))
+            if corners and value in corners:
+                self.set_corners(peer, [v for v in corners if v != value])
 
     def peers_holding(self, cell: int, value: int) -> list[int]:
         """The peers of ``cell`` (same house or cage) that hold ``value``."""
@@ -109,6 +129,10 @@ class Board:
             out["entries"] = self.entry_changes
         if self.note_changes:
             out["notes"] = self.note_changes
+        if self.corner_changes:
+            out["corners"] = self.corner_changes
+        if self.colour_changes:
+            out["colours"] = self.colour_changes
         return out
 
     def replay(self, changes: dict[str, list[list[Any]]], *, forward: bool) -> None:
@@ -117,9 +141,28 @@ class Board:
             self.set_value(cell, value_of(after if forward else before))
         for cell, before, after in changes.get("notes", []):
             self.set_notes(cell, after if forward else before)
+        for cell, before, after in changes.get("corners", []):
+            self.set_corners(cell, after if forward else before)
+        for cell, before, after in changes.get("colours", []):
+            self.set_colours(cell, after if forward else before)
 
     def grid(self) -> Grid:
         return parse(self.entries, box_rows=self.shape.box_rows, box_cols=self.shape.box_cols)
 
     def notes_for_solver(self) -> dict[int, set[int]]:
         return {int(c): set(v) for c, v in self.notes.items() if v}
+
+
+def _set_marks(
+    marks: dict[str, list[int]], log: list[list[Any]], cell: int, values: list[int] | set[int]
+) -> None:
+    """Set one cell's marks (notes or corner marks), logging the change if there is one."""
+    before = marks.get(str(cell), [])
+    after = sorted(set(values))
+    if before == after:
+        return
+    if after:
+        marks[str(cell)] = after
+    else:
+        marks.pop(str(cell), None)
+    log.append([cell, before, after])

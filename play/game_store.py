@@ -31,6 +31,8 @@ from .models import Game, Move
 SAVED_FIELDS = (
     "entries",
     "notes",
+    "corners",
+    "colours",
     "status",
     "mistakes",
     "hints_used",

@@ -53,6 +53,8 @@ class MoveKind(models.TextChoices):
 
     VALUE = "value", _("Value")  # cell, value (0 clears)
     NOTE = "note", _("Note")  # cell, value (0 clears the cell's notes)
+    CORNER = "corner", _("Corner mark")  # as a note, in the cell's corner marks
+    COLOUR = "colour", _("Colour")  # value: a colour 1 to 9 toggled (0 clears), any cell
     HINT = "hint", _("Hint")  # a hint applied (stage 3)
     HINT_REVEAL = "hint_reveal", _("Hint revealed")  # value: the stage revealed; no change
     UNDO = "undo", _("Undo")  # value: the seq of the move taken back
@@ -78,6 +80,10 @@ class Game(models.Model):
     entries = models.CharField(max_length=625)
     # str(cell) -> sorted list of values.
     notes = models.JSONField(default=dict, blank=True)
+    # Corner marks ("this value goes in one of these cells"), kept as the notes are.
+    corners = models.JSONField(default=dict, blank=True)
+    # Cell colours: str(cell) -> sorted colours 1 to 9 (a palette the page draws).
+    colours = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     mistakes = models.PositiveIntegerField(default=0)
     mistake_limit = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -215,7 +221,12 @@ class AidSettings(models.Model):
     )
     highlight_same = models.BooleanField(default=True)
     highlight_peers = models.BooleanField(default=True)
+    # Placing a value takes it out of its peers' pencil marks (the move says so: play.moves).
+    clear_peer_notes = models.BooleanField(default=True)
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
-        return f"{self.user_id}: same={self.highlight_same} peers={self.highlight_peers}"
+        return (
+            f"{self.user_id}: same={self.highlight_same} peers={self.highlight_peers}"
+            f" clear={self.clear_peer_notes}"
+        )

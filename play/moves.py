@@ -53,7 +53,11 @@ class MoveResult:
 # --- Moves -------------------------------------------------------------------
 
 
-def _check_range(game: Game, *, cell: int, value: int) -> None:
+# The page's palette of cell colours: 1 to COLOURS.
+COLOURS = 9
+
+
+def _check_range(game: Game, *, cell: int, value: int, kind: str = MoveKind.VALUE) -> None:
     n = game.puzzle.size
     if not 0 <= cell < n * n:
         raise ValidationError(
@@ -63,7 +67,9 @@ def _check_range(game: Game, *, cell: int, value: int) -> None:
                 ]
             }
         )
-    if not 0 <= value <= n:
+    if not 0 <= value <= (COLOURS if kind == MoveKind.COLOUR else n):
+        if kind == MoveKind.COLOUR:
+            raise ValidationError({"value": [_("A colour is 1 to 9, or 0 to clear them.")]})
         raise ValidationError(
             {"value": [_("A %(n)sx%(n)s puzzle takes values 0 to %(n)s.") % {"n": n}]}
         )
@@ -102,8 +108,11 @@ def move_apply(
     cell: int,
     value: int,
     version: int | None = None,
+    clear_peer_notes: bool = True,
 ) -> MoveResult:
     """Place or clear a value, or toggle a note (``value`` 0 clears the cell's notes).
+    A placed value leaves the cell's notes empty and, with ``clear_peer_notes`` (the
+    player's aid), is taken out of its peers' notes too.
 
     A wrong value counts a mistake and stays on the board until the player changes it;
     the answer names the cells it clashes with. A retried ``client_move_id`` returns the
@@ -115,7 +124,13 @@ def move_apply(
     another device's write is played again with the row locked, which cannot lose; so
     every move lands once, in order, as with a lock alone.
     """
-    move = {"client_move_id": client_move_id, "kind": kind, "cell": cell, "value": value}
+    move = {
+        "client_move_id": client_move_id,
+        "kind": kind,
+        "cell": cell,
+        "value": value,
+        "clear_peer_notes": clear_peer_notes,
+    }
     result = _move_play(game_id=game_id, player=player, version=version, lock=False, **move)
     if result is not None:
         return result
@@ -150,6 +165,7 @@ def _move_play(
     value: int,
     version: int | None,
     lock: bool,
+    clear_peer_notes: bool = True,
 ) -> MoveResult | None:
     """Check and apply one move; None when the game changed after it was read (only
     possible without ``lock``), in which case nothing was written."""
@@ -167,8 +183,10 @@ def _move_play(
         return _replay(stored, game, kind=kind, cell=cell, value=value)
     check_playable(game)
     check_version(game, version)
-    _check_range(game, cell=cell, value=value)
+    _check_range(game, cell=cell, value=value, kind=kind)
     puzzle = game.puzzle
+    if kind == MoveKind.COLOUR:  # any cell, a given too; nothing to judge
+        return _colour_play(game, cell=cell, value=value, client_move_id=client_move_id)
     if puzzle.givens[cell] != ".":
         raise MoveRejected(
             _("Cell %(cell)s is a given.") % {"cell": _cell_name(game, cell)}, code="cell_is_given"
@@ -192,7 +210,9 @@ def _move_play(
             board.set_value(cell, value)
             if value:
                 board.set_notes(cell, [])
-                board.clear_from_peer_notes(cell, value)
+                board.set_corners(cell, [])
+                if clear_peer_notes:
+                    board.clear_from_peer_notes(cell, value)
                 if not correct:
                     game.mistakes += 1
     else:
@@ -202,12 +222,14 @@ def _move_play(
                 % {"cell": _cell_name(game, cell)},
                 code="cell_has_value",
             )
+        corner = kind == MoveKind.CORNER
+        marks = board.cell_corners(cell) if corner else board.cell_notes(cell)
         if value:
-            notes = set(board.cell_notes(cell)) ^ {value}
+            marks = sorted(set(marks) ^ {value})
             conflicts = board.peers_holding(cell, value)
         else:
-            notes = set()
-        board.set_notes(cell, notes)
+            marks = []
+        (board.set_corners if corner else board.set_notes)(cell, marks)
 
     seen = seen_of(game)
     completed = False
@@ -233,6 +255,32 @@ def _move_play(
     return MoveResult(correct, conflicts, completed, False, game)
 
 
+def _colour_play(
+    game: Game, *, cell: int, value: int, client_move_id: uuid.UUID
+) -> MoveResult | None:
+    """Toggle one colour of a cell (0 clears the cell's colours): looks only, undoable."""
+    seen = seen_of(game)
+    board = board_of(game)
+    colours = sorted(set(board.colours.get(str(cell), [])) ^ {value}) if value else []
+    board.set_colours(cell, colours)
+    response = {"correct": None, "conflicts": [], "completed": False}
+    entry = board_entry(
+        game,
+        board,
+        timezone.now(),
+        client_move_id=client_move_id,
+        kind=MoveKind.COLOUR,
+        cell=cell,
+        value=value,
+        previous=board.value(cell),
+        correct=None,
+        response=response,
+    )
+    if not save(game, entry, seen=seen):
+        return None
+    return MoveResult(None, [], False, False, game)
+
+
 def _cell_name(game: Game, cell: int) -> str:
     return cell_name(game.puzzle.shape, cell)
 
@@ -249,6 +297,8 @@ def _walk_log(game: Game, move: Move, *, forward: bool) -> Move:
     board.replay(move.changes, forward=forward)
     game.entries = board.entries
     game.notes = board.notes
+    game.corners = board.corners
+    game.colours = board.colours
     Move.objects.filter(pk=move.pk).update(undone=not forward)
     step = 1 if forward else -1
     game.undo_depth += step
@@ -335,6 +385,8 @@ def game_restart(*, game_id: int, player: Player, version: int | None = None) ->
     givens = game.puzzle.givens
     for cell, given in enumerate(givens):
         board.set_notes(cell, [])
+        board.set_corners(cell, [])
+        board.set_colours(cell, [])
         if given == ".":
             board.set_value(cell, 0)
     now = timezone.now()

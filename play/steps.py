@@ -120,7 +120,9 @@ def complete_if_solved(game: Game, board: Board, now: datetime) -> bool:
 def board_of(game: Game) -> Board:
     puzzle = game.puzzle
     peers = peers_of(puzzle) if puzzle.rules else None
-    return Board.of(puzzle.shape, game.entries, game.notes, peers)
+    return Board.of(
+        puzzle.shape, game.entries, game.notes, peers, corners=game.corners, colours=game.colours
+    )
 
 
 def log_entry(
@@ -167,6 +169,8 @@ def board_entry(game: Game, board: Board, now: datetime, **fields: Any) -> Move:
     if changes:
         game.entries = board.entries
         game.notes = board.notes
+        game.corners = board.corners
+        game.colours = board.colours
         game.undo_depth += 1
         game.redo_depth = 0
     return log_entry(

@@ -23,6 +23,8 @@ class Position:
 
     entries: list[str]
     notes: dict[str, list[int]] = field(default_factory=dict)
+    corners: dict[str, list[int]] = field(default_factory=dict)
+    colours: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
     def start(cls, givens: str) -> Position:
@@ -36,11 +38,16 @@ class Position:
         """Apply one event's changes (forward)."""
         for cell, _before, after in changes.get("entries", ()):
             self.entries[cell] = after
-        for cell, _before, after in changes.get("notes", ()):
-            if after:
-                self.notes[str(cell)] = sorted(after)
-            else:
-                self.notes.pop(str(cell), None)
+        for key, marks in (
+            ("notes", self.notes),
+            ("corners", self.corners),
+            ("colours", self.colours),
+        ):
+            for cell, _before, after in changes.get(key, ()):
+                if after:
+                    marks[str(cell)] = sorted(after)
+                else:
+                    marks.pop(str(cell), None)
 
 
 def positions(givens: str, events: Iterable[Mapping[str, Any]]) -> Iterator[Position]:

@@ -137,9 +137,16 @@ class MoveInputSerializer(InputSerializer):
         min_value=0, max_value=25, help_text="1 to N; 0 clears the cell (or its notes)."
     )
     kind = serializers.ChoiceField(
-        choices=[MoveKind.VALUE, MoveKind.NOTE],
+        choices=[MoveKind.VALUE, MoveKind.NOTE, MoveKind.CORNER, MoveKind.COLOUR],
         default=MoveKind.VALUE,
-        help_text="value: place or clear; note: toggle that note (0 clears the cell's notes).",
+        help_text="value: place or clear; note: toggle that (centre) note; corner: toggle "
+        "that corner mark (0 clears the cell's notes, or its corner marks); colour: toggle "
+        "colour 1 to 9 of any cell, a given too (0 clears its colours).",
+    )
+    clear_peer_notes = StrictBooleanField(
+        default=True,
+        help_text="A value move only: take the placed value out of its peers' notes "
+        "(true unless the player turned that aid off).",
     )
     version = StrictIntegerField(
         required=False, min_value=1, help_text="The version the client saw; stale → 409."
@@ -303,6 +310,8 @@ class GameSerializer(serializers.ModelSerializer):
     puzzle = serializers.SerializerMethodField()
     entries = serializers.SerializerMethodField()
     notes = serializers.SerializerMethodField()
+    corners = serializers.SerializerMethodField()
+    colours = serializers.SerializerMethodField()
     elapsed_ms = serializers.SerializerMethodField()
     clock_running = serializers.SerializerMethodField()
     can_undo = serializers.SerializerMethodField()
@@ -321,6 +330,8 @@ class GameSerializer(serializers.ModelSerializer):
             "puzzle",
             "entries",
             "notes",
+            "corners",
+            "colours",
             "status",
             "elapsed_ms",
             "clock_running",
@@ -360,6 +371,8 @@ class GameSerializer(serializers.ModelSerializer):
             "puzzle": self.get_puzzle(game),
             "entries": self.get_entries(game),
             "notes": self.get_notes(game),
+            "corners": self.get_corners(game),
+            "colours": self.get_colours(game),
             "status": str(game.status),
             "elapsed_ms": self.get_elapsed_ms(game),
             "clock_running": self.get_clock_running(game),
@@ -414,6 +427,27 @@ class GameSerializer(serializers.ModelSerializer):
     )
     def get_notes(self, game: Game) -> dict[str, list[int]] | None:
         return None if self._hidden(game) else game.notes
+
+    @extend_schema_field(
+        serializers.DictField(
+            child=serializers.ListField(child=serializers.IntegerField()),
+            allow_null=True,
+            help_text="Cell (as a string) → corner marks, as notes; null while paused.",
+        )
+    )
+    def get_corners(self, game: Game) -> dict[str, list[int]] | None:
+        return None if self._hidden(game) else game.corners
+
+    @extend_schema_field(
+        serializers.DictField(
+            child=serializers.ListField(child=serializers.IntegerField()),
+            allow_null=True,
+            help_text="Cell (as a string) → colours 1 to 9 (the page's palette); null "
+            "while paused.",
+        )
+    )
+    def get_colours(self, game: Game) -> dict[str, list[int]] | None:
+        return None if self._hidden(game) else game.colours
 
     @extend_schema_field(OpenApiTypes.INT)
     def get_elapsed_ms(self, game: Game) -> int:
@@ -644,6 +678,10 @@ class AidSettingsSerializer(serializers.Serializer):
     highlight_peers = serializers.BooleanField(
         help_text="The selected cell's row, column and box (its houses, in a variant)."
     )
+    clear_peer_notes = serializers.BooleanField(
+        help_text="Placing a value takes it out of its peers' notes (the page sends it "
+        "with each move as the move's clear_peer_notes)."
+    )
 
 
 class AidSettingsInputSerializer(InputSerializer):
@@ -651,3 +689,4 @@ class AidSettingsInputSerializer(InputSerializer):
 
     highlight_same = StrictBooleanField(required=False)
     highlight_peers = StrictBooleanField(required=False)
+    clear_peer_notes = StrictBooleanField(required=False)

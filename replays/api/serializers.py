@@ -49,7 +49,10 @@ class EventSerializer(serializers.Serializer):
     cell = serializers.IntegerField(allow_null=True)
     value = serializers.IntegerField()
     correct = serializers.BooleanField(allow_null=True)
-    changes = serializers.DictField(help_text="entries [[cell, before, after]], notes likewise.")
+    changes = serializers.DictField(
+        help_text="entries [[cell, before, after]]; notes, corners (corner marks) and "
+        "colours likewise."
+    )
     elapsed_ms = serializers.IntegerField(help_text="Game time after it, paused time excluded.")
     wall_ms = serializers.IntegerField(help_text="Wall time since the game started.")
 
@@ -162,5 +165,11 @@ def replay_payload(
             if e["seq"] > position:
                 break
             board.apply(e["changes"])
-        out["position"] = {"seq": position, "entries": board.line, "notes": board.notes}
+        out["position"] = {
+            "seq": position,
+            "entries": board.line,
+            "notes": board.notes,
+            "corners": board.corners,
+            "colours": board.colours,
+        }
     return out

@@ -18,6 +18,7 @@ import {
   geometry,
   pageData,
   paintCell,
+  paintColours,
   parseBoard,
   symbol,
   toast,
@@ -52,9 +53,13 @@ const S = {
   version: 0,
   values: new Array(geo.ncells).fill(0),
   notes: Array.from({ length: geo.ncells }, () => new Set()),
+  corners: Array.from({ length: geo.ncells }, () => new Set()), // corner marks
+  colours: Array.from({ length: geo.ncells }, () => new Set()), // 1 to 9, any cell
   wrong: new Map(), // cell -> the value the server judged wrong there
   selected: 0,
-  notesMode: false,
+  notesMode: false, // centre notes
+  cornerMode: false, // corner marks (wins over notesMode)
+  colourMode: false, // digits colour the cell (wins over both)
   numeric: N > 9 && localStorage.getItem(NUMERIC_KEY) === "1",
   clockBase: 0,
   clockAt: performance.now(),
@@ -65,7 +70,7 @@ const S = {
   finishedShown: false,
   offline: false,
   stalled: false, // moves wait for the player to resume a game paused elsewhere
-  aids: data.aids || { highlight_same: true, highlight_peers: true, ...JSON.parse(localStorage.getItem(AIDS_KEY) || "{}") },
+  aids: data.aids || { highlight_same: true, highlight_peers: true, clear_peer_notes: true, ...JSON.parse(localStorage.getItem(AIDS_KEY) || "{}") },
 };
 
 const boardEl = $("board");
@@ -77,14 +82,14 @@ const padKeys = buildPad();
 
 // ---- State from the server ----
 
-function notesFrom(raw) {
+function notesFrom(raw, most = N) {
   const out = Array.from({ length: geo.ncells }, () => new Set());
   if (!raw) return out;
   for (const [cell, digits] of Object.entries(raw)) {
     const c = Number(cell);
     if (!(c >= 0 && c < geo.ncells)) continue;
     const list = Array.isArray(digits) ? digits : [...String(digits)].map(valueOf);
-    for (const d of list) if (d >= 1 && d <= N) out[c].add(Number(d));
+    for (const d of list) if (d >= 1 && d <= most) out[c].add(Number(d));
   }
   return out;
 }
@@ -104,6 +109,8 @@ function adopt(game, { board = true } = {}) {
   if (board && typeof game.entries === "string") {
     S.values = parseBoard(game.entries, geo.ncells);
     S.notes = notesFrom(game.notes);
+    S.corners = notesFrom(game.corners);
+    S.colours = notesFrom(game.colours, 9);
     // Moves still waiting are not on the server's board yet: they stay on this one.
     for (const t of movesWaiting()) showMove(t);
   }
@@ -139,14 +146,26 @@ function cellLabel(c, v, isClash, isWrong, isPending) {
     if (isPending) parts.push(gettext("not saved yet"));
     return parts.join(gettext(", "));
   }
-  const marks = [...S.notes[c]].sort((a, b) => a - b).map((d) => symbol(d, S.numeric));
-  const label = marks.length
-    ? interpolate(gettext("%(where)s, empty, notes %(notes)s"), { where, notes: marks.join(" ") }, true)
+  const list = (set) => [...set].sort((a, b) => a - b).map((d) => symbol(d, S.numeric)).join(" ");
+  const marks = list(S.notes[c]);
+  let label = marks
+    ? interpolate(gettext("%(where)s, empty, notes %(notes)s"), { where, notes: marks }, true)
     : interpolate(gettext("%(where)s, empty"), { where }, true);
+  if (S.corners[c].size) label += gettext(", ") + interpolate(gettext("corner marks %(marks)s"), { marks: list(S.corners[c]) }, true);
   return isPending ? label + gettext(", ") + gettext("not saved yet") : label;
 }
 
-const isMove = (task) => task.kind === "value" || task.kind === "note";
+/** The palette's colours by name (game.css's --k1 to --k9, in order). */
+const colourNames = () => [gettext("orange"), gettext("sky blue"), gettext("green"), gettext("yellow"), gettext("blue"), gettext("red"), gettext("pink"), gettext("light grey"), gettext("dark grey")];
+
+/** ", colours orange, blue": the cell's colours by name. */
+function colourWords(c) {
+  if (!S.colours[c].size || S.status === "paused") return "";
+  const list = [...S.colours[c]].sort((a, b) => a - b).map((k) => colourNames()[k - 1]);
+  return gettext(", ") + interpolate(gettext("colours %(names)s"), { names: list.join(gettext(", ")) }, true);
+}
+
+const isMove = (task) => ["value", "note", "corner", "colour"].includes(task.kind);
 
 /** The moves still waiting for the server (in the queue, in order). */
 function movesWaiting() {
@@ -188,8 +207,9 @@ function render() {
     el.tabIndex = c === sel ? 0 : -1;
     el.setAttribute("aria-selected", c === sel ? "true" : "false");
     if (given[c]) el.setAttribute("aria-readonly", "true");
-    paintCell(el, v, hidden ? null : S.notes[c], geo, S.numeric, selValue);
-    el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong, pending.has(c)) + (shown ? gettext(", ") + gettext("from the solution") : ""));
+    paintCell(el, v, hidden ? null : S.notes[c], geo, S.numeric, selValue, hidden ? null : S.corners[c]);
+    paintColours(el, hidden ? null : S.colours[c]);
+    el.setAttribute("aria-label", cellLabel(c, v, isClash, isWrong, pending.has(c)) + colourWords(c) + (shown ? gettext(", ") + gettext("from the solution") : ""));
   }
   // The cover's Resume button goes with the cover: focus returns to the board.
   const coverHadFocus = !hidden && $("pause-cover").contains(document.activeElement);
@@ -222,15 +242,18 @@ function renderPad(hidden) {
     const left = Math.max(0, N - counts[v]);
     key.querySelector(".sym").textContent = symbol(v, S.numeric);
     key.querySelector(".left").textContent = hidden ? "" : String(left);
-    key.disabled = hidden || left === 0 || !playable();
+    // In colour mode a key colours the cell: the count left does not matter, 1 to 9 only.
+    key.disabled = hidden || !playable() || (S.colourMode ? v > 9 : left === 0);
     // The name begins with what the key shows (its symbol, then the count left), so voice
     // control finds the key by the symbol a player reads on it.
     let label;
-    if (hidden) label = S.notesMode ? gettext("%(value)s, as a note") : gettext("%(value)s, enter");
-    else label = S.notesMode ? gettext("%(value)s %(left)s left, as a note") : gettext("%(value)s %(left)s left, enter");
+    const marking = S.notesMode || S.cornerMode || S.colourMode;
+    if (hidden) label = marking ? gettext("%(value)s, as a note") : gettext("%(value)s, enter");
+    else label = marking ? gettext("%(value)s %(left)s left, as a note") : gettext("%(value)s %(left)s left, enter");
+    if (S.colourMode && v <= 9) label = `%(value)s, ${colourNames()[v - 1]}`;
     key.setAttribute("aria-label", interpolate(label, { value: symbol(v, S.numeric), left }, true));
   }
-  $("pad").classList.toggle("notes-on", S.notesMode);
+  $("pad").classList.toggle("notes-on", S.notesMode || S.cornerMode || S.colourMode);
 }
 
 function renderStatus() {
@@ -248,8 +271,8 @@ function renderStatus() {
   for (const id of ["erase", "notes-toggle"]) $(id).disabled = !live;
   for (const id of ["auto-notes", "hint", "restart", "give-up"]) if ($(id)) $(id).disabled = !online;
   const notesButton = $("notes-toggle");
-  notesButton.setAttribute("aria-pressed", S.notesMode ? "true" : "false");
-  notesButton.querySelector(".badge").textContent = S.notesMode ? gettext("ON") : gettext("OFF");
+  notesButton.setAttribute("aria-pressed", S.notesMode || S.cornerMode || S.colourMode ? "true" : "false");
+  notesButton.querySelector(".badge").textContent = S.colourMode ? gettext("COLOUR") : S.cornerMode ? gettext("CORNER") : S.notesMode ? gettext("ON") : gettext("OFF");
   const pauseButton = $("pause");
   const paused = S.status === "paused";
   pauseButton.disabled = !(live || paused);
@@ -341,7 +364,7 @@ function enqueue(task) {
 
 /** Keep the waiting moves in the page's storage: a reload, online or not, sends them later. */
 function keepOutbox() {
-  outboxSave(GAME_ID, movesWaiting().map((t) => ({ id: t.id, kind: t.kind, cell: t.cell, value: t.value })));
+  outboxSave(GAME_ID, movesWaiting().map((t) => ({ id: t.id, kind: t.kind, cell: t.cell, value: t.value, keep: t.keep })));
 }
 
 // What refuses one move but leaves the game playable: that move is dropped, the rest go on.
@@ -508,9 +531,11 @@ function answer(task, body) {
 
 // ---- Player actions ----
 
-function moveTask(kind, cell, value, id = uuid()) {
-  const task = { kind, cell, value, id, rebase: false, url: urls.moves };
-  task.body = () => (task.rebase ? { client_move_id: id, cell, value, kind } : { client_move_id: id, cell, value, kind, version: S.version });
+// keep: a placed value stays in its peers' notes (the player turned that aid off).
+function moveTask(kind, cell, value, id = uuid(), keep = kind === "value" && !S.aids.clear_peer_notes) {
+  const task = { kind, cell, value, id, keep, rebase: false, url: urls.moves };
+  const move = { client_move_id: id, cell, value, kind, ...(keep && { clear_peer_notes: false }) };
+  task.body = () => (task.rebase ? move : { ...move, version: S.version });
   return task;
 }
 
@@ -520,20 +545,27 @@ function showMove(task) {
   if (given[c]) return;
   if (task.kind === "value") {
     S.values[c] = v;
-    S.notes[c].clear();
-    if (v) for (const p of geo.peers[c]) S.notes[p].delete(v);
-  } else if (!S.values[c]) {
-    if (!v) S.notes[c].clear();
-    else if (S.notes[c].has(v)) S.notes[c].delete(v);
-    else S.notes[c].add(v);
+    clearMarks(c, v, !task.keep);
+  } else if (task.kind === "colour" || !S.values[c]) {
+    const marks = (task.kind === "colour" ? S.colours : task.kind === "corner" ? S.corners : S.notes)[c];
+    if (!v) marks.clear();
+    else if (marks.has(v)) marks.delete(v);
+    else marks.add(v);
   }
+}
+
+/** A value placed in c: its own marks go, and with the aid on, v goes from its peers'. */
+function clearMarks(c, v, peers) {
+  S.notes[c].clear();
+  S.corners[c].clear();
+  if (v && peers) for (const p of geo.peers[c]) for (const m of [S.notes, S.corners]) m[p].delete(v);
 }
 
 /** The moves a previous load of this page kept and the server never answered: shown as
  * pending and sent first, without a version (see the top of this file). */
 function restoreOutbox() {
   for (const kept of outboxLoad(GAME_ID)) {
-    const task = moveTask(kept.kind, kept.cell, kept.value, kept.id);
+    const task = moveTask(kept.kind, kept.cell, kept.value, kept.id, !!kept.keep);
     task.rebase = true;
     showMove(task);
     S.queue.push(task);
@@ -550,14 +582,20 @@ function clearHint() {
   if (hadFocus) cells[S.selected].focus({ preventScroll: true });
 }
 
+// note: false, true (a centre note) or "corner", whatever the mode (a held Shift or Ctrl).
 function enter(v, { note = false } = {}) {
   if (!playable()) return;
   const c = S.selected;
+  if (S.colourMode && !note) {
+    if (v <= 9) toggleColour(c, v);
+    return;
+  }
   if (given[c]) {
     toast(interpolate(gettext("%(where)s is a given: it cannot change."), { where: cellWhere(geo, c) }, true));
     return;
   }
-  if (note || S.notesMode) toggleNote(c, v);
+  if (note === "corner" || (!note && S.cornerMode)) toggleNote(c, v, "corner");
+  else if (note || S.notesMode) toggleNote(c, v, "note");
   else placeValue(c, v);
 }
 
@@ -565,39 +603,54 @@ function placeValue(c, v) {
   if (S.values[c] === v) return;
   clearHint();
   S.values[c] = v;
-  S.notes[c].clear();
-  if (v) for (const p of geo.peers[c]) S.notes[p].delete(v);
+  clearMarks(c, v, S.aids.clear_peer_notes);
   render();
   enqueue(moveTask("value", c, v));
 }
 
-function toggleNote(c, v) {
+/** Colour v on or off in c (0: all of c's colours off); any cell, a given too. */
+function toggleColour(c, v) {
+  const marks = S.colours[c];
+  if (!v && !marks.size) return;
+  if (!v) marks.clear();
+  else if (marks.has(v)) marks.delete(v);
+  else marks.add(v);
+  render();
+  enqueue(moveTask("colour", c, v));
+}
+
+function toggleNote(c, v, kind) {
   if (S.values[c]) {
     toast(gettext("Clear the cell before pencilling notes in it."));
     return;
   }
   clearHint();
-  const marks = S.notes[c];
+  const marks = (kind === "corner" ? S.corners : S.notes)[c];
   if (marks.has(v)) marks.delete(v);
   else marks.add(v);
   render();
-  enqueue(moveTask("note", c, v));
+  enqueue(moveTask(kind, c, v));
 }
 
 function erase() {
   if (!playable()) return;
   const c = S.selected;
+  if (S.colourMode) return toggleColour(c, 0);
   if (given[c]) {
     toast(gettext("A given cannot be erased."));
     return;
   }
   if (S.values[c]) {
     placeValue(c, 0);
-  } else if (S.notes[c].size) {
-    clearHint();
-    S.notes[c].clear();
-    render();
-    enqueue(moveTask("note", c, 0));
+  } else {
+    for (const kind of ["note", "corner"]) {
+      const marks = (kind === "corner" ? S.corners : S.notes)[c];
+      if (!marks.size) continue;
+      clearHint();
+      marks.clear();
+      render();
+      enqueue(moveTask(kind, c, 0));
+    }
   }
 }
 
@@ -791,8 +844,14 @@ function onKey(e) {
   if ($("result").open) return;
   const key = e.key;
   const lower = key.length === 1 ? key.toLowerCase() : key;
+  // Shift+digit pencils a corner mark, Ctrl+digit a centre note, whatever the mode (SudokuPad's
+  // keys; with Shift the key is "!", "@"... so read the code).
+  const digit = /^Digit([0-9])$/.exec(e.code) || /^Numpad([0-9])$/.exec(e.code);
   if ((e.ctrlKey || e.metaKey) && !e.altKey) {
-    if (lower === "z") {
+    if (digit && S.status !== "paused") {
+      e.preventDefault();
+      typeDigit(Number(digit[1]), true);
+    } else if (lower === "z") {
       e.preventDefault();
       if (e.shiftKey) redo();
       else undo();
@@ -818,19 +877,19 @@ function onKey(e) {
     erase();
     return;
   }
-  // Shift+digit pencils a note whatever the mode (the key is then "!", "@"... so read the code).
-  const digit = /^Digit([0-9])$/.exec(e.code) || /^Numpad([0-9])$/.exec(e.code);
   if (digit) {
     e.preventDefault();
-    typeDigit(Number(digit[1]), e.shiftKey);
+    typeDigit(Number(digit[1]), e.shiftKey && "corner");
     return;
   }
   if (N > 9 && SYMBOL_KEYS.has(lower) && !/[0-9]/.test(lower)) {
     e.preventDefault();
-    enter(valueOf(lower), { note: e.shiftKey });
+    enter(valueOf(lower), { note: e.shiftKey && "corner" });
     return;
   }
-  if (lower === "n") toggleNotesMode();
+  const modes = { z: "value", x: "corner", c: "note", v: "colour" }; // SudokuPad's mode keys
+  if (modes[lower]) setMode(modes[lower]);
+  else if (lower === "n") toggleNotesMode();
   else if (lower === "p") pause();
   else if (lower === "h") hint();
   else if (key === "Escape") clearHint();
@@ -839,9 +898,21 @@ function onKey(e) {
 }
 
 function toggleNotesMode() {
-  if (!playable()) return; // the Notes button is off once the game is over; so is its key
-  S.notesMode = !S.notesMode;
-  announce(S.notesMode ? gettext("Notes mode on") : gettext("Notes mode off"));
+  setMode(S.notesMode || S.cornerMode || S.colourMode ? "value" : "note");
+}
+
+/** The Notes button goes round: off, centre notes, corner marks, colours. */
+function cycleMarkMode() {
+  setMode(S.colourMode ? "value" : S.cornerMode ? "colour" : S.notesMode ? "corner" : "note");
+}
+
+function setMode(mode) {
+  if (!playable()) return; // the Notes button is off once the game is over; so are its keys
+  S.notesMode = mode === "note";
+  S.cornerMode = mode === "corner";
+  S.colourMode = mode === "colour";
+  const said = { corner: gettext("Corner marks mode on"), colour: gettext("Colour mode on"), note: gettext("Notes mode on") };
+  announce(said[mode] || gettext("Notes mode off"));
   render();
 }
 
@@ -946,7 +1017,7 @@ function wire() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("erase").addEventListener("click", erase);
-  $("notes-toggle").addEventListener("click", toggleNotesMode);
+  $("notes-toggle").addEventListener("click", cycleMarkMode);
   $("auto-notes").addEventListener("click", autoNotes);
   $("hint").addEventListener("click", hint);
   $("hint-next").addEventListener("click", hint);

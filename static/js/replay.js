@@ -5,7 +5,7 @@
 // pending. Plain ES module, no build step.
 
 import { drawRules, variantGeometry } from "./variants.js";
-import { LEVEL_NAMES as SUDOKU_LEVEL_NAMES, api, buildBoard, errorMessage, formatMs, geometry, pageData, paintCell, symbol, toast, valueOf } from "./sudoku.js";
+import { LEVEL_NAMES as SUDOKU_LEVEL_NAMES, api, buildBoard, errorMessage, formatMs, geometry, pageData, paintCell, paintColours, symbol, toast, valueOf } from "./sudoku.js";
 
 const D = pageData("replay-data");
 const $ = (id) => document.getElementById(id);
@@ -49,17 +49,23 @@ const times = [0];
 {
   let values = [...P.givens].map(valueOf);
   let notes = new Map();
-  frames.push({ values, notes });
+  let corners = new Map(); // corner marks, kept as the notes are
+  let colours = new Map();
+  frames.push({ values, notes, corners, colours });
   for (const e of events) {
     values = values.slice();
     notes = new Map(notes);
+    corners = new Map(corners);
+    colours = new Map(colours);
     const ch = e.changes || {};
     for (const [cell, , after] of ch.entries || []) values[cell] = valueOf(after);
-    for (const [cell, , after] of ch.notes || []) {
-      if (after && after.length) notes.set(cell, new Set(after));
-      else notes.delete(cell);
+    for (const [marks, list] of [[notes, ch.notes], [corners, ch.corners], [colours, ch.colours]]) {
+      for (const [cell, , after] of list || []) {
+        if (after && after.length) marks.set(cell, new Set(after));
+        else marks.delete(cell);
+      }
     }
-    frames.push({ values, notes });
+    frames.push({ values, notes, corners, colours });
     times.push(Math.max(times[times.length - 1], e.elapsed_ms || 0));
   }
 }
@@ -92,6 +98,10 @@ function describe(e) {
       return say(e.correct === false ? gettext("%(value)s in %(cell)s (wrong)") : gettext("%(value)s in %(cell)s"));
     case "note":
       return say(e.value ? gettext("Note %(value)s in %(cell)s") : gettext("Notes cleared in %(cell)s"));
+    case "colour":
+      return say(e.value ? gettext("Colour %(value)s in %(cell)s") : gettext("Colours cleared in %(cell)s"));
+    case "corner":
+      return say(e.value ? gettext("Corner mark %(value)s in %(cell)s") : gettext("Corner marks cleared in %(cell)s"));
     case "hint":
       return cell ? say(gettext("Hint applied %(cell)s")) : gettext("Hint applied");
     case "hint_reveal":
@@ -124,7 +134,8 @@ function render() {
     el.classList.toggle("given", given[c]);
     el.classList.toggle("wrong", v !== 0 && !given[c] && isWrong(c, v));
     el.classList.toggle("selected", last !== null && last.cell === c);
-    paintCell(el, v, f.notes.get(c), geo, false);
+    paintCell(el, v, f.notes.get(c), geo, false, 0, f.corners.get(c));
+    paintColours(el, f.colours.get(c));
   }
   const done = S.idx === frames.length - 1 && S.t >= total;
   const ending =

@@ -139,7 +139,7 @@ export function buildBoard(el, geo, label) {
 }
 
 /** Fill one cell's content: a value, or its pencil marks laid out like the box. */
-export function paintCell(el, value, notes, geo, numeric, sameValue = 0) {
+export function paintCell(el, value, notes, geo, numeric, sameValue = 0, corners = null) {
   if (value) {
     const text = symbol(value, numeric);
     const span = el.firstChild;
@@ -150,12 +150,26 @@ export function paintCell(el, value, notes, geo, numeric, sameValue = 0) {
     el.replaceChildren(v);
     return;
   }
+  const marks = [];
+  // Corner marks ("this value goes in one of these cells") sit round the cell's edge.
+  if (corners && corners.size) {
+    const edge = document.createElement("span");
+    edge.className = "corners";
+    edge.setAttribute("aria-hidden", "true");
+    for (const d of [...corners].sort((a, b) => a - b)) {
+      const s = document.createElement("span");
+      s.textContent = symbol(d, numeric);
+      if (d === sameValue) s.className = "on-same";
+      edge.append(s, " ");
+    }
+    marks.push(edge);
+  }
   if (!notes || notes.size === 0) {
-    if (el.firstChild) el.replaceChildren();
+    el.replaceChildren(...marks);
     return;
   }
   const box = document.createElement("span");
-  box.className = "notes";
+  box.className = marks.length ? "notes packed" : "notes";
   box.setAttribute("aria-hidden", "true");
   for (let d = 1; d <= geo.n; d++) {
     const s = document.createElement("span");
@@ -168,7 +182,20 @@ export function paintCell(el, value, notes, geo, numeric, sameValue = 0) {
     }
     box.appendChild(s);
   }
-  el.replaceChildren(box);
+  el.replaceChildren(box, ...marks);
+}
+
+/** A cell's colours (1 to 9, the palette's --k1...--k9 in game.css) as its background:
+ * one fills it, several share it as slices. Set through the CSSOM, which the CSP allows. */
+export function paintColours(el, colours) {
+  const list = colours ? [...colours].sort((a, b) => a - b) : [];
+  const step = 100 / list.length;
+  const image = !list.length
+    ? ""
+    : list.length === 1
+      ? `linear-gradient(var(--k${list[0]}), var(--k${list[0]}))`
+      : `conic-gradient(${list.map((k, i) => `var(--k${k}) ${i * step}% ${(i + 1) * step}%`).join(", ")})`;
+  if (el.dataset.k !== image) el.style.backgroundImage = el.dataset.k = image;
 }
 
 export function formatMs(ms) {

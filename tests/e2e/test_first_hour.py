@@ -271,14 +271,24 @@ def violations(page: Page) -> list[str]:
 
 
 def played_nine(page: Page, url: str) -> None:
-    """A 9x9 game with notes in a cell and a hint shown (both stages)."""
+    """A 9x9 game with notes, corner marks and colours in cells and a hint shown (both
+    stages)."""
     puzzle = make_puzzle(easy_nine(5))
     game = open_game(page, url, puzzle.pk)
     board = BoardDriver(page, 9)
     board.focus()
-    board.go(empty_cells(game.puzzle.givens)[0])
+    first, second = empty_cells(game.puzzle.givens)[:2]
+    board.go(first)
     for digit in "258":
-        page.keyboard.press(f"Shift+{digit}")
+        page.keyboard.press(f"Control+{digit}")
+    board.go(second)
+    page.keyboard.press("Shift+3")  # a corner mark
+    page.keyboard.press("v")  # colours: two in the cell, one on a given
+    for digit in "14":
+        page.keyboard.press(digit)
+    board.go(next(i for i, ch in enumerate(game.puzzle.givens) if ch != "."))
+    page.keyboard.press("5")
+    page.keyboard.press("z")
     board.wait_synced()
     expect(page.locator(".cell .notes span:not(:empty)").first).to_be_visible()
 

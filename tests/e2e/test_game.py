@@ -265,12 +265,23 @@ def test_reload_restores_entries_notes_and_clock(live_server, page):
     solution = game.puzzle.solution
     board = BoardDriver(page, 9)
     board.focus()
-    a, b, c = empty_cells(game.puzzle.givens)[:3]
+    a, b, c, d = empty_cells(game.puzzle.givens)[:4]
     board.put(a, value_of(solution[a]))
     board.put(b, value_of(solution[b]))
     board.go(c)
-    page.keyboard.press("Shift+4")  # a note without notes mode
-    page.keyboard.press("Shift+7")
+    page.keyboard.press("Control+4")  # a centre note without notes mode
+    page.keyboard.press("Control+7")
+    board.go(d)
+    page.keyboard.press("Shift+2")  # a corner mark, SudokuPad's key
+    page.keyboard.press("x")  # corner mode: a digit alone marks a corner
+    page.keyboard.press("5")
+    expect(page.locator("#notes-toggle")).to_have_attribute("aria-pressed", "true")
+    board.go(a)  # colours go on any cell, several to a cell
+    page.keyboard.press("v")
+    page.keyboard.press("1")
+    page.keyboard.press("3")
+    page.keyboard.press("z")  # back to entering values
+    expect(page.locator("#notes-toggle")).to_have_attribute("aria-pressed", "false")
     board.wait_synced()
     page.wait_for_timeout(1200)  # let the clock show at least a second
     before = clock_seconds(page)
@@ -282,10 +293,25 @@ def test_reload_restores_entries_notes_and_clock(live_server, page):
     expect(restored.cell(a).locator(".v")).to_have_text(solution[a])
     expect(restored.cell(b).locator(".v")).to_have_text(solution[b])
     expect(restored.cell(c)).to_have_attribute("aria-label", re.compile(r"notes 4 7$"))
+    expect(restored.cell(d)).to_have_attribute("aria-label", re.compile(r"corner marks 2 5$"))
+    expect(restored.cell(d).locator(".corners")).to_have_text(re.compile(r"2\s*5"))
+    expect(restored.cell(a)).to_have_attribute("aria-label", re.compile(r"colours orange, green"))
+    assert "conic-gradient" in restored.cell(a).evaluate("el => el.style.backgroundImage")
     assert clock_seconds(page) >= before
     expect(page.locator("#undo")).to_be_enabled()
 
-    # The undo history survived too: undo takes the last note back.
+    # The undo history survived too: undo takes the colours back, the last corner mark,
+    # then a note.
+    for _ in range(2):
+        page.locator("#undo").click()
+        restored.wait_synced()
+    expect(restored.cell(a)).not_to_have_attribute("aria-label", re.compile("colours"))
+    page.locator("#undo").click()
+    expect(restored.cell(d)).to_have_attribute("aria-label", re.compile(r"corner marks 2$"))
+    restored.wait_synced()
+    page.locator("#undo").click()
+    expect(restored.cell(d)).to_have_attribute("aria-label", re.compile(r"empty$"))
+    restored.wait_synced()
     page.locator("#undo").click()
     expect(restored.cell(c)).to_have_attribute("aria-label", re.compile(r"notes 4$"))
 
@@ -598,7 +624,7 @@ def test_giving_up_a_daily_holds_its_solution_and_says_so_in_chinese(live_server
 def test_a_players_board_aids_follow_them_to_the_next_load(live_server, page):
     make_puzzle(four_by_four(3), difficulty="easy")
     login(page, live_server.url)
-    start_from_lobby(page, live_server.url, "4×4", "Easy")
+    game = start_from_lobby(page, live_server.url, "4×4", "Easy")
     expect(page.locator(".cell.peer").first).to_be_visible()  # on until turned off
     with page.expect_response(lambda response: "/api/v1/me/aids/" in response.url) as saved:
         page.get_by_test_id("aid-peers").uncheck()
@@ -608,3 +634,22 @@ def test_a_players_board_aids_follow_them_to_the_next_load(live_server, page):
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
     expect(page.get_by_test_id("aid-peers")).not_to_be_checked()
     expect(page.locator(".cell.peer")).to_have_count(0)
+
+    # With "remove a placed value from the notes" off, a peer's note of it stays, on the
+    # page and on the server.
+    with page.expect_response(lambda response: "/api/v1/me/aids/" in response.url):
+        page.get_by_test_id("aid-clear").uncheck()
+    blanks = [i for i, ch in enumerate(game.puzzle.givens) if ch == "."]
+    placed = blanks[0]
+    peer = next(c for c in blanks[1:] if c // 4 == placed // 4 or c % 4 == placed % 4)
+    value = value_of(game.puzzle.solution[placed])
+    board = BoardDriver(page, 4)
+    expect(board.cell(peer)).to_have_attribute("aria-label", re.compile("empty$"))  # resumed
+    board.focus()
+    board.go(peer)
+    page.keyboard.press(f"Control+{value}")
+    board.put(placed, value)
+    expect(board.cell(peer)).to_have_attribute("aria-label", re.compile(f"notes {value}$"))
+    board.wait_synced()
+    game.refresh_from_db()
+    assert game.notes == {str(peer): [value]}

@@ -71,7 +71,7 @@ def play_a_little(page: Page, url: str, size_label: str, size: int) -> None:
     board.put(wrong_cell, 1 if right != 1 else 2)
     board.go(blanks[5])
     for digit in "2589"[: 3 if size > 4 else 2]:
-        page.keyboard.press(f"Shift+{digit if int(digit) <= size else 1}")
+        page.keyboard.press(f"Control+{digit if int(digit) <= size else 1}")
     board.go(blanks[0])
     board.wait_synced()
     expect(page.locator(".cell.wrong")).to_have_count(1)

@@ -68,7 +68,7 @@ def test_moves_made_offline_survive_a_reload_and_land_once_each_in_order(live_se
     expect(banner).to_be_visible()
     board.put(c, wrong_value(solution, c))
     board.go(d)
-    page.keyboard.press("Shift+5")  # a note
+    page.keyboard.press("Control+5")  # a note
     for cell in (b, c):
         expect(board.cell(cell)).to_have_class(PENDING)
         expect(board.cell(cell)).to_have_attribute("aria-label", re.compile(r"not saved yet$"))
@@ -202,7 +202,7 @@ def test_moves_sent_late_meet_what_another_device_did_meanwhile(live_server, pag
     page.context.set_offline(True)
     board.put(x, value_of(solution[x]))
     board.go(y)
-    page.keyboard.press("Shift+3")  # a note in y...
+    page.keyboard.press("Control+3")  # a note in y...
     expect(board.cell(y)).to_have_class(PENDING)
     # ... while another device, online, places y's value: the game's version moves on.
     move_apply(

@@ -35,6 +35,8 @@ def test_it_replays_a_finished_game_at_16x_scrubs_and_jumps_to_a_stall(live_serv
     blanks = empty_cells(game.puzzle.givens)
     first = blanks[0]
     right = value_of(solution[first])
+    board.go(blanks[1])
+    page.keyboard.press("Shift+3")  # a corner mark, the game's first move
     board.put(first, 1 if right != 1 else 2)  # a mistake, marked on the timeline
     board.put(first, right)
     board.wait_synced()
@@ -78,9 +80,11 @@ def test_it_replays_a_finished_game_at_16x_scrubs_and_jumps_to_a_stall(live_serv
     assert _index(page) == 0
     expect(page.locator(f'#board .cell[data-cell="{blanks[-1]}"]')).to_have_text("")
 
-    # The arrow keys step, Space plays and pauses.
+    # The arrow keys step, Space plays and pauses. The first move drew a corner mark.
     page.locator("body").press("ArrowRight")
     assert _index(page) == 1
+    expect(page.locator(f'#board .cell[data-cell="{blanks[1]}"] .corners')).to_have_text("3")
+    expect(page.get_by_test_id("replay-caption")).to_contain_text("Corner mark 3")
     page.locator("body").press("ArrowLeft")
     assert _index(page) == 0
 

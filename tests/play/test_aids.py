@@ -20,12 +20,13 @@ AIDS = "/api/v1/me/aids/"
 def test_every_aid_is_on_until_turned_off_and_stays_off_on_the_account():
     client = APIClient()
     client.force_authenticate(UserFactory())
-    assert client.get(AIDS).json() == {"highlight_same": True, "highlight_peers": True}
+    on = {"highlight_same": True, "highlight_peers": True, "clear_peer_notes": True}
+    assert client.get(AIDS).json() == on
     answer = client.patch(AIDS, {"highlight_peers": False}, format="json")
     assert answer.status_code == 200
-    assert answer.json() == {"highlight_same": True, "highlight_peers": False}
-    client.patch(AIDS, {"highlight_same": False}, format="json")
-    assert client.get(AIDS).json() == {"highlight_same": False, "highlight_peers": False}
+    assert answer.json() == {**on, "highlight_peers": False}
+    client.patch(AIDS, {"highlight_same": False, "clear_peer_notes": False}, format="json")
+    assert client.get(AIDS).json() == dict.fromkeys(on, False)
     assert AidSettings.objects.count() == 1
 
 
@@ -46,7 +47,11 @@ def test_the_game_page_carries_a_players_aids_and_none_for_a_guest():
     client.post("/play/new/", {"puzzle": puzzle_create(FOUR).pk})
     page = client.get(client.get("/play/")["Location"]).content.decode()
     data = json.loads(re.search(r'id="game-data"[^>]*>(.*?)</script>', page, re.S).group(1))
-    assert data["aids"] == {"highlight_same": False, "highlight_peers": True}
+    assert data["aids"] == {
+        "highlight_same": False,
+        "highlight_peers": True,
+        "clear_peer_notes": True,
+    }
     assert data["urls"]["aids"] == AIDS
     guest = Client()
     guest.post("/play/new/", {"puzzle": puzzle_create(FOUR).pk})

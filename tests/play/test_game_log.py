@@ -39,19 +39,19 @@ def ended(monkeypatch) -> list[int]:
     return calls
 
 
-def _replayed(game: Game) -> tuple[str, dict[str, list[int]]]:
-    """The board and notes the game's log gives when its changes are applied in order."""
+def _replayed(game: Game) -> tuple[str, dict[str, list[int]], ...]:
+    """The board, notes, corner marks and colours the game's log gives, in order."""
     board = Board.of(game.puzzle.shape, game.puzzle.givens, {})
     for entry in Move.objects.filter(game=game).order_by("seq"):
         board.replay(entry.changes, forward=True)
-    return board.entries, board.notes
+    return board.entries, board.notes, board.corners, board.colours
 
 
 def _assert_log_replays(game_id: int) -> Game:
     game = Game.objects.select_related("puzzle").get(pk=game_id)
     seqs = list(Move.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, game.move_count + 1))
-    assert _replayed(game) == (game.entries, game.notes)
+    assert _replayed(game) == (game.entries, game.notes, game.corners, game.colours)
     return game
 
 
@@ -65,6 +65,8 @@ def test_every_kind_of_write_appends_an_entry_that_replays_to_the_board(user, pu
     first = empty_cells(puzzle4)[0]
     writes: list[Callable[[], Any]] = [
         lambda: play_move(game, player, first, 2, kind="note"),
+        lambda: play_move(game, player, first, 3, kind="corner"),
+        lambda: play_move(game, player, 0, 9, kind="colour"),
         lambda: play_move(game, player, first, wrong_value_at(puzzle4, first)),
         lambda: play_move(game, player, first, value_at(puzzle4, first)),
         lambda: game_auto_notes(game_id=game.pk, player=player),

@@ -39,6 +39,7 @@ def test_move_on_given_cell_is_rejected(token_client, puzzle4):
         ("kind", {"cell": 1, "value": 1, "kind": "pencil"}),
         ("client_move_id", {"cell": 1, "value": 1, "client_move_id": "not-a-uuid"}),
         ("version", {"cell": 1, "value": 1, "version": "x"}),
+        ("clear_peer_notes", {"cell": 1, "value": 1, "clear_peer_notes": "no"}),
     ],
 )
 def test_bad_move_fields_are_a_400_naming_the_field(token_client, puzzle4, field, body):
@@ -72,6 +73,18 @@ def test_a_right_value_is_correct_and_clears_that_digit_from_peer_notes(token_cl
     assert answer["correct"] is True and answer["conflicts"] == []
     assert answer["game"]["notes"] == {"72": [right]}
     assert answer["game"]["mistakes"] == 0
+
+
+def test_with_the_aid_off_a_placed_value_stays_in_its_peers_notes(token_client, puzzle9):
+    gid = start(token_client, puzzle9)["id"]
+    right = value_at(puzzle9, 2)  # r1c3
+    move(token_client, gid, 2, right, kind="note")  # the cell's own notes still go
+    move(token_client, gid, 3, right, kind="note")  # r1c4: same row, kept
+    answer = move(token_client, gid, 2, right, clear_peer_notes=False).json()
+    assert answer["correct"] is True
+    assert answer["game"]["notes"] == {"3": [right]}
+    undone = action(token_client, gid, "undo").json()  # undo gives back exactly what went
+    assert undone["notes"] == {"2": [right], "3": [right]}
 
 
 def test_notes_toggle_and_value_zero_clears_them(token_client, puzzle4):
@@ -420,3 +433,34 @@ def test_a_move_costs_at_most_three_queries(user, puzzle9):
             if not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
         ]
         assert len(work) <= 3, work
+
+
+def test_corner_marks_are_kept_apart_from_notes_and_undo_walks_them(token_client, puzzle9):
+    gid = start(token_client, puzzle9)["id"]
+    right = value_at(puzzle9, 2)  # r1c3
+    move(token_client, gid, 3, right, kind="corner")  # r1c4: a peer
+    move(token_client, gid, 2, 4, kind="corner")
+    game = move(token_client, gid, 2, right, kind="note").json()["game"]
+    assert game["corners"] == {"3": [right], "2": [4]} and game["notes"] == {"2": [right]}
+    game = move(token_client, gid, 2, right).json()["game"]  # its own and its peers' go
+    assert game["corners"] == {} and game["notes"] == {}
+    assert action(token_client, gid, "undo").json()["corners"] == {"3": [right], "2": [4]}
+    move(token_client, gid, 2, 0, kind="corner")  # 0 clears the cell's corner marks only
+    assert Game.objects.get(pk=gid).corners == {"3": [right]}
+    assert Game.objects.get(pk=gid).notes == {"2": [right]}
+    error = error_of(move(token_client, gid, 0, 1, kind="corner"), 409)
+    assert error["code"] == "cell_is_given"
+    assert action(token_client, gid, "pause").json()["corners"] is None
+
+
+def test_colours_go_on_any_cell_several_to_a_cell_and_undo_walks_them(token_client, puzzle4):
+    gid = start(token_client, puzzle4)["id"]
+    move(token_client, gid, 0, 9, kind="colour")  # a given, and a colour above the size
+    game = move(token_client, gid, 0, 2, kind="colour").json()["game"]
+    assert game["colours"] == {"0": [2, 9]} and game["entries"] == puzzle4.givens
+    assert move(token_client, gid, 0, 9, kind="colour").json()["game"]["colours"] == {"0": [2]}
+    assert action(token_client, gid, "undo").json()["colours"] == {"0": [2, 9]}
+    assert move(token_client, gid, 0, 0, kind="colour").json()["game"]["colours"] == {}
+    error = error_of(move(token_client, gid, 0, 10, kind="colour"), 400)
+    assert "value" in error["fields"]
+    assert action(token_client, gid, "restart").json()["colours"] == {}
