@@ -7,7 +7,7 @@ that version moves on.
 
 from __future__ import annotations
 
-import time
+import itertools
 from collections.abc import Callable
 
 from django.utils.translation import gettext as _
@@ -35,9 +35,10 @@ VARIANT_BANK_SIZES = (6, 9)
 VARIANT_SEED_COUNT = 2
 """Puzzles ``seed_bank`` makes per variant, size and level."""
 
-SEED_SECONDS = 8.0
-"""Seconds ``seed_bank`` gives one variant puzzle before it leaves the level to the workers'
-top-up (a 9x9 Killer expert takes about 25 s of CPU: a deploy must not wait for it)."""
+SEED_ATTEMPTS = 40
+"""Attempts ``seed_bank`` gives one variant puzzle before it leaves the level to the workers'
+top-up (a 9x9 Killer hard or expert takes 100 and more, 15-25 s of CPU: a deploy must not
+wait for it). A count, not a clock, so that a rerun makes or skips the same puzzles."""
 
 SEED_RETRIES = 3
 """Further seeds tried when one reaches no puzzle of the level (6x6 Killer hard may not)."""
@@ -138,14 +139,14 @@ def variant_bank_seed(
                     if have.count() >= count:
                         break
                     seed = f"variant:{variant}:{size}:{level}:{i}"
-                    deadline = time.monotonic() + SEED_SECONDS
+                    attempts = itertools.count(1)
                     try:
                         grid, solution, rules, _ = variant_puzzle_make(
                             variant=variant,
                             shape=shape,
                             level=level,
                             seed=seed,
-                            stop=lambda deadline=deadline: time.monotonic() > deadline,
+                            stop=lambda attempts=attempts: next(attempts) >= SEED_ATTEMPTS,
                         )
                     except VariantGenerationFailed:
                         break  # slow or out of reach here: the workers' top-up makes it

@@ -75,7 +75,7 @@ def test_a_daily_race_of_a_variant_is_on_that_variants_daily():
     "body,field",
     [
         ({"variant": "sudoku-x", "difficulty": "easy", "size": 9}, "variant"),
-        ({"variant": "killer", "difficulty": "hard", "size": 6}, "difficulty"),
+        ({"variant": "killer", "difficulty": "expert", "size": 6}, "difficulty"),
         ({"variant": "jigsaw", "difficulty": "easy", "size": 16}, "difficulty"),
         ({"variant": "killer", "daily": True, "size": 4}, "size"),
     ],
@@ -105,6 +105,6 @@ def test_the_race_form_and_page_name_the_variant():
     html = page.get(made["Location"]).content.decode()
     assert 'data-testid="race-variant">Diagonal<' in html
     refused = page.post(
-        "/races/new/", {"variant": "killer", "size": "6", "puzzle": "hard", "time_limit": "20"}
+        "/races/new/", {"variant": "killer", "size": "6", "puzzle": "expert", "time_limit": "20"}
     )
     assert refused.status_code == 200 and "are made at" in refused.content.decode()
