@@ -19,7 +19,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 # gunicorn processes: one per core, each with WEB_THREADS threads (gunicorn.conf.py).
 WEB_CONCURRENCY ?= $(shell nproc)
-PYTEST_ARGS ?= -n auto
+PYTEST_ARGS ?= -n auto --durations=25
 
 export PYTHONUNBUFFERED := 1
 

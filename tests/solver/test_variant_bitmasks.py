@@ -23,7 +23,7 @@ PAIRS = [
 @pytest.mark.parametrize("variant", ["diagonal", "jigsaw", "killer"])
 def test_bitmask_techniques_find_the_plain_ones_steps_all_along_a_solve(variant):
     compared = found = 0
-    for seed in range(8):
+    for seed in range(4 if variant == "killer" else 8):  # a hard 9x9 Killer: seconds
         size = 9 if seed % 4 else 6
         levels = supported_variant_levels(variant, size)
         if variant == "killer":
