@@ -279,16 +279,26 @@ class _Mover:
             f"Authorization: Token {token}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\n\r\n{body}"
         ).encode()
-        if self.free:
-            connection = self.free.pop()
-        else:
+        # A kept connection the server closed while idle (its keep-alive ran out) is
+        # dropped, and a move it fails on is sent again on a new one (its client_move_id
+        # makes it land once).
+        while self.free and self.free[-1].transport.is_closing():
+            self.free.pop().close()
+        connection = self.free.pop() if self.free else None
+        if connection is not None:
+            try:
+                status, keep = await connection.exchange(request)
+            except (OSError, RuntimeError):
+                connection.close()
+                connection = None
+        if connection is None:
             loop = asyncio.get_running_loop()
             _, connection = await loop.create_connection(_Connection, "127.0.0.1", self.port)
-        try:
-            status, keep = await connection.exchange(request)
-        except (OSError, TimeoutError):
-            connection.close()
-            raise
+            try:
+                status, keep = await connection.exchange(request)
+            except (OSError, TimeoutError):
+                connection.close()
+                raise
         if keep:
             self.free.append(connection)
         else:

@@ -177,16 +177,14 @@ def test_pages_carry_no_inline_script_or_style(guest, path):
 def test_the_game_pages_own_js_and_css_stay_within_budget(guest):
     """The size budget: what the game page loads of its own, imports included.
 
-    Raised once, from 100,000 to 104,000 bytes (issue 41): giving up with its confirmation
-    and the solution shown after it (about 1.4 KB with its Chinese strings), the phone
-    layout that keeps board and pad on the first screen (about 1 KB), and the board aids
-    kept on the account (about 0.7 KB). Then to 108,000 (issues 42 and 43): the race
-    results' review marks in the script catalogue and the hook that loads the constraints'
-    drawing (static/js/constraints.js, loaded only for a puzzle that has constraints).
-    Then to 112,000 (issue 41): corner marks and cell colours, SudokuPad's solving tools,
-    with their modes, keys, drawing and spoken names in both languages (103,686 to
-    110,880 bytes). Then to 114,000 (issue 43): the setter's check's verdicts, in the one
-    script catalogue every page loads (112,401 bytes)."""
+    Raised once, from 100,000 to 114,000 bytes (issues 41 to 43; 112,401 when raised):
+    giving up with its confirmation and the solution after it (about 1.4 KB with its
+    Chinese strings), the phone layout that keeps board and pad on the first screen (about
+    1 KB), the board aids kept on the account (about 0.7 KB), corner marks and cell colours
+    with their modes, keys, drawing and spoken names in both languages (about 7 KB), the
+    race results' review marks and the setter's verdicts in the one script catalogue every
+    page loads, and the hook that loads the constraints' drawing (static/js/constraints.js,
+    loaded only for a puzzle that has constraints)."""
     game = guest_game(guest, puzzle_create(NINE))
     assets = assets_of(guest.get(f"/play/{game.pk}/").content.decode())
     catalog = reverse("javascript_catalog")
