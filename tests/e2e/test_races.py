@@ -218,21 +218,25 @@ def _finished_race(puzzle) -> str:
     return code
 
 
-@pytest.mark.parametrize("width", [1280, 375])
+@pytest.mark.parametrize(("width", "locale"), [(1280, "en-US"), (375, "zh-CN")])
 def test_the_race_pages_have_no_serious_accessibility_violation(
     asgi_server,  # noqa: F811
     browser,
     width,
+    locale,
     settings,
 ):
     """The race page in each state (a new race, the lobby, the countdown and the race as a
-    signed-in visitor sees them, and the results) in dark mode."""
+    signed-in visitor sees them, and the results) in dark mode, in both languages."""
     from tests.races.helpers import player, race_create
 
     settings.RACE_COUNTDOWN_SECONDS = 2
     puzzle = make_puzzle(four_by_four(0))
     context = browser.new_context(
-        viewport={"width": width, "height": 900}, bypass_csp=True, color_scheme="dark"
+        viewport={"width": width, "height": 900},
+        bypass_csp=True,
+        color_scheme="dark",
+        locale=locale,
     )
     context.set_default_timeout(15_000)
     try:
