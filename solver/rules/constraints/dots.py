@@ -3,12 +3,13 @@ negative constraint ("every such clue is given") over the unmarked neighbours.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from solver.rules.constraints.base import ConstraintError
+from solver.rules.constraints.base import Constraint, ConstraintError, Propagator, append, pair
 
 if TYPE_CHECKING:
+    from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
 
 
@@ -36,3 +37,57 @@ def unmarked_pairs(rules: RulesView, marked: Callable[[object], bool]) -> list[t
             a, b = con.cells()
             taken.add((min(a, b), max(a, b)))
     return [p for p in neighbour_pairs(rules.size) if p not in taken]
+
+
+class NegativeDots(Constraint):
+    """Every clue of one sort is given: the unmarked neighbours break its rule
+    (``forbidden``). A subclass says which clues it completes (``marked``) and its
+    f-puzzles ``negative`` entry."""
+
+    negative_key: ClassVar[str]
+
+    @staticmethod
+    def marked(con: object) -> bool:
+        raise NotImplementedError
+
+    @staticmethod
+    def forbidden(x: int, y: int) -> bool:
+        raise NotImplementedError
+
+    def unmarked(self, rules: RulesView) -> list[tuple[int, int]]:
+        return unmarked_pairs(rules, self.marked)
+
+    def propagators(self, rules: RulesView) -> list[Propagator]:
+        n, forbidden = rules.size, self.forbidden
+        return [pair(a, b, n, lambda x, y: not forbidden(x, y)) for a, b in self.unmarked(rules)]
+
+    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
+        return [
+            (a, b)
+            for a, b in self.unmarked(rules)
+            if values[a] and values[b] and self.forbidden(values[a], values[b])
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], shape: Shape) -> NegativeDots:
+        return cls()
+
+    @classmethod
+    def read_fpuzzles(cls, data: Mapping[str, Any], n: int) -> list[Constraint]:
+        return [cls()] if cls.negative_key in negatives(data) else []
+
+    def write_fpuzzles(self, out: dict[str, Any], n: int) -> None:
+        append(out, "negative", self.negative_key)
+
+
+def negatives(data: Mapping[str, Any]) -> list[str]:
+    raw = data.get("negative") or []
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise ConstraintError('negative must be a list such as ["ratio", "xv"]')
+    unknown = sorted(set(raw) - {"ratio", "xv"})
+    if unknown:
+        raise ConstraintError(f"the negative constraint for {unknown[0]!r} is not offered here")
+    return raw

@@ -27,7 +27,7 @@ from solver.rules.constraints.base import (
     pair,
     parse_refs,
 )
-from solver.rules.constraints.dots import check_neighbours, unmarked_pairs
+from solver.rules.constraints.dots import NegativeDots, check_neighbours
 
 if TYPE_CHECKING:
     from solver.grid import Shape
@@ -113,48 +113,16 @@ class Kropki(Constraint):
 
 
 @dataclass(frozen=True, slots=True)
-class BlackDotsNegative(Constraint):
+class BlackDotsNegative(NegativeDots):
     """Every black dot is given: unmarked neighbours are not in ratio 1:2."""
 
     kind = "black_dots_negative"
+    negative_key = "ratio"
 
-    def unmarked(self, rules: RulesView) -> list[tuple[int, int]]:
-        return unmarked_pairs(rules, lambda c: isinstance(c, Kropki) and c.colour == "black")
+    @staticmethod
+    def marked(con: object) -> bool:
+        return isinstance(con, Kropki) and con.colour == "black"
 
-    def propagators(self, rules: RulesView) -> list[Propagator]:
-        n = rules.size
-        return [
-            pair(a, b, n, lambda x, y: not related("black", 2, x, y))
-            for a, b in self.unmarked(rules)
-        ]
-
-    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
-        return [
-            (a, b)
-            for a, b in self.unmarked(rules)
-            if values[a] and values[b] and related("black", 2, values[a], values[b])
-        ]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], shape: Shape) -> BlackDotsNegative:
-        return cls()
-
-    @classmethod
-    def read_fpuzzles(cls, data: Mapping[str, Any], n: int) -> list[Constraint]:
-        return [cls()] if "ratio" in negatives(data) else []
-
-    def write_fpuzzles(self, out: dict[str, Any], n: int) -> None:
-        append(out, "negative", "ratio")
-
-
-def negatives(data: Mapping[str, Any]) -> list[str]:
-    raw = data.get("negative") or []
-    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise ConstraintError('negative must be a list such as ["ratio", "xv"]')
-    unknown = sorted(set(raw) - {"ratio", "xv"})
-    if unknown:
-        raise ConstraintError(f"the negative constraint for {unknown[0]!r} is not offered here")
-    return raw
+    @staticmethod
+    def forbidden(x: int, y: int) -> bool:
+        return related("black", 2, x, y)

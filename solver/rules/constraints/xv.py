@@ -22,8 +22,7 @@ from solver.rules.constraints.base import (
     pair,
     parse_refs,
 )
-from solver.rules.constraints.dots import check_neighbours, unmarked_pairs
-from solver.rules.constraints.kropki import negatives
+from solver.rules.constraints.dots import NegativeDots, check_neighbours
 
 if TYPE_CHECKING:
     from solver.grid import Shape
@@ -85,35 +84,16 @@ class XV(Constraint):
 
 
 @dataclass(frozen=True, slots=True)
-class XVNegative(Constraint):
+class XVNegative(NegativeDots):
     """Every X and V is given: unmarked neighbours add up to neither 5 nor 10."""
 
     kind = "xv_negative"
+    negative_key = "xv"
 
-    def unmarked(self, rules: RulesView) -> list[tuple[int, int]]:
-        return unmarked_pairs(rules, lambda c: isinstance(c, XV))
+    @staticmethod
+    def marked(con: object) -> bool:
+        return isinstance(con, XV)
 
-    def propagators(self, rules: RulesView) -> list[Propagator]:
-        n = rules.size
-        return [pair(a, b, n, lambda x, y: x + y not in (5, 10)) for a, b in self.unmarked(rules)]
-
-    def clashes(self, rules: RulesView, values: Sequence[int]) -> list[tuple[int, ...]]:
-        return [
-            (a, b)
-            for a, b in self.unmarked(rules)
-            if values[a] and values[b] and values[a] + values[b] in (5, 10)
-        ]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], shape: Shape) -> XVNegative:
-        return cls()
-
-    @classmethod
-    def read_fpuzzles(cls, data: Mapping[str, Any], n: int) -> list[Constraint]:
-        return [cls()] if "xv" in negatives(data) else []
-
-    def write_fpuzzles(self, out: dict[str, Any], n: int) -> None:
-        append(out, "negative", "xv")
+    @staticmethod
+    def forbidden(x: int, y: int) -> bool:
+        return x + y in (5, 10)
