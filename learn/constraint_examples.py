@@ -11,7 +11,8 @@ takes out a single candidate, which shows little.
 Anti-knight, anti-king and extra regions make peers, not steps: their example is a single
 the engine places (the first whose cell was narrowed by the new peers, else the first whose
 placement clears them), shown as the step of placing it and clearing the value from the
-peers a row, column and box would not reach. The board's own placement does just that
+peers a row, column and box would not reach; the single's own step comes with it
+(``single``), so the page can say why the cell takes that value. The board's own placement does just that
 (:meth:`solver.logic.houses.VBoard.place`).
 """
 
@@ -31,6 +32,10 @@ from solver.rules.ruleset import Rules, layout
 
 SEEDS = 6
 """Seeds tried per lesson before it is left without an example."""
+BUDGET = 20_000
+"""The generator's search budget: its time limit (0.5 ms a node, 10 s) is then out of reach
+on a busy machine too, so the node count alone decides the puzzle and the example is the
+same on every run (at the default 1 s a sandwich search under load ran out of time)."""
 
 
 def constraint_examples(seed: int = 1) -> dict[str, dict[str, Any]]:
@@ -38,7 +43,7 @@ def constraint_examples(seed: int = 1) -> dict[str, dict[str, Any]]:
     found: dict[str, dict[str, Any]] = {}
     for lesson in LESSONS:
         for k in range(SEEDS):
-            made = make_constrained(lesson.drawn, Shape(3, 3), seed * 100 + k)
+            made = make_constrained(lesson.drawn, Shape(3, 3), seed * 100 + k, budget=BUDGET)
             if made is None:
                 continue
             example = lesson_example(lesson, made.rules, made.puzzle)
@@ -53,24 +58,25 @@ def lesson_example(lesson: ConstraintLesson, rules: Rules, grid: Grid) -> dict[s
     steps = variant_logic_solve(rules, grid).steps
     board = VBoard.from_grid(rules, grid)
     assert board is not None
-    picked: tuple[int, VBoard, Step] | None = None
-    fallback: tuple[int, VBoard, Step] | None = None
+    # (index, position, the step shown, the single it places: a peers lesson's)
+    picked: tuple[int, VBoard, Step, Step | None] | None = None
+    fallback: tuple[int, VBoard, Step, Step | None] | None = None
     for index, step in enumerate(steps):
         if lesson.peers:
             shown = peer_step(board, step)
             if shown is not None and shown[1] and picked is None:
-                picked = (index, board.copy(), shown[0])
+                picked = (index, board.copy(), shown[0], step)
             elif shown is not None and fallback is None:
-                fallback = (index, board.copy(), shown[0])
+                fallback = (index, board.copy(), shown[0], step)
         elif _variant(step) in lesson.steps and (
             picked is None or len(step.eliminations) > len(picked[2].eliminations)
         ):
-            picked = (index, board.copy(), step)
+            picked = (index, board.copy(), step, None)
         board.apply(step)
     picked = picked or fallback
     if picked is None:
         return None
-    index, position, step = picked
+    index, position, step, single = picked
     return {
         "technique": lesson.slug,
         "size": grid.shape.size,
@@ -82,6 +88,7 @@ def lesson_example(lesson: ConstraintLesson, rules: Rules, grid: Grid) -> dict[s
         "values": format_line(position.grid()),
         "candidates": [values_of(m) for m in position.cand],
         "step": step.to_dict(),
+        **({"single": single.to_dict()} if single is not None else {}),
     }
 
 

@@ -148,6 +148,8 @@ def _constraint_detail(lesson: ConstraintLesson) -> dict[str, Any]:
             "step": step_localized(example["step"]),
             "constraint_words": constraint_words(),
         }
+        if "single" in example:
+            example["single"] = step_localized(example["single"])
     return {**constraint_lesson_summary(lesson), "example": example, "frequency": []}
 
 

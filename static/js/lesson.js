@@ -25,7 +25,8 @@ const STAGES = [
   gettext("The position the solver reached, with every cell's candidates."),
   units ? interpolate(gettext("Look at %(where)s."), { where: units }, true) : gettext("Look at the highlighted cells."),
   interpolate(gettext("The pattern: %(cells)s."), { cells: step.cell_names.join(gettext(", ")) }, true),
-  step.sentence,
+  // A constraint's extra peers are shown on a single: first why the cell takes its value.
+  ex.single ? `${ex.single.sentence} ${step.sentence}` : step.sentence,
   step.placements.length
     ? gettext("After the step: the value is placed.")
     : interpolate(
