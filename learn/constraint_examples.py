@@ -11,9 +11,9 @@ takes out a single candidate, which shows little.
 Anti-knight, anti-king and extra regions make peers, not steps: their example is a single
 the engine places (the first whose cell was narrowed by the new peers, else the first whose
 placement clears them), shown as the step of placing it and clearing the value from the
-peers a row, column and box would not reach; the single's own step comes with it
-(``single``), so the page can say why the cell takes that value. The board's own placement does just that
-(:meth:`solver.logic.houses.VBoard.place`).
+peers a row, column and box would not reach, as the board's own placement does
+(:meth:`solver.logic.houses.VBoard.place`). The single's own step comes with it
+(``single``), so the page can say why the cell takes that value.
 """
 
 from __future__ import annotations
