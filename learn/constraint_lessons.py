@@ -255,3 +255,11 @@ GROUP = "constraints"
 
 def constraint_lesson(slug: str) -> ConstraintLesson | None:
     return BY_SLUG.get(slug)
+
+
+def constraint_lesson_of_step(step: dict[str, Any]) -> ConstraintLesson | None:
+    """The lesson of a ``constraint`` step (a hint's), by the sentence it reads."""
+    if step.get("technique") != "constraint":
+        return None
+    variant = (step.get("params") or {}).get("variant")
+    return next((lesson for lesson in LESSONS if variant in lesson.steps), None)

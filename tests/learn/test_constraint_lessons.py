@@ -155,3 +155,12 @@ def test_the_api_serves_a_constraint_lesson(api_client) -> None:
 def test_practising_a_constraint_lesson_is_a_404_not_a_500() -> None:
     answer = Client().post("/learn/thermometer/practise/", {"size": 9})
     assert answer.status_code == 404
+
+
+@pytest.mark.parametrize("slug", [s for s in SLUGS if not BY_SLUG[s].peers])
+def test_a_constraint_steps_hint_links_to_its_lesson(slug: str) -> None:
+    from play.hints import hint_reveal
+
+    hint = hint_reveal(EXAMPLES[slug]["step"], 2)
+    assert hint["technique"] == "constraint"
+    assert hint["lesson_url"] == f"/learn/{slug}/"
