@@ -40,7 +40,7 @@ const STAGES = [
       ),
 ];
 
-const cells = buildBoard($("lesson-board"), geo, interpolate(gettext("%(name)s example, %(n)s by %(n)s"), { name: step.name, n: ex.size }, true));
+const cells = buildBoard($("lesson-board"), geo, interpolate(gettext("%(name)s example, %(n)s by %(n)s"), { name: $("lesson-board").dataset.name || step.name, n: ex.size }, true));
 // Drawn first: it also sets the translated words constraintWords() reads.
 if (C) C.drawConstraints($("lesson-board").parentElement, ex, ex.constraint_words);
 // A variant's cells name their cage for screen readers ("row 1, column 2, cage of 2 cells,

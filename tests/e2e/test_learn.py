@@ -142,6 +142,7 @@ def test_a_constraint_lesson_draws_its_constraints_and_steps_to_the_end(live_ser
         bulb = page.locator(f'.cell[data-cell="{thermos[0]["cells"][0]}"] .visually-hidden')
         expect(bulb).to_contain_text("on a thermometer, 1 of")
         board = page.get_by_test_id("lesson-board")
+        expect(board).to_have_attribute("aria-label", "Thermometer example, 9 by 9")
         stage = page.get_by_test_id("lesson-stage")
         page.get_by_test_id("lesson-next").click()
         expect(stage).to_contain_text("2/5. Look at the highlighted cells.")
