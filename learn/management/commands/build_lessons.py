@@ -12,7 +12,7 @@ remakes only those and keeps the classic examples of the file as they are (the c
 ones take minutes to make).
 
 The constraint lessons' examples (:mod:`learn.constraint_examples`) come last;
-``--constraints`` remakes only them (under a minute) and keeps the rest of the file.
+``--constraints`` remakes only them (about a minute of CPU) and keeps the rest of the file.
 """
 
 from __future__ import annotations
