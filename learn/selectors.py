@@ -69,6 +69,12 @@ def technique_get(*, slug: str, size: int | None = None) -> AnyTechnique:
     is not practised on."""
     tech = _lookup(slug)
     if tech is None:
+        lesson = constraint_lessons.constraint_lesson(slug)
+        if lesson is not None:
+            raise UnknownTechnique(
+                _("%(name)s is taught by its lesson only: there are no practice games for it.")
+                % {"name": lesson.name}
+            )
         raise UnknownTechnique(_("There is no technique %(slug)s.") % {"slug": repr(slug)})
     if size is not None and size not in _sizes(slug):
         sizes = _(" or ").join(f"{n}x{n}" for n in _sizes(slug))

@@ -164,3 +164,12 @@ def test_a_constraint_steps_hint_links_to_its_lesson(slug: str) -> None:
     hint = hint_reveal(EXAMPLES[slug]["step"], 2)
     assert hint["technique"] == "constraint"
     assert hint["lesson_url"] == f"/learn/{slug}/"
+
+
+@pytest.mark.django_db
+def test_asking_a_practice_game_of_a_constraint_says_it_has_a_lesson_only(token_client) -> None:
+    answer = token_client.post(
+        "/api/v1/games/", {"technique": "thermometer"}, content_type="application/json"
+    )
+    assert answer.status_code == 400
+    assert "taught by its lesson only" in answer.content.decode()
