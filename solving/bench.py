@@ -11,12 +11,15 @@ budgets; a puzzle that uses them up is a 422 ``too_hard``.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from puzzles.models import Puzzle
 from puzzles.variants import rules_json, variant_key
 from solver import BudgetExceeded, Grid, cell_name, format_line, solutions
+from solver.formats.fpuzzles import compress, fpuzzles_link, share_link, to_fpuzzles
 from solver.logic.classic import logic_solve
 from solver.logic.general import variant_logic_solve
 from solver.logic.variant_grade import variant_grade_of
@@ -71,6 +74,18 @@ def _difference(first: Grid, second: Grid) -> dict[str, Any]:
     }
 
 
+def puzzle_share(grid: Grid, rules: Rules) -> dict[str, Any]:
+    """The puzzle as it travels, never with its solution (module docstring)."""
+    data = to_fpuzzles(rules, grid)
+    here = reverse("play:solve") + "?puzzle=" + quote(compress(data), safe="")
+    return {
+        "fpuzzles": data,
+        "sudokupad_url": share_link(data),
+        "fpuzzles_url": fpuzzles_link(data),
+        "solve_url": here,
+    }
+
+
 def setter_check(
     *,
     grid_text: str | None = None,
@@ -107,6 +122,7 @@ def setter_check(
         "solved_by_logic": None,
         "stall": None,
         "solution": None,
+        "export": None,
     }
     if classic:
         out["conflicts"] = _conflict_dicts(grid)
@@ -125,6 +141,7 @@ def setter_check(
             else Puzzle.objects.filter(canonical_key=variant_key(grid, rules)).first()
         )
         bank_check(copy)
+    out["export"] = puzzle_share(grid, rules)
     try:
         found = solutions(grid, limit=2, budget=budget.nodes, rules=None if classic else rules)
     except BudgetExceeded:

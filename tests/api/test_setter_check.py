@@ -3,6 +3,8 @@ stall, and never gives a unique puzzle's solution unless asked."""
 
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 import pytest
 
 from solver import logic_solve, parse
@@ -149,3 +151,32 @@ def test_the_schema_documents_the_check_and_the_puzzles_constraints():
     components = schema["components"]["schemas"]
     assert {"difference", "stall", "hardest_name"} <= set(components["SetterCheck"]["properties"])
     assert "constraints" in components["Puzzle"]["properties"]
+
+
+def test_a_drawn_puzzle_comes_back_with_its_share_links_and_no_solution(api_client):
+    made = make_constrained("thermometer", Shape.for_size(6), 0)
+    assert made is not None
+    source = to_fpuzzles(made.rules, made.puzzle)
+    bare = dict(source, grid=[[{} for _ in range(6)] for _ in range(6)])
+    got = check(api_client, fpuzzles=bare).json()
+    assert got["solutions"] == 2  # the links come whatever the count: the setter shares drafts
+    export = got["export"]
+    assert export["fpuzzles"]["thermometer"] == source["thermometer"]
+    assert "solution" not in export["fpuzzles"]
+    assert export["sudokupad_url"].startswith("https://sudokupad.app/fpuzzles")
+    assert export["fpuzzles_url"].startswith("https://www.f-puzzles.com/?load=")
+    assert export["solve_url"].startswith("/solve/?puzzle=")
+    # The Solve page's link reads back as the same puzzle, through the check itself.
+    compressed = unquote(export["solve_url"].split("=", 1)[1])
+    again = check(api_client, fpuzzles=compressed).json()
+    assert again["constraints"] == got["constraints"] and again["grid"] == got["grid"]
+
+
+def test_a_unique_drawn_puzzles_export_still_holds_no_solution(api_client):
+    got = check(api_client, grid=UNIQUE).json()
+    assert got["solutions"] == 1
+    assert "solution" not in got["export"]["fpuzzles"]
+
+
+def test_clashing_givens_have_no_export(api_client):
+    assert check(api_client, grid=CLASHING).json()["export"] is None
