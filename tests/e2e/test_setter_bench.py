@@ -3,6 +3,7 @@ live count change, and play it."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 
@@ -11,6 +12,8 @@ from playwright.sync_api import Page, expect
 
 from play.models import Game
 from puzzles.variants import rules_of
+from solver.formats.fpuzzles import from_fpuzzles
+from solver.rules.constraints import KINDS
 from tests.e2e.boards import park
 
 # A 6x6 whose ten givens leave several solutions, as does either thermometer alone; both
@@ -83,3 +86,43 @@ def test_a_puzzle_drawn_by_mouse_and_keyboard_is_counted_live_and_played(live_se
     assert game.puzzle.givens == GIVENS
     thermos = [c.to_dict()["cells"] for c in rules_of(game.puzzle).constraints]
     assert sorted(thermos) == sorted([MOUSE_THERMO, KEYBOARD_THERMO])
+
+
+DRAW_EVERY_KIND = """async () => {
+  const src = document.querySelector('script[src*="solve.js"]').src;
+  const M = await import(src.replace("solve.js", "bench_model.js"));
+  const m = M.emptyModel(6);
+  m.givens[0] = 1;
+  [m.regions[2], m.regions[6]] = [m.regions[6], m.regions[2]];
+  const paths = { thermometer: [1, 2, 3], arrow: [6, 7, 8], palindrome: [12, 13, 14],
+    renban: [18, 19], whispers: [24, 25], region_sum: [9, 10, 16], between: [30, 31, 32] };
+  for (const [tool, path] of Object.entries(paths)) M.addPath(m, tool, path, tool === "whispers" ? 3 : null);
+  M.addPath(m, "cage", [34, 35], 7);
+  M.addPath(m, "cage", [28, 29], null);
+  M.toggleMark(m, "odd", 20);
+  M.toggleMark(m, "even", 21);
+  for (const [tool, a, b] of [["white", 4, 5], ["black", 4, 10], ["x", 22, 23], ["v", 26, 27]]) M.toggleDot(m, tool, a, b);
+  M.addSandwich(m, "row", 15, 5);
+  M.addSandwich(m, "column", 15, 4);
+  M.addLittleKiller(m, "DR", 7, 10);
+  M.addLittleKiller(m, "UL", 33, 8);
+  for (const name of M.TOGGLES) M.setToggle(m, name, true);
+  return { fpuzzles: M.toFpuzzles(m), drawn: M.drawnRules(m) };
+}"""
+
+
+def test_every_kind_the_bench_draws_reads_back_as_drawn(live_server, page):
+    """The bench's f-puzzles object (what the check, the games API and SudokuPad read) says
+    exactly what the bench drew, for every constraint, cage, region and rule it offers."""
+    page.goto(live_server.url + "/solve/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    got = page.evaluate(DRAW_EVERY_KIND)
+    read = from_fpuzzles(got["fpuzzles"])
+    drawn = got["drawn"]
+    # Every constraint type but extra regions, which the bench does not draw.
+    assert {c["type"] for c in drawn["constraints"]} == set(KINDS) - {"extra_region"}
+    as_read = sorted(json.dumps(c.to_dict(), sort_keys=True) for c in read.rules.constraints)
+    assert as_read == sorted(json.dumps(c, sort_keys=True) for c in drawn["constraints"])
+    assert list(read.rules.regions) == drawn["regions"]
+    assert [(c.cells, c.total) for c in read.rules.cages] == [((34, 35), 7), ((28, 29), None)]
+    assert read.rules.diagonals and read.puzzle.cells[0] == 1
