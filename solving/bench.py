@@ -19,7 +19,13 @@ from django.utils.translation import gettext as _
 from puzzles.models import Puzzle
 from puzzles.variants import rules_json, variant_key
 from solver import BudgetExceeded, Grid, cell_name, format_line, solutions
-from solver.formats.fpuzzles import compress, fpuzzles_link, share_link, to_fpuzzles
+from solver.formats.fpuzzles import (
+    FPUZZLES_PREFIX,
+    MAX_SIZE,
+    SHARE_PREFIX,
+    compress,
+    to_fpuzzles,
+)
 from solver.logic.classic import logic_solve
 from solver.logic.general import variant_logic_solve
 from solver.logic.variant_grade import variant_grade_of
@@ -74,15 +80,18 @@ def _difference(first: Grid, second: Grid) -> dict[str, Any]:
     }
 
 
-def puzzle_share(grid: Grid, rules: Rules) -> dict[str, Any]:
-    """The puzzle as it travels, never with its solution (module docstring)."""
+def puzzle_share(grid: Grid, rules: Rules) -> dict[str, Any] | None:
+    """The puzzle as it travels, never with its solution (module docstring); None above
+    16x16, which neither SudokuPad nor f-puzzles opens."""
+    if grid.size > MAX_SIZE:
+        return None
     data = to_fpuzzles(rules, grid)
-    here = reverse("play:solve") + "?puzzle=" + quote(compress(data), safe="")
+    packed = quote(compress(data), safe="")  # once for the three links: it costs ms
     return {
         "fpuzzles": data,
-        "sudokupad_url": share_link(data),
-        "fpuzzles_url": fpuzzles_link(data),
-        "solve_url": here,
+        "sudokupad_url": SHARE_PREFIX + packed,
+        "fpuzzles_url": FPUZZLES_PREFIX + packed,
+        "solve_url": f"{reverse('play:solve')}?puzzle={packed}",
     }
 
 

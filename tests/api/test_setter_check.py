@@ -12,6 +12,7 @@ from solver.formats.fpuzzles import to_fpuzzles
 from solver.generation.constrained import make_constrained
 from solver.grid import Shape
 from solver.logic.classic import LogicResult
+from solver.rules.ruleset import Rules
 from solving import bench
 from tests.api.test_solver_api import CLASHING, HOSTILE_16, UNIQUE, UNIQUE_SOLUTION, error_of
 
@@ -180,3 +181,13 @@ def test_a_unique_drawn_puzzles_export_still_holds_no_solution(api_client):
 
 def test_clashing_givens_have_no_export(api_client):
     assert check(api_client, grid=CLASHING).json()["export"] is None
+
+
+def test_links_are_the_ones_the_exports_make_and_stop_above_16x16(api_client):
+    from solver.formats.fpuzzles import fpuzzles_link, share_link
+
+    export = check(api_client, grid=UNIQUE).json()["export"]
+    assert export["sudokupad_url"] == share_link(export["fpuzzles"])
+    assert export["fpuzzles_url"] == fpuzzles_link(export["fpuzzles"])
+    giant = parse("." * 625)
+    assert bench.puzzle_share(giant, Rules.classic(giant.shape)) is None
