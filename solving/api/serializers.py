@@ -305,5 +305,5 @@ class SetterCheckSerializer(serializers.Serializer):
     export = SetterExportSerializer(
         allow_null=True,
         help_text="The puzzle as it travels, once its givens break no rule (whatever its "
-        "count): f-puzzles JSON and the links that open it.",
+        "count; null above 16x16): f-puzzles JSON and the links that open it.",
     )
