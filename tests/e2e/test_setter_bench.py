@@ -13,7 +13,10 @@ from playwright.sync_api import Page, expect
 from play.models import Game
 from puzzles.variants import rules_of
 from solver.formats.fpuzzles import from_fpuzzles
+from solver.generation.constrained import make_constrained
+from solver.grid import Shape
 from solver.rules.constraints import KINDS
+from solving.bench import puzzle_share
 from tests.e2e.boards import park
 
 # A 6x6 whose ten givens leave several solutions, as does either thermometer alone; both
@@ -96,12 +99,15 @@ DRAW_EVERY_KIND = """async () => {
   [m.regions[2], m.regions[6]] = [m.regions[6], m.regions[2]];
   const paths = { thermometer: [1, 2, 3], arrow: [6, 7, 8], palindrome: [12, 13, 14],
     renban: [18, 19], whispers: [24, 25], region_sum: [9, 10, 16], between: [30, 31, 32] };
-  for (const [tool, path] of Object.entries(paths)) M.addPath(m, tool, path, tool === "whispers" ? 3 : null);
+  for (const [tool, path] of Object.entries(paths)) {
+    M.addPath(m, tool, path, tool === "whispers" ? 3 : null);
+  }
   M.addPath(m, "cage", [34, 35], 7);
   M.addPath(m, "cage", [28, 29], null);
   M.toggleMark(m, "odd", 20);
   M.toggleMark(m, "even", 21);
-  for (const [tool, a, b] of [["white", 4, 5], ["black", 4, 10], ["x", 22, 23], ["v", 26, 27]]) M.toggleDot(m, tool, a, b);
+  const dots = [["white", 4, 5], ["black", 4, 10], ["x", 22, 23], ["v", 26, 27]];
+  for (const [tool, a, b] of dots) M.toggleDot(m, tool, a, b);
   M.addSandwich(m, "row", 15, 5);
   M.addSandwich(m, "column", 15, 4);
   M.addLittleKiller(m, "DR", 7, 10);
@@ -126,3 +132,40 @@ def test_every_kind_the_bench_draws_reads_back_as_drawn(live_server, page):
     assert list(read.rules.regions) == drawn["regions"]
     assert [(c.cells, c.total) for c in read.rules.cages] == [((34, 35), 7), ((28, 29), None)]
     assert read.rules.diagonals and read.puzzle.cells[0] == 1
+
+
+def test_a_shared_link_opens_checked_and_draws_on_from_its_rules(live_server, page):
+    made = make_constrained("thermometer", Shape.for_size(6), 0)
+    assert made is not None
+    link = puzzle_share(made.puzzle, made.rules)["solve_url"]
+    page.goto(live_server.url + link)
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.get_by_test_id("verdict")).to_contain_text("One solution")
+    expect(page.get_by_role("button", name="Play this puzzle")).to_be_visible()
+
+    page.get_by_test_id("mode-draw").click()
+    drawn = page.get_by_test_id("bench-list").locator("li")
+    expect(drawn).to_have_count(len(made.rules.constraints))
+    expect(page.get_by_test_id("bench-verdict")).to_contain_text("One solution")
+
+
+def test_a_throttled_check_says_so_and_runs_again_after_its_wait(live_server, page):
+    page.goto(live_server.url + "/solve/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    refusals = []
+
+    def refuse_once(route):
+        if refusals:
+            route.continue_()
+            return
+        refusals.append(route.request.url)
+        route.fulfill(status=429, headers={"Retry-After": "1"}, json={"error": {}})
+
+    page.route("**/api/v1/solver/check/", refuse_once)
+    page.get_by_test_id("mode-draw").click()
+    page.locator('#bench-board .cell[data-cell="0"]').click()
+    page.keyboard.press("1")
+    verdict = page.get_by_test_id("bench-verdict")
+    expect(verdict).to_contain_text("Too many checks at once: the next one runs in 1 s.")
+    expect(verdict).to_contain_text("Two or more solutions")
+    assert len(refusals) == 1
