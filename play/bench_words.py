@@ -71,6 +71,7 @@ WORDS = (
     gettext_noop("Nothing drawn yet."),
     gettext_noop("Give a number first."),
     gettext_noop("Too short for this tool: nothing added."),
+    gettext_noop("Pick two cells side by side."),
     gettext_noop("Path: %(count)s cells. Space or Enter adds a cell, Escape ends it."),
     gettext_noop(
         "The work budget ran out before the count finished: this puzzle is too hard to "

@@ -204,7 +204,8 @@ function finish() {
   const t = tool().value;
   if (M.addPath(m, t, path, number())) changed();
   else {
-    if (path.length > 1) toast(W("Too short for this tool: nothing added."));
+    if (M.DOT_TOOLS.includes(t) && path.length === 2) toast(W("Pick two cells side by side."));
+    else if (path.length > 1) toast(W("Too short for this tool: nothing added."));
     render();
   }
 }
@@ -268,8 +269,8 @@ function onPointerUp() {
     } else render();
     return;
   }
-  if (B.path.length === 1 && kind === "line" && tool().value !== "cage" && tool().value !== "renban") {
-    B.path = []; // a click only selects the cell
+  if (B.path.length === 1 && kind === "line") {
+    B.path = []; // a click only selects the cell (a one-cell cage or renban: Space, Escape)
     render();
     return;
   }
