@@ -308,7 +308,6 @@ function onKey(e) {
     finish();
     return;
   }
-  if (t.value !== "givens") return;
   const v = e.key === "Backspace" || e.key === "Delete" || e.key === "0" || e.key === "." ? 0 : e.key.length === 1 ? valueOf(e.key) : -1;
   if (v >= 0 && v <= n) {
     e.preventDefault();
