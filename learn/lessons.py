@@ -11,6 +11,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from learn.constraint_lessons import constraint_lesson
+
 FALLBACK = _(
     "The engine uses this pattern to rule out candidates. Step through the example to see "
     "the cells it looks at and what it concludes."
@@ -256,5 +258,8 @@ TEXTS: dict[str, Any] = {
 
 
 def lesson_text(slug: str) -> Any:
-    """The lesson's explanation of ``slug``."""
-    return TEXTS.get(slug, FALLBACK)
+    """The lesson's explanation of ``slug`` (a technique, or a constraint's lesson)."""
+    if slug in TEXTS:
+        return TEXTS[slug]
+    lesson = constraint_lesson(slug)
+    return lesson.text if lesson is not None else FALLBACK

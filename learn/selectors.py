@@ -15,10 +15,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from learn import constraint_lessons
+from learn.constraint_lessons import ConstraintLesson
 from learn.errors import TechniqueNotOnSize, UnknownTechnique
 from learn.examples import example_of
 from learn.lessons import lesson_text
 from learn.variant_practice import variant_technique_frequency
+from play.constraint_words import constraint_words
 from play.models import Game, Status
 from puzzles.models import Difficulty, PuzzleTechnique, Source, Variant
 from puzzles.selectors import daily_puzzle_ids
@@ -39,6 +42,7 @@ VARIANT_GROUPS = {
     "killer": gettext_lazy("Killer Sudoku"),
     "diagonal": gettext_lazy("Diagonal Sudoku"),
     "jigsaw": gettext_lazy("Jigsaw Sudoku"),
+    constraint_lessons.GROUP: gettext_lazy("Constraints"),
 }
 """The lesson index's heading for each variant's own techniques."""
 
@@ -117,8 +121,44 @@ def variant_heading(variant: str) -> str:
     return str(names.get(variant, variant))
 
 
+def constraint_lesson_summary(lesson: ConstraintLesson) -> dict[str, Any]:
+    """A constraint lesson in a technique's shape: no sizes, since it has no practice."""
+    level = constraint_lessons.LEVEL
+    return {
+        "slug": lesson.slug,
+        "name": str(lesson.name),
+        "level": level,
+        "level_name": level_name(level),
+        "sizes": [],
+        "variant": constraint_lessons.GROUP,
+        "explanation": str(lesson.text),
+    }
+
+
+def constraint_lesson_list() -> list[dict[str, Any]]:
+    """The constraint lessons, in the order the index lists them."""
+    return [constraint_lesson_summary(lesson) for lesson in constraint_lessons.LESSONS]
+
+
+def _constraint_detail(lesson: ConstraintLesson) -> dict[str, Any]:
+    example = example_of(lesson.slug)
+    if example is not None:
+        example = {
+            **example,
+            "step": step_localized(example["step"]),
+            "constraint_words": constraint_words(),
+        }
+        if "single" in example:
+            example["single"] = step_localized(example["single"])
+    return {**constraint_lesson_summary(lesson), "example": example, "frequency": []}
+
+
 def technique_detail(*, slug: str) -> dict[str, Any]:
-    """A lesson: the technique, its example step and how often the bank's puzzles use it."""
+    """A lesson: the technique, its example step and how often the bank's puzzles use it
+    (a constraint lesson: its example only)."""
+    lesson = constraint_lessons.constraint_lesson(slug)
+    if lesson is not None:
+        return _constraint_detail(lesson)
     tech = technique_get(slug=slug)
     variant = technique_variant(slug)
     if variant is not None:

@@ -23,7 +23,7 @@ from sudokusite.errors import DomainError
 
 def index(request: HttpRequest) -> HttpResponse:
     """Every technique grouped by level, then the variants' own techniques by variant, with
-    the player's practice progress."""
+    the player's practice progress, then the constraint lessons."""
     progress = {}
     if request.user.is_authenticated:
         progress = {row["technique"]: row for row in selectors.practice_progress(user=request.user)}
@@ -39,7 +39,9 @@ def index(request: HttpRequest) -> HttpResponse:
         (variant, heading, [{**item, "progress": progress.get(item["slug"])} for item in items])
         for variant, heading, items in selectors.variant_technique_groups()
     ]
-    return render(request, "learn/index.html", {"levels": levels, "variant_groups": groups})
+    constraints = selectors.constraint_lesson_list()
+    context = {"levels": levels, "variant_groups": groups, "constraint_lessons": constraints}
+    return render(request, "learn/index.html", context)
 
 
 def lesson(request: HttpRequest, slug: str) -> HttpResponse:

@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from learn.constraint_lessons import constraint_lesson_of_step
 from solver.generation.general_practice import technique_variant
 from solver.logic.techniques import BY_SLUG
 from solving.steps import hint_where, step_localized
@@ -131,7 +132,7 @@ def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
     if level >= 2:
         out.update(
             technique=technique,
-            lesson_url=_lesson_url(technique),
+            lesson_url=_lesson_url(step),
             name=step["name"],
             message=step["sentence"],
             units=step["units"],
@@ -144,9 +145,13 @@ def hint_reveal(step: dict[str, Any], level: int) -> dict[str, Any]:
     return out
 
 
-def _lesson_url(technique: str) -> str | None:
-    """The lesson page of an engine technique, a Killer one's too (None for incorrect
-    entries, search...)."""
+def _lesson_url(step: dict[str, Any]) -> str | None:
+    """The lesson page of a step's engine technique, a Killer one's too, and a constraint
+    step's lesson (None for incorrect entries, search...)."""
+    technique = step["technique"]
+    lesson = constraint_lesson_of_step(step)
+    if lesson is not None:
+        return reverse("learn:lesson", args=[lesson.slug])
     has_lesson = technique in BY_SLUG or technique_variant(technique) is not None
     return reverse("learn:lesson", args=[technique]) if has_lesson else None
 

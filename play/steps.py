@@ -26,7 +26,7 @@ from sudokusite.errors import Conflict
 from . import ending
 from .board import Board
 from .errors import GameFinished, GameNotFound, GamePaused, StaleVersion, TooManyMoves
-from .game_store import game_read, game_write, owner_filter
+from .game_store import game_read, game_write, move_new, owner_filter
 from .models import FINISHED, Game, Move, Status
 from .scoring import game_score
 
@@ -149,7 +149,7 @@ def log_entry(
     if changed:
         game.version += 1
     game.updated = now
-    return Move(
+    return move_new(
         game=game,
         seq=game.move_count,
         kind=kind,

@@ -31,13 +31,16 @@ class ModelColumns:
 
     ``select_list(db)`` is the SQL (``g."id", g."user_id", ...``); ``load(db, row, start)``
     turns that many values of a fetched row into an instance, applying the same converters
-    the ORM would (JSON decoding, SQLite's datetimes and booleans).
+    the ORM would (JSON decoding, SQLite's datetimes and booleans). Fields named in
+    ``deferred`` are left out, as ``QuerySet.defer`` leaves them: read on first use.
     """
 
-    def __init__(self, model: type[Model], alias: str) -> None:
+    def __init__(self, model: type[Model], alias: str, *, deferred: Sequence[str] = ()) -> None:
         self.model = model
         self.alias = alias
-        self.fields: list[Field] = list(model._meta.concrete_fields)
+        self.fields: list[Field] = [
+            f for f in model._meta.concrete_fields if f.name not in deferred
+        ]
         self.attnames = [f.attname for f in self.fields]
         self.width = len(self.fields)
         self._converters: list[tuple[int, list[Any], Any]] | None = None
@@ -121,3 +124,44 @@ class FieldValues:
                 value = f.get_db_prep_save(value, db)
             values.append(value)
         return values
+
+
+class NewInstances:
+    """Instances of ``model`` made as ``model(**values)`` would make them (every field's
+    default, ``values`` over them), without ``Model.__init__``'s walk over the fields and
+    its signals: a move makes its log entry this way. Falls back to the model's own
+    constructor while anything listens to ``pre_init`` or ``post_init``."""
+
+    def __init__(self, model: type[Model]) -> None:
+        self.model = model
+        fields = model._meta.concrete_fields
+        # (attribute, default, whether to call it): a callable default (dict, uuid4) is
+        # called for each instance, as the model's constructor calls it.
+        self._defaults: list[tuple[str, Any, bool]] = [
+            (f.attname, f.default, True)
+            if f.has_default() and callable(f.default)
+            else (f.attname, f.get_default(), False)
+            for f in fields
+        ]
+        self._relations = {f.name for f in fields if f.is_relation}
+        self._names = {f.name for f in fields} | {f.attname for f in fields}
+
+    def make(self, **values: Any) -> Model:
+        model = self.model
+        if pre_init.has_listeners(model) or post_init.has_listeners(model):
+            return model(**values)
+        instance = model.__new__(model)
+        state = {name: default() if call else default for name, default, call in self._defaults}
+        related = []
+        for name, value in values.items():
+            if name not in self._names:
+                raise TypeError(f"{model.__name__} has no field {name!r}")
+            if name in self._relations:
+                related.append((name, value))
+            else:
+                state[name] = value
+        instance.__dict__.update(state)
+        instance._state = ModelState()
+        for name, value in related:  # the descriptor sets the column and caches the object
+            setattr(instance, name, value)
+        return instance

@@ -12,7 +12,8 @@ class TechniqueSerializer(serializers.Serializer):
     )
     variant = serializers.CharField(
         help_text="The variant it is practised on: classic, or the variant whose rules it "
-        "reads (killer for cage combinations, the 45 rule and cage-house interactions)."
+        "reads (killer for cage combinations, the 45 rule and cage-house interactions); "
+        "constraints for a constraint's lesson (thermometer, arrow...), which has no practice."
     )
     explanation = serializers.CharField()
     lesson_url = serializers.CharField()
@@ -32,6 +33,7 @@ class TechniqueDetailSerializer(TechniqueSerializer):
         help_text="A real engine step: the puzzle (givens), the position before the step "
         "(values and candidates per cell) and the step (units, cells, placements, "
         "eliminations, sentence). A variant technique's example also has the puzzle's "
-        "rules as a game's puzzle has them: variant, regions, diagonals and cages.",
+        "rules as a game's puzzle has them: variant, regions, diagonals and cages; a "
+        "constraint lesson's its constraints too.",
     )
     frequency = FrequencySerializer(many=True)

@@ -309,6 +309,19 @@ TEMPLATES: dict[str, str] = {
         "The values of %(cells)s lie strictly between those at the line's two ends, so "
         "remove %(eliminations)s."
     ),
+    # A placement's extra peers, as the constraint lessons show them (learn/constraint_examples.py).
+    "constraint:antiknight": gettext_noop(
+        "Once %(cell)s is %(value)s, no cell a knight's move away can be %(value)s: remove "
+        "%(eliminations)s."
+    ),
+    "constraint:antiking": gettext_noop(
+        "Once %(cell)s is %(value)s, no cell a king's move away can be %(value)s: remove "
+        "%(eliminations)s."
+    ),
+    "constraint:extra_region": gettext_noop(
+        "Once %(cell)s is %(value)s, no other cell of its extra region can be %(value)s: "
+        "remove %(eliminations)s."
+    ),
     "cage_combination": gettext_noop(
         "The cage of %(cells)s adds up to %(count)s; with the values its cells can still hold, "
         "only %(values)s can make that sum, so remove %(eliminations)s."

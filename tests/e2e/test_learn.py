@@ -120,3 +120,43 @@ def test_a_killer_lesson_draws_its_cages_on_a_phone_and_practises_a_killer(live_
         park(page)
     finally:
         context.close()
+
+
+def test_a_constraint_lesson_draws_its_constraints_and_steps_to_the_end(live_server, browser):
+    from learn.examples import example_of
+    from tests.e2e.test_axe import violations
+
+    example = example_of("thermometer")
+    assert example is not None
+    context = browser.new_context(bypass_csp=True)  # axe is injected inline
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto(live_server.url + "/learn/")
+        section = page.get_by_test_id("variant-constraints")
+        expect(section).to_contain_text("Constraints")
+        section.get_by_test_id("lesson-link-thermometer").click()
+        expect(page).to_have_url(re.compile(r"/learn/thermometer/$"))
+        thermos = [c for c in example["constraints"] if c["type"] == "thermometer"]
+        expect(page.locator("svg.constraints polyline.c-thermo")).to_have_count(len(thermos))
+        bulb = page.locator(f'.cell[data-cell="{thermos[0]["cells"][0]}"] .visually-hidden')
+        expect(bulb).to_contain_text("on a thermometer, 1 of")
+        board = page.get_by_test_id("lesson-board")
+        expect(board).to_have_attribute("aria-label", "Thermometer example, 9 by 9")
+        stage = page.get_by_test_id("lesson-stage")
+        page.get_by_test_id("lesson-next").click()
+        expect(stage).to_contain_text("2/5. Look at the highlighted cells.")
+        expect(board.locator(".cell.hint-unit")).to_have_count(len(example["step"]["cells"]))
+        page.get_by_test_id("lesson-next").click()
+        page.get_by_test_id("lesson-next").click()
+        expect(stage).to_contain_text("4/5. Values rise along the thermometer")
+        expect(board.locator(".notes span.elim")).to_have_count(
+            len(example["step"]["eliminations"])
+        )
+        assert violations(page) == []
+        page.get_by_test_id("lesson-next").click()
+        expect(stage).to_contain_text("5/5. After the step")
+        expect(page.get_by_test_id("lesson-next")).to_be_disabled()  # no practice to offer
+        expect(page.get_by_test_id("lesson-practise")).to_have_count(0)
+    finally:
+        context.close()

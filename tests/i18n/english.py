@@ -30,6 +30,8 @@ ALLOWED = frozenset(
         # The rating system's name (Glicko-2), as Chinese texts write it.
         "Glicko",
         "XZ",
+        # The X and V marks' constraint (its lesson's name), named by its letters in Chinese too.
+        "XV",
         # Keys.
         "Ctrl",
         "Shift",

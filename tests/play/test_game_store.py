@@ -248,3 +248,49 @@ def test_every_index_on_the_move_table_begins_with_the_game_or_is_the_key():
     assert sorted(indexes.values()) == sorted(
         [["id"], [game_column, "seq"], [game_column, "client_move_id"]]
     )
+
+
+def test_the_puzzle_fields_no_move_needs_are_read_on_first_use(token_client, user, puzzle9):
+    game = start(token_client, puzzle9)
+    loaded, _ = game_store.game_read(game["id"], user_id=user.pk)
+    puzzle = loaded.puzzle
+    assert set(puzzle.get_deferred_fields()) == {"techniques", "canonical_key", "created"}
+    assert puzzle.givens == puzzle9.givens  # read with the game
+    assert puzzle.techniques == puzzle9.techniques  # read when asked for
+    assert puzzle.canonical_key == puzzle9.canonical_key
+
+
+def test_a_log_entry_is_made_as_the_models_constructor_makes_it(token_client, user, puzzle9):
+    game = Game.objects.get(pk=start(token_client, puzzle9)["id"])
+    values = {"game": game, "seq": 4, "kind": "value", "cell": 7, "value": 3, "in_log": True}
+
+    made, built = game_store.move_new(**values), Move(**values)
+
+    assert _fields(made) == _fields(built)
+    assert made.game is game
+    assert (made._state.adding, made._state.db) == (built._state.adding, built._state.db)
+    assert made.changes == {} and made.changes is not game_store.move_new(**values).changes
+    made.save()  # an INSERT, as a new instance makes
+    assert Move.objects.get(pk=made.pk).cell == 7
+
+
+def test_a_log_entry_with_a_field_the_model_lacks_is_refused():
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        game_store.move_new(colour=3)
+
+
+def test_a_log_entry_is_made_through_init_signal_receivers_when_there_are_some(
+    token_client, user, puzzle9
+):
+    game = Game.objects.get(pk=start(token_client, puzzle9)["id"])
+    seen = []
+
+    def receiver(sender, instance, **kwargs):
+        seen.append(instance)
+
+    post_init.connect(receiver, sender=Move)
+    try:
+        made = game_store.move_new(game=game, seq=1, kind="value")
+    finally:
+        post_init.disconnect(receiver, sender=Move)
+    assert seen == [made]

@@ -10,6 +10,9 @@ The variants' own techniques (Killer's) come after them, each from the puzzle
 ``generate_variant_requiring(variant, 9, slug, seed="lesson")`` makes. ``--variants``
 remakes only those and keeps the classic examples of the file as they are (the classic
 ones take minutes to make).
+
+The constraint lessons' examples (:mod:`learn.constraint_examples`) come last;
+``--constraints`` remakes only them (about a minute of CPU) and keeps the rest of the file.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from learn.constraint_examples import constraint_examples
+from learn.constraint_lessons import BY_SLUG as CONSTRAINT_LESSONS
 from learn.examples import (
     EXAMPLES_FILE,
     examples_dump,
@@ -56,18 +61,41 @@ class Command(BaseCommand):
             action="store_true",
             help="remake only the variant techniques' examples; keep the classic ones of --out",
         )
+        parser.add_argument(
+            "--constraints",
+            action="store_true",
+            help="remake only the constraint lessons' examples; keep the others of --out",
+        )
 
     def handle(
-        self, *args: Any, scan: list[Path], seed: str, out: Path, variants: bool, **opts: Any
+        self,
+        *args: Any,
+        scan: list[Path],
+        seed: str,
+        out: Path,
+        variants: bool,
+        constraints: bool,
+        **opts: Any,
     ) -> None:
-        if variants:
-            kept = json.loads(out.read_text()) if out.exists() else {}
-            classic = {t.slug: kept[t.slug] for t in ORDER if t.slug in kept}
+        kept = json.loads(out.read_text()) if out.exists() else {}
+        if constraints:
+            found = {k: v for k, v in kept.items() if k not in CONSTRAINT_LESSONS}
         else:
-            classic = self._classic(scan, seed)
-        found = {**classic, **self._variants(seed)}
+            if variants:
+                classic = {t.slug: kept[t.slug] for t in ORDER if t.slug in kept}
+            else:
+                classic = self._classic(scan, seed)
+            found = {**classic, **self._variants(seed)}
+        found.update(self._constraints())
         out.write_text(examples_dump(found))
         self.stdout.write(f"{len(found)} examples written to {out}")
+
+    def _constraints(self) -> dict[str, dict[str, Any]]:
+        found = constraint_examples()
+        for slug in CONSTRAINT_LESSONS:
+            if slug not in found:
+                self.stderr.write(f"no example for {slug}")
+        return found
 
     def _variants(self, seed: str) -> dict[str, dict[str, Any]]:
         found: dict[str, dict[str, Any]] = {}
