@@ -38,6 +38,9 @@ from sudokusite.net import client_ip
 from . import selectors
 from .aids import aid_settings_of
 from .api.serializers import GameSerializer
+from .bench_words import TOGGLES as BENCH_TOGGLES
+from .bench_words import TOOLS as BENCH_TOOLS
+from .bench_words import bench_words
 from .charts import clock, solve_times_svg
 from .clock import gap_ms
 from .constraint_words import constraint_words
@@ -360,7 +363,14 @@ def solve(request: HttpRequest) -> HttpResponse:
     }
     # A pasted SudokuPad or f-puzzles puzzle has its constraints drawn on the board.
     solve_data["constraint_words"] = constraint_words()
-    return render(request, "play/solve.html", {"sizes": SIZES, "solve_data": solve_data})
+    solve_data["bench_words"] = bench_words()
+    context = {
+        "sizes": SIZES,
+        "solve_data": solve_data,
+        "bench_tools": BENCH_TOOLS,
+        "bench_toggles": BENCH_TOGGLES,
+    }
+    return render(request, "play/solve.html", context)
 
 
 def stats(request: HttpRequest) -> HttpResponse:

@@ -11,12 +11,21 @@ budgets; a puzzle that uses them up is a 422 ``too_hard``.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from puzzles.models import Puzzle
 from puzzles.variants import rules_json, variant_key
 from solver import BudgetExceeded, Grid, cell_name, format_line, solutions
+from solver.formats.fpuzzles import (
+    FPUZZLES_PREFIX,
+    MAX_SIZE,
+    SHARE_PREFIX,
+    compress,
+    to_fpuzzles,
+)
 from solver.logic.classic import logic_solve
 from solver.logic.general import variant_logic_solve
 from solver.logic.variant_grade import variant_grade_of
@@ -71,6 +80,21 @@ def _difference(first: Grid, second: Grid) -> dict[str, Any]:
     }
 
 
+def puzzle_share(grid: Grid, rules: Rules) -> dict[str, Any] | None:
+    """The puzzle as it travels, never with its solution (module docstring); None above
+    16x16, which neither SudokuPad nor f-puzzles opens."""
+    if grid.size > MAX_SIZE:
+        return None
+    data = to_fpuzzles(rules, grid)
+    packed = quote(compress(data), safe="")  # once for the three links: it costs ms
+    return {
+        "fpuzzles": data,
+        "sudokupad_url": SHARE_PREFIX + packed,
+        "fpuzzles_url": FPUZZLES_PREFIX + packed,
+        "solve_url": f"{reverse('play:solve')}?puzzle={packed}",
+    }
+
+
 def setter_check(
     *,
     grid_text: str | None = None,
@@ -107,6 +131,7 @@ def setter_check(
         "solved_by_logic": None,
         "stall": None,
         "solution": None,
+        "export": None,
     }
     if classic:
         out["conflicts"] = _conflict_dicts(grid)
@@ -125,6 +150,7 @@ def setter_check(
             else Puzzle.objects.filter(canonical_key=variant_key(grid, rules)).first()
         )
         bank_check(copy)
+    out["export"] = puzzle_share(grid, rules)
     try:
         found = solutions(grid, limit=2, budget=budget.nodes, rules=None if classic else rules)
     except BudgetExceeded:

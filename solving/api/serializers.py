@@ -243,6 +243,23 @@ class SetterStallSerializer(serializers.Serializer):
     empty = serializers.IntegerField(help_text="Cells still empty there.")
 
 
+class SetterExportSerializer(serializers.Serializer):
+    fpuzzles = serializers.DictField(
+        help_text="The f-puzzles object (size, grid with givens and regions, diagonals, "
+        "killercage and each constraint's own key); never a solution."
+    )
+    sudokupad_url = serializers.URLField(
+        help_text="https://sudokupad.app/fpuzzles<lz-string compressToBase64 of the JSON>"
+    )
+    fpuzzles_url = serializers.URLField(
+        help_text="https://www.f-puzzles.com/?load=<lz-string compressToBase64 of the JSON>"
+    )
+    solve_url = serializers.CharField(
+        help_text="This site's Solve page with the puzzle loaded (/solve/?puzzle=<the same "
+        "compressed text>), to check it or play it as a game."
+    )
+
+
 class SetterCheckSerializer(serializers.Serializer):
     grid = serializers.CharField(help_text="The givens checked, one line.")
     size = serializers.IntegerField()
@@ -284,4 +301,9 @@ class SetterCheckSerializer(serializers.Serializer):
     )
     solution = serializers.CharField(
         allow_null=True, help_text="Only when unique and solve was true."
+    )
+    export = SetterExportSerializer(
+        allow_null=True,
+        help_text="The puzzle as it travels, once its givens break no rule (whatever its "
+        "count; null above 16x16): f-puzzles JSON and the links that open it.",
     )

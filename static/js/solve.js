@@ -4,7 +4,9 @@
 // The setter's bench: "Check as a setter" asks /api/v1/solver/check/ for the solution count
 // (two solutions shown apart by the cells that differ), the grade and where the logic
 // stalls, never the solution. A pasted SudokuPad or f-puzzles link or JSON keeps its rules
-// and constraints (not drawn here) while the givens are edited on the board.
+// and constraints while the givens are edited on the board. "Draw a puzzle" opens the
+// setter's bench (bench.js, loaded then), from a pasted puzzle's rules if there is one;
+// /solve/?puzzle=<shared text> (the bench's own link) loads that puzzle here.
 
 import {
   LEVEL_NAMES,
@@ -41,6 +43,7 @@ const S = {
   failedText: "", // pasted text the solver could not read: Solve waits for a fix
   step: 0,
   source: null, // a pasted f-puzzles source: its rules go with every check of the givens
+  sourceAnswer: null, // the check's answer for it: the bench draws on from its rules
   sourceGrid: "", // the source's own givens: a game opens on the source while they stand
 };
 
@@ -226,6 +229,7 @@ async function loadSource(text) {
   S.loadedText = text;
   drawing = await loadDrawing(data.urls.variants_css);
   const a = res.data;
+  S.sourceAnswer = a;
   S.sourceGrid = a.grid;
   setShape(a.size, a.box_rows, a.box_cols, parseBoard(a.grid, a.size * a.size), a);
   sourceNote(a);
@@ -434,7 +438,8 @@ async function playIt() {
 }
 
 function onKey(e) {
-  if (e.target.closest("input, textarea, select, button")) return;
+  if (e.target.closest("input, textarea, select, button, #bench")) return;
+  if (document.querySelector(".solve").hidden) return; // the bench has the board
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const geo = S.geo;
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -502,8 +507,25 @@ function wire() {
   $("step-next").addEventListener("click", () => showSteps(S.step + 1));
   $("step-all").addEventListener("click", () => showSteps(S.analysis.steps.length));
   $("step-reset").addEventListener("click", () => showSteps(0));
+  $("mode-draw").addEventListener("click", async () => {
+    const bench = await import("./bench.js");
+    const model = await import("./bench_model.js");
+    const start = S.source && S.sourceAnswer ? model.fromAnswer(S.sourceAnswer, S.values) : null;
+    S.sourceAnswer = null; // drawn on once: the bench keeps its own drawing after that
+    bench.openBench(data, start);
+  });
+  $("mode-solve").addEventListener("click", async () => (await import("./bench.js")).closeBench());
+}
+
+/** A link from the bench (/solve/?puzzle=...) opens with its puzzle loaded and checked. */
+function openShared() {
+  const shared = new URLSearchParams(window.location.search).get("puzzle");
+  if (!shared) return;
+  $("puzzle-text").value = shared;
+  load();
 }
 
 setShape(9, 3, 3);
 wire();
+openShared();
 document.body.dataset.ready = "1";

@@ -3,6 +3,8 @@ stall, and never gives a unique puzzle's solution unless asked."""
 
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 import pytest
 
 from solver import logic_solve, parse
@@ -10,6 +12,7 @@ from solver.formats.fpuzzles import to_fpuzzles
 from solver.generation.constrained import make_constrained
 from solver.grid import Shape
 from solver.logic.classic import LogicResult
+from solver.rules.ruleset import Rules
 from solving import bench
 from tests.api.test_solver_api import CLASHING, HOSTILE_16, UNIQUE, UNIQUE_SOLUTION, error_of
 
@@ -149,3 +152,42 @@ def test_the_schema_documents_the_check_and_the_puzzles_constraints():
     components = schema["components"]["schemas"]
     assert {"difference", "stall", "hardest_name"} <= set(components["SetterCheck"]["properties"])
     assert "constraints" in components["Puzzle"]["properties"]
+
+
+def test_a_drawn_puzzle_comes_back_with_its_share_links_and_no_solution(api_client):
+    made = make_constrained("thermometer", Shape.for_size(6), 0)
+    assert made is not None
+    source = to_fpuzzles(made.rules, made.puzzle)
+    bare = dict(source, grid=[[{} for _ in range(6)] for _ in range(6)])
+    got = check(api_client, fpuzzles=bare).json()
+    assert got["solutions"] == 2  # the links come whatever the count: the setter shares drafts
+    export = got["export"]
+    assert export["fpuzzles"]["thermometer"] == source["thermometer"]
+    assert "solution" not in export["fpuzzles"]
+    assert export["sudokupad_url"].startswith("https://sudokupad.app/fpuzzles")
+    assert export["fpuzzles_url"].startswith("https://www.f-puzzles.com/?load=")
+    assert export["solve_url"].startswith("/solve/?puzzle=")
+    # The Solve page's link reads back as the same puzzle, through the check itself.
+    compressed = unquote(export["solve_url"].split("=", 1)[1])
+    again = check(api_client, fpuzzles=compressed).json()
+    assert again["constraints"] == got["constraints"] and again["grid"] == got["grid"]
+
+
+def test_a_unique_drawn_puzzles_export_still_holds_no_solution(api_client):
+    got = check(api_client, grid=UNIQUE).json()
+    assert got["solutions"] == 1
+    assert "solution" not in got["export"]["fpuzzles"]
+
+
+def test_clashing_givens_have_no_export(api_client):
+    assert check(api_client, grid=CLASHING).json()["export"] is None
+
+
+def test_links_are_the_ones_the_exports_make_and_stop_above_16x16(api_client):
+    from solver.formats.fpuzzles import fpuzzles_link, share_link
+
+    export = check(api_client, grid=UNIQUE).json()["export"]
+    assert export["sudokupad_url"] == share_link(export["fpuzzles"])
+    assert export["fpuzzles_url"] == fpuzzles_link(export["fpuzzles"])
+    giant = parse("." * 625)
+    assert bench.puzzle_share(giant, Rules.classic(giant.shape)) is None

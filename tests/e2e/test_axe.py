@@ -102,6 +102,9 @@ def test_no_page_has_a_serious_accessibility_violation(
         expect(page.get_by_test_id("verdict")).to_contain_text("One solution")
         page.get_by_role("button", name="Show all").click()
         found["solve with its steps"] = violations(page)
+        page.get_by_test_id("mode-draw").click()  # the setter's bench, its palette and list
+        expect(page.get_by_test_id("bench-verdict")).to_contain_text("Draw givens")
+        found["solve's drawing bench"] = violations(page)
         start_game(page, url)
         found["game"] = violations(page)
         page.keyboard.press("h")  # the hint panel open

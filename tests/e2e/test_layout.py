@@ -171,6 +171,17 @@ def test_the_other_pages_fit_a_phone(live_server, new_page, path):
     page.screenshot(path=str(ARTIFACTS_DIR / f"{name}-375.png"), full_page=True)
 
 
+def test_the_drawing_bench_fits_a_phone_in_the_dark_at_16x16(live_server, new_page):
+    page = new_page(375, 812, "dark")
+    page.goto(live_server.url + "/solve/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    page.get_by_test_id("mode-draw").click()
+    page.locator("#bench label.choice", has_text="16×16").click()
+    expect(page.locator("#bench-board .cell")).to_have_count(256)
+    assert overflow(page) == 0
+    page.screenshot(path=str(ARTIFACTS_DIR / "bench-375-dark.png"), full_page=True)
+
+
 @pytest.mark.parametrize("width", [320, 375])
 @pytest.mark.parametrize("signed_in", [False, True])
 def test_every_navigation_link_shows_whole_on_a_small_phone(

@@ -37,6 +37,7 @@ ALLOWED = frozenset(
         "Shift",
         "Backspace",
         "Delete",
+        "Esc",
         # Terms written the same in Chinese.
         "API",
         "JavaScript",
