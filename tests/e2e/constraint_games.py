@@ -43,6 +43,7 @@ class Drawing:
 @dataclass(frozen=True, slots=True)
 class ConstraintGame:
     kind: str
+    rules: Rules
     fpuzzles: dict
     puzzle: Grid
     solution: Grid
@@ -184,7 +185,7 @@ def _finish(kind, rules, solution, wrong, first, broken, rng) -> ConstraintGame:
     same = set(back.rules.constraints) == set(rules.constraints) and back.rules.cages == rules.cages
     assert same and back.puzzle == puzzle, f"{kind} does not survive f-puzzles"
     return ConstraintGame(
-        kind, data, puzzle, solution, wrong, tuple(sorted(open_cells)), _drawing(kind, rules)
+        kind, rules, data, puzzle, solution, wrong, tuple(sorted(open_cells)), _drawing(kind, rules)
     )
 
 

@@ -5,6 +5,7 @@ constraint shown, played to the end through the keyboard, at 375 and 1280 px."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from urllib.parse import urlsplit
 
@@ -149,6 +150,39 @@ def _legible_in_the_dark(page, game: ConstraintGame) -> None:
     assert seen["dark"][0] >= max(15, 0.75 * seen["light"][0]), (game.kind, seen)
 
 
+PAGE_CLASHES = """async (states) => {
+  const C = await import("/static/js/constraints.js");
+  const puzzle = JSON.parse(document.getElementById("game-data").textContent).game.puzzle;
+  return states.map((values) => [...C.constraintClashes(puzzle, values)].sort((a, b) => a - b));
+}"""
+
+
+def _states(game: ConstraintGame, count: int = 150) -> list[list[int]]:
+    """Boards a player might reach: the solution with cells emptied and cells changed."""
+    rng = random.Random(game.kind)
+    n, cells = SIZE, game.solution.cells
+    out = []
+    for _ in range(count):
+        values = [0 if rng.random() < rng.random() else v for v in cells]
+        for c in rng.sample(range(n * n), rng.randrange(1, 4)):
+            values[c] = rng.randrange(n + 1)
+        out.append(values)
+    return out
+
+
+def _page_sees_the_engines_clashes(page, game: ConstraintGame) -> None:
+    """The page's clashes (static/js/constraints.js) are the engine's, cell for cell
+    (``Constraint.clashes``, what the server holds a board to), on many boards."""
+    states = _states(game)
+    seen = page.evaluate(PAGE_CLASHES, states)
+    rules = game.rules
+    for values, got in zip(states, seen, strict=True):
+        want = sorted(
+            {c for con in rules.constraints for g in con.clashes(rules, values) for c in g}
+        )
+        assert got == want, (game.kind, values, got, want)
+
+
 @pytest.mark.django_db  # the test database (the games are the live server's, committed)
 @pytest.mark.parametrize("kind", KINDS)
 def test_each_constraint_is_drawn_clashes_and_is_played_to_the_end(one_server, player, kind):
@@ -160,6 +194,7 @@ def test_each_constraint_is_drawn_clashes_and_is_played_to_the_end(one_server, p
     try:
         game_id = _open_game(page, one_server, game)
         _drawn_in_view(page, game, 375)
+        _page_sees_the_engines_clashes(page, game)
         driver = BoardDriver(page, SIZE)
         driver.focus()
         cell, value = game.wrong
