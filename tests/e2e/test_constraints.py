@@ -50,8 +50,9 @@ def _apart(paint: str, background: str) -> float:
 def one_server(request, django_db_setup, django_db_blocker):
     """The live server and its database for all the games of this module, emptied once at
     the end rather than after each game as pytest-django does for a test that asks for
-    ``live_server`` (a flush costs over a second here; each game here only adds its own
-    rows, so none sees another's)."""
+    ``live_server`` (a flush costs over a second here; each game only adds rows of its
+    own, so none sees another's). The server is asked for by name inside the fixture, so
+    the tests do not list it and pytest-django leaves them be."""
     with django_db_blocker.unblock():
         server = request.getfixturevalue("live_server")
         host = urlsplit(server.url).hostname
