@@ -251,12 +251,15 @@ export function constraintClashes(p, values) {
         const b = cells[cells.length - 1 - i];
         if (both(a, b) && values[a] !== values[b]) mark(a, b);
       }
-    } else if (t === "renban" || t === "extra_region") {
+    } else if (t === "renban") {
       const filled = cells.filter((c) => values[c]);
       const seen = filled.map((c) => values[c]);
       const repeats = new Set(seen).size !== seen.length;
-      const spread = t === "renban" && seen.length && Math.max(...seen) - Math.min(...seen) >= cells.length;
+      const spread = seen.length && Math.max(...seen) - Math.min(...seen) >= cells.length;
       if (repeats || spread) mark(...filled);
+    } else if (t === "extra_region") {
+      // Like a house: only the cells that repeat a value.
+      cells.forEach((a, i) => cells.slice(i + 1).forEach((b) => { if (values[a] && values[a] === values[b]) mark(a, b); }));
     } else if (t === "whispers") {
       const d = con.difference || Math.floor((n + 1) / 2);
       for (let i = 0; i + 1 < cells.length; i++) {

@@ -1,69 +1,224 @@
-"""A puzzle with constraints in Chromium: imported from f-puzzles, its thermometers drawn,
-its cells described, a thermometer clash shown, played to the end, at 375 and 1280 px."""
+"""Puzzles with constraints in Chromium: one game per constraint type (and killer cages
+without sums) imported from f-puzzles, its drawing and words shown, a clash with the
+constraint shown, played to the end through the keyboard, at 375 and 1280 px."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
+from urllib.parse import urlsplit
 
 import pytest
+from django.core.management import call_command
+from django.db import connections
+from django.test.utils import modify_settings
 from playwright.sync_api import expect
 
 from play.models import Game
 from solver.formats.fpuzzles import to_fpuzzles
-from solver.generation.constrained import make_constrained
 from solver.grid import Shape
-from solver.rules.constraints import Thermometer
 from tests.e2e.boards import ARTIFACTS_DIR, BoardDriver, park
+from tests.e2e.constraint_games import KINDS, SIZE, ConstraintGame, build
+
+BACKGROUND = """(el) => {
+  for (let at = el; at; at = at.parentElement) {
+    const bg = getComputedStyle(at).backgroundColor;
+    if (bg && bg !== "transparent" && !bg.endsWith(", 0)")) return bg;
+  }
+  return getComputedStyle(document.body).backgroundColor;
+}"""
+PAINT = """(el) => {
+  const s = getComputedStyle(el);
+  return s.stroke && s.stroke !== "none" && el.tagName !== "text" ? s.stroke : s.fill;
+}"""
 
 
-def _puzzle():
-    for seed in range(20):
-        made = make_constrained("thermometer", Shape.for_size(6), seed)
-        thermos = [c for c in made.rules.constraints if isinstance(c, Thermometer)]
-        open_ = [t for t in thermos if not any(made.puzzle.cells[x] for x in t.line[:2])]
-        if open_:
-            return made, thermos, open_[0]
-    raise AssertionError("no thermometer with two open cells")
+def _rgba(text: str) -> tuple[float, ...]:
+    parts = [float(x) for x in re.findall(r"[\d.]+", text)]
+    return (*parts[:3], parts[3] if len(parts) > 3 else 1.0)
 
 
-@pytest.mark.parametrize("width", [375, 1280])
-def test_a_thermometer_puzzle_is_drawn_and_played_to_the_end(live_server, browser, width):
-    made, thermos, thermo = _puzzle()
-    context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
+def _apart(paint: str, background: str) -> float:
+    """How far the paint, laid over the background, lands from it (0-255 per channel)."""
+    *ink, alpha = _rgba(paint)
+    bg = _rgba(background)[:3]
+    return max(abs(alpha * i + (1 - alpha) * b - b) for i, b in zip(ink, bg, strict=True))
+
+
+@pytest.fixture(scope="module")
+def one_server(request, django_db_setup, django_db_blocker):
+    """The live server and its database for all the games of this module, emptied once at
+    the end rather than after each game as pytest-django does for a test that asks for
+    ``live_server`` (a flush costs over a second here; each game only adds rows of its
+    own, so none sees another's). The server is asked for by name inside the fixture, so
+    the tests do not list it and pytest-django leaves them be."""
+    with django_db_blocker.unblock():
+        server = request.getfixturevalue("live_server")
+        host = urlsplit(server.url).hostname
+        try:
+            with modify_settings(ALLOWED_HOSTS={"append": host}):
+                yield server
+        finally:
+            call_command("flush", interactive=False, verbosity=0)
+            connections.close_all()  # or the test database could not be dropped after
+
+
+@pytest.fixture(scope="module")
+def player(one_server, browser):
+    """One player's tab (its session in a browser context) for all the games of this
+    module, each opened in turn as a player would."""
+    context = browser.new_context(viewport={"width": 375, "height": 667}, bypass_csp=True)
     context.set_default_timeout(10_000)
-    page = context.new_page()
+    context.request.get(one_server.url + "/")  # the session and the CSRF cookie
     try:
-        page.goto(live_server.url + "/")
-        token = next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")
-        answer = page.request.post(
-            live_server.url + "/api/v1/games/",
-            data=json.dumps({"fpuzzles": to_fpuzzles(made.rules, made.puzzle)}),
-            headers={"Content-Type": "application/json", "X-CSRFToken": token},
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def _open_game(page, server, game: ConstraintGame) -> int:
+    """Import the f-puzzles text as the player's new game and open its page."""
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    answer = page.request.post(
+        server.url + "/api/v1/games/",
+        data=json.dumps({"fpuzzles": game.fpuzzles}),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token},
+    )
+    assert answer.status == 201, answer.text()
+    game_id = answer.json()["id"]
+    page.goto(f"{server.url}/play/{game_id}/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    return game_id
+
+
+SHOWN = """([svg, words, cell]) => {
+  const board = document.querySelector(".board-wrap");
+  board.scrollIntoView({ block: "nearest" });
+  const box = (el) => {
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    const seen = r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
+    return seen ? { left: r.left, right: r.right, top: r.top, bottom: r.bottom } : null;
+  };
+  const items = [...document.querySelectorAll(".constraint-rules li")];
+  const label = cell === null ? null : document.querySelector(`.cell[data-cell="${cell}"]`);
+  return {
+    board: box(board),
+    drawing: svg ? box(document.querySelector(`svg.constraints ${svg}`)) : null,
+    listed: cell === null ? box(items.find((li) => li.textContent.includes(words))) : null,
+    label: label && label.getAttribute("aria-label"),
+    cage: label !== null && label.classList.contains("cage"),
+    height: innerHeight,
+    sideways: document.documentElement.scrollWidth - innerWidth,
+  };
+}"""
+
+
+def _drawn_in_view(page, game: ConstraintGame, width: int) -> None:
+    """The board and the constraint's drawing (or the words under the board) are shown
+    inside the viewport's width, the board whole on the screen; the page does not scroll
+    sideways; the cell's screen-reader label says where it sits on the constraint. (One
+    round trip: the page is read at once.)"""
+    d = game.drawing
+    got = page.evaluate(SHOWN, [d.svg, d.words, d.cell if d.where == "cell" else None])
+    shown = [got["board"]] + ([got["drawing"]] if d.svg else [])
+    if d.where == "list":
+        shown.append(got["listed"])
+    else:
+        assert d.words in got["label"], (game.kind, got["label"])
+        assert got["cage"] or game.kind != "killer_sumless"
+    for box in shown:
+        assert box and box["left"] >= 0 and box["right"] <= width, (game.kind, got)
+    assert got["board"]["top"] >= 0 and got["board"]["bottom"] <= got["height"], got
+    assert got["sideways"] <= 0, got
+
+
+def _legible_in_the_dark(page, game: ConstraintGame) -> None:
+    """In the dark theme the drawing's ink stands off the board behind it as well as it
+    does in the light one, near enough (a tint, the extra region's, is faint in both).
+    The page stays dark after (the caller turns it light again)."""
+    if not game.drawing.svg:
+        return
+    item = page.locator(f"svg.constraints {game.drawing.svg}").first
+    seen = {}
+    for scheme in ("light", "dark"):
+        if scheme == "dark":
+            page.emulate_media(color_scheme="dark")
+        paint, background = item.evaluate(f"(el) => [({PAINT})(el), ({BACKGROUND})(el)]")
+        seen[scheme] = (_apart(paint, background), paint, background)
+    assert seen["dark"][0] >= max(15, 0.75 * seen["light"][0]), (game.kind, seen)
+
+
+PAGE_CLASHES = """async (states) => {
+  const C = await import("/static/js/constraints.js");
+  const puzzle = JSON.parse(document.getElementById("game-data").textContent).game.puzzle;
+  return states.map((values) => [...C.constraintClashes(puzzle, values)].sort((a, b) => a - b));
+}"""
+
+
+def _states(game: ConstraintGame, count: int = 150) -> list[list[int]]:
+    """Boards a player might reach: the solution with cells emptied and cells changed."""
+    rng = random.Random(game.kind)
+    n, cells = SIZE, game.solution.cells
+    out = []
+    for _ in range(count):
+        values = [0 if rng.random() < rng.random() else v for v in cells]
+        for c in rng.sample(range(n * n), rng.randrange(1, 4)):
+            values[c] = rng.randrange(n + 1)
+        out.append(values)
+    return out
+
+
+def _page_sees_the_engines_clashes(page, game: ConstraintGame) -> None:
+    """The page's clashes (static/js/constraints.js) are the engine's, cell for cell
+    (``Constraint.clashes``, what the server holds a board to), on many boards."""
+    states = _states(game)
+    seen = page.evaluate(PAGE_CLASHES, states)
+    rules = game.rules
+    for values, got in zip(states, seen, strict=True):
+        want = sorted(
+            {c for con in rules.constraints for g in con.clashes(rules, values) for c in g}
         )
-        assert answer.status == 201, answer.text()
-        game_id = answer.json()["id"]
-        page.goto(f"{live_server.url}/play/{game_id}/")
-        expect(page.locator("body")).to_have_attribute("data-ready", "1")
-        expect(page.locator("svg.constraints .c-bulb")).to_have_count(len(thermos))
-        driver = BoardDriver(page, 6)
-        bulb, step = thermo.line[:2]
-        label = driver.cell(step).get_attribute("aria-label") or ""
-        assert f"on a thermometer, 2 of {len(thermo.line)} cells from the bulb" in label
+        assert got == want, (game.kind, values, got, want)
+
+
+@pytest.mark.django_db  # the test database (the games are the live server's, committed)
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_constraint_is_drawn_clashes_and_is_played_to_the_end(one_server, player, kind):
+    """Half the game at 375 px, the rest at 1280: each width sees the drawing; a wrong
+    entry that breaks only the constraint shows a clash; the last entry solves it."""
+    game = build(kind)
+    page = player
+    page.set_viewport_size({"width": 375, "height": 667})
+    try:
+        game_id = _open_game(page, one_server, game)
+        _drawn_in_view(page, game, 375)
+        _page_sees_the_engines_clashes(page, game)
+        driver = BoardDriver(page, SIZE)
         driver.focus()
-        driver.put(step, 1)
-        driver.put(bulb, 2)
-        expect(driver.cell(bulb)).to_have_class(re.compile(r"\bclash\b"))
-        page.screenshot(path=str(ARTIFACTS_DIR / f"constraints-thermo-{width}.png"))
-        for cell, value in enumerate(made.solution.cells):
-            if not made.puzzle.cells[cell]:
-                driver.put(cell, value)
+        cell, value = game.wrong
+        driver.put(cell, value)
+        expect(driver.cell(cell)).to_have_class(re.compile(r"\bclash\b"))
+        expect(driver.cell(cell)).to_have_attribute("aria-label", re.compile("clashes"))
+        order = [cell, *(c for c in game.open_cells if c != cell)]
+        half = len(order) // 2
+        for c in order[:half]:
+            driver.put(c, game.solution.cells[c], check=False)
+        expect(driver.cell(cell)).not_to_have_class(re.compile(r"\bclash\b"))
+        page.set_viewport_size({"width": 1280, "height": 800})
+        _drawn_in_view(page, game, 1280)
+        _legible_in_the_dark(page, game)
+        for c in order[half:]:
+            driver.put(c, game.solution.cells[c], check=False)
         driver.wait_synced()
         expect(page.get_by_test_id("result")).to_contain_text("Solved!")
         assert Game.objects.get(pk=game_id).status == "completed"
-        park(page)
     finally:
-        context.close()
+        park(page)
+        if game.drawing.svg:
+            page.emulate_media(color_scheme="light")
 
 
 def test_every_kind_of_constraint_is_drawn_legibly(live_server, browser):
