@@ -278,13 +278,17 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _practice_of(game: Game) -> dict[str, str] | None:
     """A practice game's technique: its name in the reader's language and its lesson."""
+    from learn.constraint_lessons import constraint_lesson
+
     slug = game.practice_technique
     tech = BY_SLUG.get(slug) or VARIANT_BY_SLUG.get(slug)  # a Killer technique's too
-    if not slug or tech is None:
+    lesson = constraint_lesson(slug)  # or a constraint lesson's
+    if not slug or (tech is None and lesson is None):
         return None
+    name = str(lesson.name) if lesson is not None else None
     return {
         "slug": slug,
-        "name": technique_name({"technique": slug, "name": tech.name}),
+        "name": name or technique_name({"technique": slug, "name": tech.name}),
         "lesson": reverse("learn:lesson", args=[slug]),
         "practise": reverse("learn:practise", args=[slug]),
     }
