@@ -150,6 +150,10 @@ def test_an_empty_stock_of_a_slow_kind_answers_503_with_retry_after(token_client
     assert "try again in a moment" in answer.json()["error"]["message"]
     assert answer["Retry-After"] == str(constraint_practice.RETRY_AFTER)
     assert not Game.objects.exists()
+    chinese = token_client.post(
+        "/api/v1/games/", {"technique": "antiknight"}, format="json", HTTP_ACCEPT_LANGUAGE="zh-hans"
+    )
+    assert chinese.status_code == 503 and "请稍后再试" in chinese.json()["error"]["message"]
     page = Client().post("/learn/antiknight/practise/", {"size": 9})  # the lesson, saying so
     assert page.status_code == 302 and page["Location"] == "/learn/antiknight/"
 
