@@ -54,7 +54,7 @@ CONSTRAINT_PRACTICE_MAKE_SECONDS = 1.0
 """How long a request may spend making a practice puzzle (an attempt under way finishes)."""
 SLOW_KINDS = ("antiknight", "nonconsecutive")
 """Kinds left to the workers: a random grid under the rule alone takes about a second and
-up to several (``python -m bench learning``'s constraint rows: 1.7 and 3 s a puzzle)."""
+up to several (``python -m bench learning``, the constraint rows: 1.7 and 3 s a puzzle)."""
 RETRY_AFTER = 30
 """Seconds a 503 asks the client to wait: the top-up makes a lesson's stock in seconds."""
 _QUEUED_KEY = "learn:constraint-practice-top-up-queued"
