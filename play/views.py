@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
-from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Variant
+from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Source, Variant
 from puzzles.selectors import daily_puzzles_of
 from puzzles.stock import levels_offered, makeable_now
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
@@ -105,7 +105,12 @@ def home(request: HttpRequest) -> HttpResponse:
     for game in unfinished:
         game.filled_percent = _filled_percent(game)  # type: ignore[attr-defined]
         game.clock = clock(game.elapsed_at(now))  # type: ignore[attr-defined]
-    stocked = set(Puzzle.objects.values_list("variant", "size", "difficulty").distinct().order_by())
+    stocked = set(
+        Puzzle.objects.exclude(source=Source.PRACTICE)  # a lesson's, in no level's pool
+        .values_list("variant", "size", "difficulty")
+        .distinct()
+        .order_by()
+    )
     difficulties = [
         (value, label, _unavailable(value, stocked)) for value, label in Difficulty.choices
     ]
