@@ -242,3 +242,19 @@ def test_a_constraint_practice_game_never_counts_nor_moves_a_rating(made, user) 
     stored = Game.objects.select_related("puzzle", "user").get(pk=game["id"])
     assert stored.ranked is False and not on_any_board(stored)
     assert not RatingChange.objects.filter(user=user).exists()
+
+
+@pytest.mark.django_db
+def test_a_solved_constraint_practice_shows_on_the_lessons_index(made, user) -> None:
+    from tests.integrity.test_gate import client_for
+
+    puzzle, cell = _almost_solved(made["thermometer"])
+    client = client_for(user)
+    game = _post(client, "thermometer").json()
+    move(client, game["id"], cell, puzzle.solution_grid().cells[cell])
+    web = Client()
+    web.force_login(user)
+    page = web.get("/learn/").content.decode()
+    group = page[page.index('data-testid="variant-constraints"') :]
+    assert 'data-testid="progress-thermometer"' in group
+    assert "Practice solved: 1" in group
