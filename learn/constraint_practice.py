@@ -30,10 +30,12 @@ from collections.abc import Callable
 from functools import reduce
 from operator import or_
 
+from celery import current_app
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError
 
 from learn.constraint_lessons import LESSONS, ConstraintLesson, constraint_lesson
 from learn.errors import PracticePuzzleNotReady
@@ -58,6 +60,7 @@ up to several (``python -m bench learning``, the constraint rows: 1.7 and 3 s a 
 RETRY_AFTER = 30
 """Seconds a 503 asks the client to wait: the top-up makes a lesson's stock in seconds."""
 _QUEUED_KEY = "learn:constraint-practice-top-up-queued"
+TOP_UP_TASK = "learn.constraint_practice_top_up"
 
 
 def practised_lessons() -> tuple[ConstraintLesson, ...]:
@@ -187,12 +190,18 @@ def constraint_practice_top_up(
 
 
 def constraint_practice_queue() -> None:
-    """Queue the top-up after this transaction, at most once a minute."""
+    """Queue the top-up after this transaction, at most once a minute. A broker that
+    cannot be reached is logged, not raised: beat queues it again within ten minutes."""
     if not cache.add(_QUEUED_KEY, 1, timeout=60):
         return
-    from learn.tasks import constraint_practice_top_up as task
+    transaction.on_commit(_send_top_up)
 
-    transaction.on_commit(task.delay)
+
+def _send_top_up() -> None:
+    try:
+        current_app.send_task(TOP_UP_TASK)
+    except OperationalError as exc:
+        log.warning("constraint practice top-up not queued: the broker is unreachable (%s)", exc)
 
 
 __all__ = [

@@ -190,6 +190,10 @@ def test_the_top_up_stocks_each_lesson_once(made, monkeypatch) -> None:
     assert constraint_practice.constraint_practice_top_up(minimum=2, lessons=(lesson,)) == 1
     assert calls == ["stock:xv:0", "stock:xv:1"]
     assert practice_rows(lesson).count() == 1
+    from learn.tasks import constraint_practice_top_up as task
+
+    assert task.name == constraint_practice.TOP_UP_TASK
+    assert task.acks_late is True and task.reject_on_worker_lost is True
 
 
 def _almost_solved(practice: ConstrainedPractice) -> tuple[Puzzle, int]:
@@ -258,3 +262,22 @@ def test_a_solved_constraint_practice_shows_on_the_lessons_index(made, user) -> 
     group = page[page.index('data-testid="variant-constraints"') :]
     assert 'data-testid="progress-thermometer"' in group
     assert "Practice solved: 1" in group
+
+
+@pytest.mark.django_db
+def test_an_unreachable_broker_still_answers_the_503(token_client, monkeypatch) -> None:
+    from kombu.exceptions import OperationalError
+
+    sent: list[str] = []
+
+    def down(name: str, *args: Any, **kwargs: Any) -> None:
+        sent.append(name)
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(constraint_practice.current_app, "send_task", down)
+    monkeypatch.setattr("django.db.transaction.on_commit", lambda fn, *a, **k: fn())
+    answer = _post(token_client, "nonconsecutive")
+    assert answer.status_code == 503
+    assert sent == [constraint_practice.TOP_UP_TASK]
+    assert _post(token_client, "nonconsecutive").status_code == 503
+    assert sent == [constraint_practice.TOP_UP_TASK]  # once a minute at most
