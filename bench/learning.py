@@ -2,13 +2,16 @@
 (goal: every technique up to hard at >= 1 puzzle/s, expert >= 0.2/s). A technique grown
 from seed puzzles (``solver.generation.practice_seeds``) also gets a row for digging it from
 scratch: how rare it is, and how long its seeds take to remake. The Killer techniques follow, from
-``solver.generation.general_practice.generate_variant_requiring``."""
+``solver.generation.general_practice.generate_variant_requiring``, then the constraint lessons'
+kinds, from ``solver.generation.constrained_practice.make_constrained_practice``."""
 
 from __future__ import annotations
 
 import time
 
 from solver.generation.classic import GenerationFailed
+from solver.generation.constrained import GENERATED
+from solver.generation.constrained_practice import make_constrained_practice
 from solver.generation.general import VariantGenerationFailed
 from solver.generation.general_practice import (
     generate_variant_requiring,
@@ -69,7 +72,7 @@ def run(quick: bool = False) -> list[str]:
             if grown:
                 seeds = min(count, 2) if tech.slug in UNREACHED else count  # minutes a puzzle
                 lines.append(_row(tech, size, "dug", seeds, from_scratch=True))
-    return lines + variant_lines(count)
+    return lines + variant_lines(count) + constraint_lines(count)
 
 
 def variant_lines(count: int) -> list[str]:
@@ -97,6 +100,34 @@ def variant_lines(count: int) -> list[str]:
                 f"| {tech.slug} | {variant} | {tech.level} | {size}x{size} | {rate:.2f} "
                 f"| {failed} | {met} |"
             )
+    return lines
+
+
+def constraint_lines(count: int) -> list[str]:
+    """CPU seconds per practice puzzle of each constraint kind made at levels (the
+    sentences of its lessons: both dots for kropki; a peers rule's own)."""
+    lines = [
+        "\n### Constraint lessons (solver.generation.constrained_practice)\n\n"
+        f"{count} seeds per kind, 9x9.\n",
+        "| kind | s/puzzle | worst s | easy or medium | failed |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for kind in GENERATED:
+        steps = ("kropki_white", "kropki_black") if kind == "kropki" else (kind,)
+        sentences = tuple(f"constraint:{s}" for s in steps)
+        worst = total = 0.0
+        preferred = failed = 0
+        for i in range(count):
+            cpu = time.process_time()
+            made = make_constrained_practice(kind, Shape(3, 3), sentences, seed=f"bench:{i}")
+            spent = time.process_time() - cpu
+            total, worst = total + spent, max(worst, spent)
+            failed += made is None
+            preferred += made is not None and made.level in ("easy", "medium")
+        lines.append(
+            f"| {kind} | {total / max(count - failed, 1):.2f} | {worst:.2f} | {preferred} "
+            f"| {failed} |"
+        )
     return lines
 
 

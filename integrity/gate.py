@@ -49,6 +49,7 @@ from .signals import min_placements
 COUNTS = "counts"
 GUEST = "guest"
 TYPED_IN = "typed_in"
+PRACTICE_ONLY = "practice_only"
 REPLAYED_PUZZLE = "replayed_puzzle"
 RACE_NOT_PLAYED = "race_not_played"
 PLAYER_HELD = "player_held"
@@ -59,6 +60,7 @@ PROVISIONAL = "provisional"
 MESSAGES: dict[str, Promise] = {
     GUEST: _("Played as a guest"),
     TYPED_IN: _("A puzzle typed in, not one of the bank's"),
+    PRACTICE_ONLY: _("A practice puzzle made for a lesson, not one of the bank's"),
     REPLAYED_PUZZLE: _("You had played this puzzle before"),
     RACE_NOT_PLAYED: _("A race seat with no move: not rated, as an aborted game"),
     PLAYER_HELD: _("Your games are held for a staff review"),
@@ -95,6 +97,8 @@ def _origin(game: Game) -> str | None:
         return GUEST
     if game.puzzle.source == Source.TYPED:
         return TYPED_IN
+    if game.puzzle.source == Source.PRACTICE:
+        return PRACTICE_ONLY
     if not game.ranked:
         return REPLAYED_PUZZLE
     if game.race_id is not None and _never_played(game):

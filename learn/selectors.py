@@ -17,13 +17,15 @@ from django.utils.translation import gettext_lazy
 
 from learn import constraint_lessons
 from learn.constraint_lessons import ConstraintLesson
+from learn.constraint_practice import SIZE as PRACTICE_SIZE
+from learn.constraint_practice import practised_lesson
 from learn.errors import TechniqueNotOnSize, UnknownTechnique
 from learn.examples import example_of
 from learn.lessons import lesson_text
 from learn.variant_practice import variant_technique_frequency
 from play.constraint_words import constraint_words
 from play.models import Game, Status
-from puzzles.models import Difficulty, PuzzleTechnique, Source, Variant
+from puzzles.models import BANK_SOURCES, Difficulty, PuzzleTechnique, Variant
 from puzzles.selectors import daily_puzzle_ids
 from puzzles.techniques import technique_frequency
 from solver.generation.general_practice import (
@@ -70,7 +72,7 @@ def technique_get(*, slug: str, size: int | None = None) -> AnyTechnique:
     tech = _lookup(slug)
     if tech is None:
         lesson = constraint_lessons.constraint_lesson(slug)
-        if lesson is not None:
+        if lesson is not None and practised_lesson(slug) is None:
             raise UnknownTechnique(
                 _("%(name)s is taught by its lesson only: there are no practice games for it.")
                 % {"name": lesson.name}
@@ -128,14 +130,15 @@ def variant_heading(variant: str) -> str:
 
 
 def constraint_lesson_summary(lesson: ConstraintLesson) -> dict[str, Any]:
-    """A constraint lesson in a technique's shape: no sizes, since it has no practice."""
+    """A constraint lesson in a technique's shape: practised on 9x9 when its kind is made at
+    levels (:mod:`learn.constraint_practice`), else no sizes: it has no practice."""
     level = constraint_lessons.LEVEL
     return {
         "slug": lesson.slug,
         "name": str(lesson.name),
         "level": level,
         "level_name": level_name(level),
-        "sizes": [],
+        "sizes": [PRACTICE_SIZE] if practised_lesson(lesson.slug) else [],
         "variant": constraint_lessons.GROUP,
         "explanation": str(lesson.text),
     }
@@ -243,11 +246,12 @@ def practice_puzzle_replay(*, slug: str, size: int, games: QuerySet[Game]) -> in
 def _practice_rows(slug: str, size: int) -> QuerySet[PuzzleTechnique]:
     """The bank's puzzles that need ``slug`` at its level; never one a player typed in, nor
     today's or tomorrow's daily puzzle (practice would spoil it)."""
-    return (
-        PuzzleTechnique.objects.filter(technique=slug, size=size, difficulty=BY_SLUG[slug].level)
-        .exclude(puzzle__source=Source.TYPED)
-        .exclude(puzzle_id__in=daily_puzzle_ids(since=timezone.localdate()))
-    )
+    return PuzzleTechnique.objects.filter(
+        technique=slug,
+        size=size,
+        difficulty=BY_SLUG[slug].level,
+        puzzle__source__in=BANK_SOURCES,
+    ).exclude(puzzle_id__in=daily_puzzle_ids(since=timezone.localdate()))
 
 
 def practice_progress(*, user: Any) -> list[dict[str, Any]]:
@@ -266,6 +270,6 @@ def practice_progress(*, user: Any) -> list[dict[str, Any]]:
             "solved": got[t.slug]["solved"],
             "solved_without_hint": got[t.slug]["without_hint"],
         }
-        for t in (*ORDER, *variant_techniques())
+        for t in (*ORDER, *variant_techniques(), *constraint_lessons.LESSONS)
         if t.slug in got
     ]

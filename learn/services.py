@@ -7,7 +7,8 @@ making one here within :data:`PRACTICE_MAKE_SECONDS`, a practice puzzle of the t
 the player played longest ago, and the lesson's own example puzzle (shipped, 9x9).
 
 A variant's own technique (Killer's cage combinations...) is practised on a puzzle of that
-variant, in the same order (:mod:`learn.variant_practice`).
+variant, in the same order (:mod:`learn.variant_practice`); a constraint lesson made at
+levels on a practice-only puzzle with its constraints (:mod:`learn.constraint_practice`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from learn.errors import NoPracticePuzzle, TechniqueNotOnVariant
+from learn.constraint_lessons import ConstraintLesson
+from learn.constraint_practice import (
+    CONSTRAINT_PRACTICE_MAKE_SECONDS,
+    SIZE,
+    constraint_practice_puzzle,
+    practised_lesson,
+)
+from learn.errors import NoPracticePuzzle, TechniqueNotOnSize, TechniqueNotOnVariant
 from learn.examples import example_of
 from learn.selectors import (
     practice_puzzle_pick,
@@ -63,6 +71,16 @@ def practice_game_start(
     ``may_make`` is asked before a puzzle is made here (the caller's rate for solver work);
     when it answers False the request goes straight to the other fallbacks. ``variant``,
     when given, must be the one the technique is practised on (TechniqueNotOnVariant)."""
+    lesson = practised_lesson(technique)
+    if lesson is not None:
+        return _constraint_game_start(
+            player=player,
+            lesson=lesson,
+            size=size,
+            mistake_limit=mistake_limit,
+            may_make=may_make,
+            variant=variant,
+        )
     tech = technique_get(slug=technique, size=size)
     own = technique_practice_variant(technique)
     if variant is not None and variant != own:
@@ -104,6 +122,44 @@ def practice_game_start(
         puzzle_id=puzzle_id,
         mistake_limit=mistake_limit,
         practice_technique=technique,
+    )
+
+
+def _constraint_game_start(
+    *,
+    player: Player,
+    lesson: ConstraintLesson,
+    size: int,
+    mistake_limit: int | None,
+    may_make: Callable[[], bool] | None,
+    variant: str | None,
+) -> tuple[Game, bool]:
+    """A practice game of a constraint lesson: 9x9, on a puzzle with its constraints."""
+    if size != SIZE:
+        raise TechniqueNotOnSize(
+            _("%(name)s is not practised on %(size)sx%(size)s: try %(sizes)s.")
+            % {"name": lesson.name, "size": size, "sizes": f"{SIZE}x{SIZE}"},
+            extra={"technique": lesson.slug, "size": size},
+        )
+    if variant is not None and variant != Variant.CLASSIC:
+        raise TechniqueNotOnVariant(
+            _("%(name)s is practised on %(variant)s puzzles.")
+            % {"name": lesson.name, "variant": _variant_name(Variant.CLASSIC)},
+            extra={"technique": lesson.slug, "variant": Variant.CLASSIC},
+        )
+    puzzle_id = constraint_practice_puzzle(
+        lesson=lesson,
+        games=Game.objects.filter(player.owns()),
+        may_make=may_make,
+        seconds=getattr(
+            settings, "CONSTRAINT_PRACTICE_MAKE_SECONDS", CONSTRAINT_PRACTICE_MAKE_SECONDS
+        ),
+    )
+    return game_start(
+        player=player,
+        puzzle_id=puzzle_id,
+        mistake_limit=mistake_limit,
+        practice_technique=lesson.slug,
     )
 
 

@@ -39,7 +39,10 @@ def index(request: HttpRequest) -> HttpResponse:
         (variant, heading, [{**item, "progress": progress.get(item["slug"])} for item in items])
         for variant, heading, items in selectors.variant_technique_groups()
     ]
-    constraints = selectors.constraint_lesson_list()
+    constraints = [
+        {**item, "progress": progress.get(item["slug"])}
+        for item in selectors.constraint_lesson_list()
+    ]
     context = {"levels": levels, "variant_groups": groups, "constraint_lessons": constraints}
     return render(request, "learn/index.html", context)
 

@@ -79,6 +79,17 @@ def _candidates_left(board: Board, eliminations: dict[int, set[int]]) -> dict[in
     return {cell: board.candidates(cell) - values for cell, values in eliminations.items()}
 
 
+def _practised(game: Game) -> str | None:
+    """The engine's technique a practice game is for: a constraint lesson's is the one
+    technique of them all, ``constraint`` (learn.constraint_lessons)."""
+    from learn.constraint_lessons import constraint_lesson
+
+    lesson = constraint_lesson(game.practice_technique)
+    if lesson is not None:
+        return "constraint" if lesson.steps else None
+    return game.practice_technique or None
+
+
 def _next_step(game: Game, board: Board) -> dict[str, Any]:
     from solver import BudgetExceeded
     from solver.logic.classic import next_step
@@ -90,7 +101,7 @@ def _next_step(game: Game, board: Board) -> dict[str, Any]:
             puzzle=game.puzzle,
             entries=board.grid(),
             eliminations=_hint_eliminations(game, board),
-            prefer=game.practice_technique or None,  # a practice game's technique first
+            prefer=_practised(game),  # a practice game's technique first
         )
         if found is None:
             raise HintUnavailable(_("The board is solved: there is nothing to hint."))

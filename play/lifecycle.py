@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from integrity.gate import game_standing_settle
 from puzzles.daily import daily_puzzle_get
-from puzzles.models import BANK_SOURCES, Puzzle
+from puzzles.models import BANK_SOURCES, Puzzle, Source
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
 from ratings.selectors import puzzle_pick_at_level
 from sudokusite.unique import insert_or_existing
@@ -274,7 +274,9 @@ def game_start(
         return existing, False
     game_start_allow(player=player)  # counts only starts that make a game
     ranked = (
-        player.user is not None and not _played_puzzles(player).filter(puzzle_id=puzzle.pk).exists()
+        player.user is not None
+        and puzzle.source != Source.PRACTICE  # a lesson's practice puzzle: never on a board
+        and not _played_puzzles(player).filter(puzzle_id=puzzle.pk).exists()
     )
     now = clock_from or timezone.now()
     game = Game(

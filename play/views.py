@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
-from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Variant
+from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Source, Variant
 from puzzles.selectors import daily_puzzles_of
 from puzzles.stock import levels_offered, makeable_now
 from ratings.selectors import BOARD_MAX_DEVIATION, BOARD_MIN_GAMES
@@ -105,7 +105,12 @@ def home(request: HttpRequest) -> HttpResponse:
     for game in unfinished:
         game.filled_percent = _filled_percent(game)  # type: ignore[attr-defined]
         game.clock = clock(game.elapsed_at(now))  # type: ignore[attr-defined]
-    stocked = set(Puzzle.objects.values_list("variant", "size", "difficulty").distinct().order_by())
+    stocked = set(
+        Puzzle.objects.exclude(source=Source.PRACTICE)  # a lesson's, in no level's pool
+        .values_list("variant", "size", "difficulty")
+        .distinct()
+        .order_by()
+    )
     difficulties = [
         (value, label, _unavailable(value, stocked)) for value, label in Difficulty.choices
     ]
@@ -278,13 +283,17 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _practice_of(game: Game) -> dict[str, str] | None:
     """A practice game's technique: its name in the reader's language and its lesson."""
+    from learn.constraint_lessons import constraint_lesson
+
     slug = game.practice_technique
     tech = BY_SLUG.get(slug) or VARIANT_BY_SLUG.get(slug)  # a Killer technique's too
-    if not slug or tech is None:
+    lesson = constraint_lesson(slug)  # or a constraint lesson's
+    if not slug or (tech is None and lesson is None):
         return None
+    name = str(lesson.name) if lesson is not None else None
     return {
         "slug": slug,
-        "name": technique_name({"technique": slug, "name": tech.name}),
+        "name": name or technique_name({"technique": slug, "name": tech.name}),
         "lesson": reverse("learn:lesson", args=[slug]),
         "practise": reverse("learn:practise", args=[slug]),
     }

@@ -64,9 +64,13 @@ class Source(models.TextChoices):
     # A grid a player typed in to play: theirs, never in the bank's pools (level, daily,
     # practice, at my level) and never counted (integrity.gate) unless staff promote it.
     TYPED = "typed", _("Typed in by a player")
+    # Made for a constraint lesson's practice (learn.constraint_practice): never in the
+    # bank's pools (level, daily, at my level) and its games never count.
+    PRACTICE = "practice", _("Made for practice")
 
 
 BANK_SOURCES = (Source.GENERATED, Source.IMPORTED)
+"""The sources the bank's pools draw from: never a typed-in or a practice-only puzzle."""
 
 
 class Puzzle(models.Model):
@@ -119,6 +123,12 @@ class Puzzle(models.Model):
             # puzzle_pick walks (variant, size, difficulty) from a random id upwards.
             models.Index(
                 fields=["variant", "size", "difficulty", "id"], name="puzzle_variant_size_level_id"
+            ),
+            # A constraint lesson's practice walks its few puzzles, never the whole bank.
+            models.Index(
+                fields=["size", "id"],
+                condition=models.Q(source="practice"),
+                name="puzzle_practice_size_id",
             ),
         ]
 

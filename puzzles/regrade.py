@@ -27,7 +27,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from puzzles.bank import grade_columns
-from puzzles.models import Puzzle
+from puzzles.models import Puzzle, Source
 from puzzles.techniques import puzzle_techniques_store
 from solver.grid import parse
 from solver.logic.grade import GRADER_VERSION, Grade, grade
@@ -51,7 +51,10 @@ class RegradeRange:
 def _stale() -> QuerySet[Puzzle]:
     classic = Q(variant="classic") & ~Q(grader_version=GRADER_VERSION)
     variants = ~Q(variant="classic") & ~Q(grader_version=VARIANT_GRADER_VERSION)
-    return Puzzle.objects.filter(classic | variants, size__lte=REGRADE_MAX_SIZE)
+    # A practice puzzle keeps the grade and sentences it was made with: it is in no pool.
+    return Puzzle.objects.filter(classic | variants, size__lte=REGRADE_MAX_SIZE).exclude(
+        source=Source.PRACTICE
+    )
 
 
 def _current(puzzle: Puzzle) -> int:

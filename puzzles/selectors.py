@@ -9,12 +9,12 @@ from typing import Any
 from django.db.models import Count, Max, Min, QuerySet
 
 from puzzles.models import (
+    BANK_SOURCES,
     ChunkStatus,
     DailyPuzzle,
     PackEntry,
     Puzzle,
     PuzzlePack,
-    Source,
     Variant,
 )
 
@@ -45,7 +45,7 @@ def puzzle_list(
     bank's (no puzzle a player typed in) when ``bank_only``."""
     puzzles = Puzzle.objects.only(*PLAYER_FIELDS)
     if bank_only:
-        puzzles = puzzles.exclude(source=Source.TYPED)
+        puzzles = puzzles.filter(source__in=BANK_SOURCES)
     if size is not None:
         puzzles = puzzles.filter(size=size)
     if difficulty:
@@ -72,14 +72,14 @@ def puzzle_pick(
     """A random-ish bank puzzle of ``variant`` and ``size`` (and ``difficulty``, None = any;
     ``source``, None = generated or imported) in none of ``exclude`` (lists of ids or
     values('id') querysets), or None. Never a puzzle a player typed in (``Source.TYPED``):
-    it is theirs, not the bank's.
+    it is theirs, not the bank's; nor one made for a lesson's practice (``Source.PRACTICE``).
 
     Cheap on a big table: a random id between the smallest and largest candidate, then
     the first candidate from there (wrapping round), both walks of the
     (variant, size, difficulty, id) index; no ORDER BY random(). ``seed`` makes the pick
     repeatable.
     """
-    candidates = Puzzle.objects.filter(variant=variant, size=size).exclude(source=Source.TYPED)
+    candidates = Puzzle.objects.filter(variant=variant, size=size, source__in=BANK_SOURCES)
     if difficulty:
         candidates = candidates.filter(difficulty=difficulty)
     if source:

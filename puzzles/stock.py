@@ -34,7 +34,7 @@ from puzzles.bank import (
     puzzle_row,
 )
 from puzzles.chunks import MAX_REPLACEMENTS
-from puzzles.models import Puzzle, PuzzlePack, Source, Symmetry, Variant
+from puzzles.models import BANK_SOURCES, Puzzle, PuzzlePack, Source, Symmetry, Variant
 from puzzles.packs import PACK_MAX_COUNT, PackNameTaken, pack_create
 from puzzles.techniques import puzzle_techniques_store
 from puzzles.variant_bank import variant_puzzle_store
@@ -88,7 +88,7 @@ def bank_stock(*, variant: str | None = "classic") -> dict[tuple[int, str], int]
 def bank_stock_all() -> dict[tuple[str, int, str], int]:
     """Puzzles in the bank per (variant, size, level)."""
     rows = (
-        Puzzle.objects.exclude(source=Source.TYPED)
+        Puzzle.objects.filter(source__in=BANK_SOURCES)
         .values("variant", "size", "difficulty")
         .annotate(n=Count("id"))
         .order_by()

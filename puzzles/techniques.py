@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db.models import Count
 
-from puzzles.models import Puzzle, PuzzleTechnique, Source
+from puzzles.models import BANK_SOURCES, Puzzle, PuzzleTechnique
 
 
 def puzzle_techniques_store(*, puzzle: Puzzle) -> int:
@@ -38,8 +38,7 @@ def technique_frequency(*, technique: str) -> dict[tuple[int, str], tuple[int, i
         .order_by()
     )
     totals = (
-        Puzzle.objects.filter(variant="classic")
-        .exclude(source=Source.TYPED)
+        Puzzle.objects.filter(variant="classic", source__in=BANK_SOURCES)
         .values("size", "difficulty")
         .annotate(n=Count("id"))
         .order_by()

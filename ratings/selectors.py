@@ -40,15 +40,14 @@ def player_rating_get(*, user: AbstractBaseUser, size: int, variant: str = CLASS
 def _unplayed(user: AbstractBaseUser, size: int, variant: str = CLASSIC) -> QuerySet[PuzzleRating]:
     """The rated puzzles of ``variant`` and ``size`` the user has no game of, less today's
     and later daily puzzles (kept for the daily game, as the pick by level does) and
-    puzzles typed in by players (not the bank's)."""
+    puzzles typed in by players or made for practice (not the bank's)."""
     from play.models import Game
-    from puzzles.models import DailyPuzzle, Source
+    from puzzles.models import BANK_SOURCES, DailyPuzzle
 
     played = Game.objects.filter(user=user, puzzle_id=OuterRef("puzzle_id"))
     dailies = DailyPuzzle.objects.filter(date__gte=timezone.localdate()).values("puzzle_id")
     return (
-        PuzzleRating.objects.filter(variant=variant, size=size)
-        .exclude(puzzle__source=Source.TYPED)
+        PuzzleRating.objects.filter(variant=variant, size=size, puzzle__source__in=BANK_SOURCES)
         .filter(~Exists(played))
         .exclude(puzzle_id__in=dailies)
     )

@@ -317,10 +317,10 @@ def puzzle_ratings_backfill(*, size: int | None = None, variant: str | None = No
     """Give every stored puzzle without a rating (of ``size`` and ``variant`` when given)
     its starting one (one query to find them, inserts in batches). Returns how many were
     made."""
-    from puzzles.models import Puzzle, Source
+    from puzzles.models import BANK_SOURCES, Puzzle
 
-    # A typed-in puzzle is never rated against (integrity.gate), so it needs no rating.
-    missing = Puzzle.objects.filter(rating__isnull=True).exclude(source=Source.TYPED)
+    # A typed-in or practice puzzle is never rated against (integrity.gate): no rating.
+    missing = Puzzle.objects.filter(rating__isnull=True, source__in=BANK_SOURCES)
     if size is not None:
         missing = missing.filter(size=size)
     if variant is not None:

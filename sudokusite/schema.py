@@ -113,6 +113,7 @@ _REASONS = {
     **{status: description for status, (description, _codes) in _COMMON.items()},
     "409": "The request conflicts with the game or resource as it is now.",
     "422": "Understood, but refused.",
+    "503": "Not ready yet: try again after Retry-After (seconds).",
 }
 
 
@@ -149,7 +150,7 @@ def add_error_responses(
         for operation in path_item.values():
             responses = operation.setdefault("responses", {})
             for status, response in responses.items():
-                if status.startswith("4"):
+                if status.startswith(("4", "5")):
                     _document_codes(status, response)
             # An operation that reads no credentials cannot fail on them.
             anonymous = operation.get("security") == [{}]

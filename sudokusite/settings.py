@@ -517,6 +517,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "races-advance-due": {"task": "races.race_advance_due", "schedule": 30.0},
     # Keep Killer practice puzzles for each Killer technique (learn.variant_practice).
     "learn-variant-practice-top-up": {"task": "learn.variant_practice_top_up", "schedule": 600.0},
+    # And for each constraint lesson made at levels (learn.constraint_practice).
+    "learn-constraint-practice-top-up": {
+        "task": "learn.constraint_practice_top_up",
+        "schedule": 600.0,
+    },
 }
 
 # The puzzle bank keeps at least PUZZLE_BANK_MINIMUM puzzles of each size and

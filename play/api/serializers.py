@@ -291,8 +291,8 @@ class GameRatingSerializer(serializers.Serializer):
 class UnrankedReasonSerializer(serializers.Serializer):
     code = serializers.ChoiceField(
         choices=sorted(MESSAGES),
-        help_text="Stable: guest, typed_in, replayed_puzzle, race_not_played, player_held, "
-        "flagged, too_fast_to_review, provisional.",
+        help_text="Stable: guest, typed_in, practice_only, replayed_puzzle, race_not_played, "
+        "player_held, flagged, too_fast_to_review, provisional.",
     )
     message = serializers.CharField(help_text="One line for the player, in their language.")
 

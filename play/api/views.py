@@ -135,7 +135,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         "(a practice game on a puzzle that needs the technique: one you have not played from "
         "the stock, else one made within a second, else one you have played; the stock is "
         "topped up behind it; a Killer technique such as `cage_combination` starts a Killer "
-        'game, and `variant` may come with it) or `{"fpuzzles": {...}}` (a puzzle shared from '
+        "game, and `variant` may come with it; a constraint lesson made at levels such as "
+        "`thermometer` starts a 9x9 game with its constraints, never rated, or answers 503 "
+        "`practice_puzzle_not_ready` with Retry-After while its puzzles are being made) or "
+        '`{"fpuzzles": {...}}` (a puzzle shared from '
         "f-puzzles or "
         "SudokuPad: its JSON object or text, its compressed text or a SudokuPad or f-puzzles "
         "link; played like a typed-in grid; `import_notes` beside the game lists what was "
@@ -165,6 +168,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                     ],
                     404: ["no_puzzle_available", "bank_empty", "no_practice_puzzle"],
                     422: ["too_hard"],
+                    503: ["practice_puzzle_not_ready"],
                 }
             ),
         },

@@ -19,6 +19,7 @@ def test_every_grown_technique_gets_a_dug_row_too(monkeypatch):
     # The rows' layout only: no puzzle is made (the Killer rows take minutes to make).
     monkeypatch.setattr(learning, "_rate", lambda size, slug, count, scratch=False: (2.0, 1, 0))
     monkeypatch.setattr(learning, "variant_lines", lambda count: [])
+    monkeypatch.setattr(learning, "constraint_lines", lambda count: [])
     lines = learning.run(quick=True)
     rows = [line for line in lines if line.startswith("| hidden_quad ")]
     assert [row.split(" | ")[3] for row in rows] == ["grown", "dug"]

@@ -123,11 +123,14 @@ def test_a_killer_lesson_draws_its_cages_on_a_phone_and_practises_a_killer(live_
 
 
 def test_a_constraint_lesson_draws_its_constraints_and_steps_to_the_end(live_server, browser):
+    from learn.constraint_lessons import BY_SLUG
+    from learn.constraint_practice import constraint_practice_top_up
     from learn.examples import example_of
     from tests.e2e.test_axe import violations
 
     example = example_of("thermometer")
     assert example is not None
+    constraint_practice_top_up(minimum=1, lessons=(BY_SLUG["thermometer"],))
     context = browser.new_context(bypass_csp=True)  # axe is injected inline
     context.set_default_timeout(10_000)
     page = context.new_page()
@@ -156,7 +159,18 @@ def test_a_constraint_lesson_draws_its_constraints_and_steps_to_the_end(live_ser
         assert violations(page) == []
         page.get_by_test_id("lesson-next").click()
         expect(stage).to_contain_text("5/5. After the step")
-        expect(page.get_by_test_id("lesson-next")).to_be_disabled()  # no practice to offer
-        expect(page.get_by_test_id("lesson-practise")).to_have_count(0)
+        # Thermometers are made at levels: the last stage offers their practice, a 9x9
+        # practice-only puzzle with thermometers (one in the stock, from a fixed seed).
+        expect(page.get_by_test_id("lesson-next")).to_be_hidden()
+        expect(page.get_by_test_id("lesson-practise")).to_have_text("Practise Thermometer")
+        page.get_by_test_id("lesson-practise").click()
+        expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+        expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        game = Game.objects.select_related("puzzle").get(
+            pk=int(re.search(r"/play/(\d+)/$", page.url).group(1))
+        )
+        assert game.practice_technique == "thermometer"
+        assert game.puzzle.source == Source.PRACTICE
+        assert page.locator("svg.constraints polyline.c-thermo").count() >= 1
     finally:
         context.close()

@@ -253,6 +253,10 @@ TRIGGERS: dict[str, Callable[..., Any]] = {
         "/api/v1/games/", {"technique": "cage_house", "variant": "classic"}, format="json"
     ),
     "no_practice_puzzle": _no_practice_puzzle,
+    # An empty stock of a kind too slow to make in a request (learn.constraint_practice).
+    "practice_puzzle_not_ready": lambda c: c.client.post(
+        "/api/v1/games/", {"technique": "antiknight"}, format="json"
+    ),
     "game_not_finished": lambda c: c.client.get(c.url + "replay/"),
     "puzzle_in_play": lambda c: handled(PuzzleInPlay()),
     "login_locked": _locked,

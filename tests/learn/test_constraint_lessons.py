@@ -13,6 +13,7 @@ from django.utils.html import escape
 
 from learn.constraint_examples import peer_step
 from learn.constraint_lessons import BY_SLUG, LESSONS
+from learn.constraint_practice import practised_lesson
 from learn.examples import examples
 from learn.lessons import FALLBACK, lesson_text
 from solver import Shape, parse
@@ -114,7 +115,8 @@ def test_every_constraint_lesson_page_draws_its_example_in_both_languages(slug: 
     assert english.status_code == 200
     page = english.content.decode()
     assert "css/variants.css" in page and 'data-testid="lesson-board"' in page
-    assert 'data-testid="practise"' not in page  # no practice for a constraint
+    # Practised when its kind is made at levels (learn.constraint_practice), else not.
+    assert ('data-testid="practise"' in page) == (practised_lesson(slug) is not None)
     assert escape(str(BY_SLUG[slug].text)[:40]) in page
     data = _lesson_data(page)
     assert data["constraints"] == EXAMPLES[slug]["constraints"]
@@ -146,14 +148,15 @@ def test_the_index_lists_the_constraint_lessons_under_their_own_heading() -> Non
 @pytest.mark.django_db
 def test_the_api_serves_a_constraint_lesson(api_client) -> None:
     body = api_client.get("/api/v1/techniques/thermometer/").json()
-    assert body["variant"] == "constraints" and body["sizes"] == []
+    assert body["variant"] == "constraints" and body["sizes"] == [9]
     assert body["example"]["constraints"][0]["type"] == "thermometer"
     assert body["lesson_url"] == "/learn/thermometer/"
+    assert api_client.get("/api/v1/techniques/sandwich/").json()["sizes"] == []
 
 
 @pytest.mark.django_db
-def test_practising_a_constraint_lesson_is_a_404_not_a_500() -> None:
-    answer = Client().post("/learn/thermometer/practise/", {"size": 9})
+def test_practising_a_lesson_only_constraint_is_a_404_not_a_500() -> None:
+    answer = Client().post("/learn/sandwich/practise/", {"size": 9})
     assert answer.status_code == 404
 
 
@@ -168,8 +171,9 @@ def test_a_constraint_steps_hint_links_to_its_lesson(slug: str) -> None:
 
 @pytest.mark.django_db
 def test_asking_a_practice_game_of_a_constraint_says_it_has_a_lesson_only(token_client) -> None:
+    # A kind not made at levels (solver.generation.constrained.GENERATED): lesson only.
     answer = token_client.post(
-        "/api/v1/games/", {"technique": "thermometer"}, content_type="application/json"
+        "/api/v1/games/", {"technique": "sandwich"}, content_type="application/json"
     )
     assert answer.status_code == 400
     assert "taught by its lesson only" in answer.content.decode()
