@@ -5,9 +5,9 @@
   between neighbouring regions while both stay connected), checked to admit a filled grid
   (a random fill within a node budget; a layout that fails is drawn again), then dug.
 - **Killer**: a random classic grid, cages drawn over it (:func:`draw_cages`: connected
-  cells, mostly 2 to 5, no value twice), then givens added where two solutions differ
-  until one remains; expert keeps only cage sets that need no givens at all, and hard gives
-  one cell of those that need none if the medium techniques still cannot finish it then.
+  cells, mostly 2 to 5, no value twice), refined where two solutions differ until one
+  remains, then merged (harder) or split (easier) towards the level (:func:`_to_level`);
+  hard and up have no givens, easy and medium take givens where the logic stalls.
 
 Diagonal and Jigsaw are dug as :mod:`solver.generation.general_dig` says. The level is the variant
 logic's (:func:`solver.logic.general.variant_logic_solve`); Killer's expert is the level
@@ -46,8 +46,8 @@ MAX_ATTEMPTS = 400
 MAX_REFINES = 40
 """Changes to a cage set (:func:`refine_cages`) before it is drawn again."""
 MAX_MOVES = 16
-"""Cage merges (:func:`merge_cages`: harder) and splits (easier) tried to bring a cage
-set to its level."""
+"""Cage merges kept (:func:`~solver.generation.killer_cages.merges`: harder) and splits
+(easier) made to bring a cage set to its level."""
 MAX_REJECTS = 8
 """Merges past the level tried from one cage set before the attempt is dropped: from
 some sets every merge goes past it, and a new draw costs less than trying them all."""

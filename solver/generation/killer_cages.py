@@ -105,18 +105,11 @@ def _cages(groups: list[list[int]], sol: Sequence[int]) -> tuple[Cage, ...]:
     return tuple(Cage(tuple(sorted(g)), sum(sol[x] for x in g)) for g in groups)
 
 
-def merge_cages(
-    cages: Sequence[Cage], solution: Grid, rng: random.Random, *, largest: int = MAX_CAGE
-) -> tuple[Cage, ...] | None:
-    """Two neighbouring cages that hold no value twice made one (of ``largest`` cells at
-    most), chosen at random; None when no two can be. Fewer sums make a harder puzzle."""
-    return next(merges(cages, solution, rng, largest=largest), None)
-
-
 def merges(
     cages: Sequence[Cage], solution: Grid, rng: random.Random, *, largest: int = MAX_CAGE
 ) -> Iterator[tuple[Cage, ...]]:
-    """Every way :func:`merge_cages` may merge two cages, each once, in a random order."""
+    """Every way to make two neighbouring cages that hold no value twice one (of ``largest``
+    cells at most), each once, in a random order. Fewer sums make a harder puzzle."""
     n = solution.size
     sol = solution.cells
     cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
