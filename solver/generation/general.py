@@ -5,9 +5,9 @@
   between neighbouring regions while both stay connected), checked to admit a filled grid
   (a random fill within a node budget; a layout that fails is drawn again), then dug.
 - **Killer**: a random classic grid, cages drawn over it (:func:`draw_cages`: connected
-  cells, mostly 2 to 5, no value twice), then givens added where two solutions differ
-  until one remains; expert keeps only cage sets that need no givens at all, and hard gives
-  one cell of those that need none if the medium techniques still cannot finish it then.
+  cells, mostly 2 to 5, no value twice), refined where two solutions differ until one
+  remains, then merged (harder) or split (easier) towards the level (:func:`_to_level`);
+  hard and up have no givens, easy and medium take givens where the logic stalls.
 
 Diagonal and Jigsaw are dug as :mod:`solver.generation.general_dig` says. The level is the variant
 logic's (:func:`solver.logic.general.variant_logic_solve`); Killer's expert is the level
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from solver.generation.classic_dig import SYMMETRIES, orbits
 from solver.generation.general_dig import dig, logic_level, singles_solve
 from solver.generation.jigsaw_regions import neighbours, random_regions
-from solver.generation.killer_cages import merge_cages, refine_cages
+from solver.generation.killer_cages import merges, refine_cages
 from solver.grid import BudgetExceeded, Grid, Shape
 from solver.logic.general import LEVELS, variant_logic_solve
 from solver.rules.ruleset import VARIANTS, Cage, Rules
@@ -46,8 +46,11 @@ MAX_ATTEMPTS = 400
 MAX_REFINES = 40
 """Changes to a cage set (:func:`refine_cages`) before it is drawn again."""
 MAX_MOVES = 16
-"""Cage merges (:func:`merge_cages`: harder) and splits (easier) tried to bring a cage
-set to its level."""
+"""Cage merges kept (:func:`~solver.generation.killer_cages.merges`: harder) and splits
+(easier) made to bring a cage set to its level."""
+MAX_REJECTS = 8
+"""Merges past the level tried from one cage set before the attempt is dropped: from
+some sets every merge goes past it, and a new draw costs less than trying them all."""
 MAX_EASING_GIVENS = 12
 """Givens an easy or medium Killer may be given to bring it down to its level."""
 CAGE_SIZES = {
@@ -136,7 +139,7 @@ def generate_variant(
             made = _killer(shape, level, rng)
             if made is None:
                 continue
-            rules, puzzle, solution, n_searches = made
+            rules, puzzle, solution, n_searches, graded = made
             symmetry_made = "none"
         else:
             drawn = _rules_and_fill(variant, shape, rng)
@@ -145,8 +148,9 @@ def generate_variant(
             rules, solution = drawn
             puzzle, n_searches = dig(rules, solution, rng, level, orbits(shape, symmetry))
             symmetry_made = symmetry
+            graded = None
         searches += n_searches
-        rated, hardest = graded_level(rules, puzzle, level)
+        rated, hardest = graded or graded_level(rules, puzzle, level)
         if level is None or rated == level:
             return VariantGenerated(
                 rules, puzzle, solution, rated, hardest, seed, attempt, searches, symmetry_made
@@ -270,11 +274,13 @@ def draw_cages(
 
 def _killer(
     shape: Shape, level: str | None, rng: random.Random
-) -> tuple[Rules, Grid, Grid, int] | None:
-    """One Killer attempt: rules, givens, solution and searches; None when the cages drawn
-    do not make the level. The cages are refined until they alone have one solution
-    (:func:`solver.generation.killer_cages.refine_cages`); easy and medium then take givens
-    where the logic up to the level stalls, until it finishes the puzzle."""
+) -> tuple[Rules, Grid, Grid, int, tuple[str, str | None] | None] | None:
+    """One Killer attempt: rules, givens, solution, searches and the level with the hardest
+    technique when they are known already (no givens); None when the cages drawn do not
+    make the level. The cages are refined until they alone have one solution
+    (:func:`solver.generation.killer_cages.refine_cages`), then brought to the level by
+    :func:`_to_level`; easy and medium then take givens where the logic up to the level
+    stalls, until it finishes the puzzle."""
     solution = random_solution(shape, rng)
     cages = draw_cages(solution, rng, CAGE_SIZES[level or "medium"], ones=level == "easy")
     if cages is None:
@@ -299,42 +305,14 @@ def _killer(
         return None
     cells = [0] * shape.ncells
     if level is None:
-        return rules, Grid(shape, tuple(cells)), solution, searches
-    moves = 0
-    easier: tuple[Cage, ...] | None = None  # the cages before the last merge
-    while (rated := graded_level(rules, empty, level)[0]) != level:
-        moves += 1
-        if moves > MAX_MOVES:
-            return None
-        if LEVELS.index(rated) > LEVELS.index(level):
-            if level not in GIVENS_FREE:
-                break  # too hard: givens bring easy and medium down below
-            if easier is not None:  # the last merge went past the level: try another
-                cages, easier = easier, None
-                rules = Rules.make(shape, cages=cages)
-                continue
-            # too hard as drawn: a cage split in two (one more sum: still one solution)
-            split = refine_cages(cages, solution, None, rng)
-            if split is None:
-                return None
-            cages = split
-            rules = Rules.make(shape, cages=cages)
-            continue
-        # too easy: two cages made one, while the cages alone keep one solution
-        merged = merge_cages(cages, solution, rng)
-        if merged is None:
-            return None
-        searches += 1
-        try:
-            unique = len(solutions(empty, limit=2, rules=Rules.make(shape, cages=merged),
-                                   budget=KILLER_BUDGET)) == 1  # fmt: skip
-        except BudgetExceeded:
-            unique = False
-        if unique:
-            cages, easier = merged, cages
-            rules = Rules.make(shape, cages=cages)
-    if rated == level:
-        return rules, Grid(shape, tuple(cells)), solution, searches
+        return rules, Grid(shape, tuple(cells)), solution, searches, None
+    reached = _to_level(shape, cages, solution, level, rng)
+    if reached is None:
+        return None
+    rules, graded, more = reached
+    searches += more
+    if graded[0] == level:
+        return rules, Grid(shape, tuple(cells)), solution, searches, graded
     if level in GIVENS_FREE:
         return None
     for _ in range(MAX_EASING_GIVENS):
@@ -342,11 +320,81 @@ def _killer(
             rules, Grid(shape, tuple(cells)), max_level=level, explain=False
         )
         if result.solved:
-            return rules, Grid(shape, tuple(cells)), solution, searches
+            return rules, Grid(shape, tuple(cells)), solution, searches, None
         stalled = [c for c in range(shape.ncells) if not result.grid.cells[c]]
         c = rng.choice(stalled)
         cells[c] = solution.cells[c]
     return None
+
+
+def _to_level(
+    shape: Shape, cages: tuple[Cage, ...], solution: Grid, level: str, rng: random.Random
+) -> tuple[Rules, tuple[str, str | None], int] | None:
+    """Cages with one solution (a search said so) brought to ``level`` by merges (harder)
+    and splits (easier): the rules, their level and hardest technique, the searches made;
+    None when the moves run out. Past the level, easy and medium stop there (givens bring
+    them down).
+
+    The logic is the proof of one solution: cages it finishes have one, so a merge it
+    finishes at the level or below needs no search, and one past the level (or with more
+    solutions) is taken back (:func:`_merge_level`). Only master, which the logic never
+    finishes, rests on a search. From a cage set whose merges all go past the level,
+    :data:`MAX_REJECTS` tries drop the attempt."""
+    empty = Grid.empty(shape)
+    top = LEVELS.index(level)
+    rules = Rules.make(shape, cages=cages)
+    graded = graded_level(rules, empty, level)
+    searches = 0
+    for _ in range(MAX_MOVES):
+        if graded[0] == level:
+            break
+        if LEVELS.index(graded[0]) > top:
+            if level not in GIVENS_FREE:
+                break  # too hard: givens bring easy and medium down below
+            # too hard as drawn: a cage split in two (one more sum)
+            split = refine_cages(cages, solution, None, rng)
+            if split is None:
+                return None
+            cages = split
+            rules = Rules.make(shape, cages=cages)
+            graded = graded_level(rules, empty, level)
+            continue
+        # too easy: two cages made one, kept when the logic still finishes them
+        for tried, merged in enumerate(merges(cages, solution, rng)):
+            if tried == MAX_REJECTS:
+                return rules, graded, searches  # the merges here all go past the level
+            merged_rules = Rules.make(shape, cages=merged)
+            searches += level == "master"
+            found = _merge_level(merged_rules, solution, level)
+            if found is None or LEVELS.index(found[0]) > top:
+                continue  # past the level, or more than one solution: another merge
+            cages, rules, graded = merged, merged_rules, found
+            break
+        else:
+            break  # no merge left
+    return rules, graded, searches
+
+
+def _merge_level(rules: Rules, solution: Grid, level: str) -> tuple[str, str | None] | None:
+    """The level and hardest technique of merged cages, None when they have more than one
+    solution (or none was proved). Up to expert the logic up to ``level`` answers (what it
+    cannot finish is past the level or ambiguous alike). For master a search comes first:
+    near the level most merges have a second solution, which it finds sooner than the
+    expert techniques give up."""
+    empty = Grid.empty(rules.shape)
+    if level == "master" and _others(rules, solution) != []:
+        return None
+    return graded_level(rules, empty, level)
+
+
+def _others(rules: Rules, solution: Grid) -> list[Grid] | None:
+    """The solutions of ``rules`` (no givens) other than ``solution``, one at most; None
+    when the search runs out of budget."""
+    try:
+        found = solutions(Grid.empty(rules.shape), limit=2, rules=rules, budget=KILLER_BUDGET)
+    except BudgetExceeded:
+        return None
+    return [g for g in found if g != solution][:1]
 
 
 def _fewer_givens(rules: Rules, solution: Grid, cells: list[int]) -> int:

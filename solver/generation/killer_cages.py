@@ -11,7 +11,7 @@ changes usually leave one. No cage of one cell is ever made.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from solver.generation.jigsaw_regions import neighbours
 from solver.grid import Grid
@@ -105,11 +105,11 @@ def _cages(groups: list[list[int]], sol: Sequence[int]) -> tuple[Cage, ...]:
     return tuple(Cage(tuple(sorted(g)), sum(sol[x] for x in g)) for g in groups)
 
 
-def merge_cages(
+def merges(
     cages: Sequence[Cage], solution: Grid, rng: random.Random, *, largest: int = MAX_CAGE
-) -> tuple[Cage, ...] | None:
-    """Two neighbouring cages that hold no value twice made one (of ``largest`` cells at
-    most), chosen at random; None when no two can be. Fewer sums make a harder puzzle."""
+) -> Iterator[tuple[Cage, ...]]:
+    """Every way to make two neighbouring cages that hold no value twice one (of ``largest``
+    cells at most), each once, in a random order. Fewer sums make a harder puzzle."""
     n = solution.size
     sol = solution.cells
     cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
@@ -127,5 +127,4 @@ def merge_cages(
         cells = [*cages[i].cells, *cages[j].cells]
         if len(cells) <= largest and len({sol[c] for c in cells}) == len(cells):
             groups = [list(c.cells) for k, c in enumerate(cages) if k not in (i, j)]
-            return _cages([*groups, cells], sol)
-    return None
+            yield _cages([*groups, cells], sol)
