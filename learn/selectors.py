@@ -240,6 +240,7 @@ def _practice_rows(slug: str, size: int) -> QuerySet[PuzzleTechnique]:
     return (
         PuzzleTechnique.objects.filter(technique=slug, size=size, difficulty=BY_SLUG[slug].level)
         .exclude(puzzle__source=Source.TYPED)
+        .exclude(puzzle__constrained=True)
         .exclude(puzzle_id__in=daily_puzzle_ids(since=timezone.localdate()))
     )
 

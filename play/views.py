@@ -102,7 +102,12 @@ def home(request: HttpRequest) -> HttpResponse:
     for game in unfinished:
         game.filled_percent = _filled_percent(game)  # type: ignore[attr-defined]
         game.clock = clock(game.elapsed_at(now))  # type: ignore[attr-defined]
-    stocked = set(Puzzle.objects.values_list("variant", "size", "difficulty").distinct().order_by())
+    stocked = set(
+        Puzzle.objects.filter(constrained=False)
+        .values_list("variant", "size", "difficulty")
+        .distinct()
+        .order_by()
+    )
     difficulties = [
         (value, label, _unavailable(value, stocked)) for value, label in Difficulty.choices
     ]

@@ -38,7 +38,7 @@ def technique_frequency(*, technique: str) -> dict[tuple[int, str], tuple[int, i
         .order_by()
     )
     totals = (
-        Puzzle.objects.filter(variant="classic")
+        Puzzle.objects.filter(variant="classic", constrained=False)
         .exclude(source=Source.TYPED)
         .values("size", "difficulty")
         .annotate(n=Count("id"))

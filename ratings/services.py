@@ -319,8 +319,11 @@ def puzzle_ratings_backfill(*, size: int | None = None, variant: str | None = No
     made."""
     from puzzles.models import Puzzle, Source
 
-    # A typed-in puzzle is never rated against (integrity.gate), so it needs no rating.
-    missing = Puzzle.objects.filter(rating__isnull=True).exclude(source=Source.TYPED)
+    # A typed-in puzzle, or one with constraints, is never rated against (integrity.gate),
+    # so it needs no rating.
+    missing = Puzzle.objects.filter(rating__isnull=True, constrained=False).exclude(
+        source=Source.TYPED
+    )
     if size is not None:
         missing = missing.filter(size=size)
     if variant is not None:
