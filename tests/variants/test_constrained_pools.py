@@ -151,3 +151,26 @@ def test_a_game_of_a_puzzle_with_constraints_is_played_by_number_but_never_count
         "/api/v1/leaderboards/", {"variant": "classic", "size": 6, "difficulty": "easy"}
     )
     assert board.status_code == 200 and board.json()["results"] == []
+
+
+def test_the_migration_takes_counted_games_of_such_puzzles_off_the_boards(thermo, user):
+    """play 0012, run on today's models: a game counted before the gate knew the puzzle
+    is held now; a claimed guest's keeps its reason."""
+    import importlib
+
+    from django.apps import apps
+    from django.utils import timezone
+
+    from accounts.factories import UserFactory
+
+    migration = importlib.import_module("play.migrations.0012_constrained_games_uncounted")
+    done = {"entries": thermo.solution, "status": "completed", "finished": timezone.now()}
+    counted = Game.objects.create(user=user, puzzle=thermo, counts=True, standing="counts", **done)
+    guest = Game.objects.create(
+        user=UserFactory(), claimed=True, puzzle=thermo, counts=False, standing="guest", **done
+    )
+    migration.uncount(apps, None)
+    counted.refresh_from_db()
+    guest.refresh_from_db()
+    assert (counted.counts, counted.standing) == (False, "constrained")
+    assert (guest.counts, guest.standing) == (False, "guest")
