@@ -9,7 +9,8 @@ decision is stored on the game (``Game.counts``, ``Game.standing``), and the boa
 The rule, in order (docs/integrity.md):
 
 1. a guest's game never counts, nor a guest's game claimed by an account later (``guest``);
-2. a game of a puzzle typed in by a player (``typed_in``);
+2. a game of a puzzle typed in by a player (``typed_in``), or of a puzzle with constraints
+   (``constrained``: thermometers, arrows...; no board or rating is kept for its rules);
 3. a player's second and later games of a puzzle (``replayed_puzzle``); a race seat that
    ended (timed out, or given up) with no value ever placed (``race_not_played``: as an
    abort, it is not rated, for the player or the puzzle);
@@ -50,6 +51,7 @@ COUNTS = "counts"
 GUEST = "guest"
 TYPED_IN = "typed_in"
 PRACTICE_ONLY = "practice_only"
+CONSTRAINED = "constrained"
 REPLAYED_PUZZLE = "replayed_puzzle"
 RACE_NOT_PLAYED = "race_not_played"
 PLAYER_HELD = "player_held"
@@ -61,6 +63,7 @@ MESSAGES: dict[str, Promise] = {
     GUEST: _("Played as a guest"),
     TYPED_IN: _("A puzzle typed in, not one of the bank's"),
     PRACTICE_ONLY: _("A practice puzzle made for a lesson, not one of the bank's"),
+    CONSTRAINED: _("A puzzle with constraints: no board or rating is kept for its rules"),
     REPLAYED_PUZZLE: _("You had played this puzzle before"),
     RACE_NOT_PLAYED: _("A race seat with no move: not rated, as an aborted game"),
     PLAYER_HELD: _("Your games are held for a staff review"),
@@ -99,6 +102,8 @@ def _origin(game: Game) -> str | None:
         return TYPED_IN
     if game.puzzle.source == Source.PRACTICE:
         return PRACTICE_ONLY
+    if game.puzzle.constrained:
+        return CONSTRAINED
     if not game.ranked:
         return REPLAYED_PUZZLE
     if game.race_id is not None and _never_played(game):

@@ -246,12 +246,16 @@ def practice_puzzle_replay(*, slug: str, size: int, games: QuerySet[Game]) -> in
 def _practice_rows(slug: str, size: int) -> QuerySet[PuzzleTechnique]:
     """The bank's puzzles that need ``slug`` at its level; never one a player typed in, nor
     today's or tomorrow's daily puzzle (practice would spoil it)."""
-    return PuzzleTechnique.objects.filter(
-        technique=slug,
-        size=size,
-        difficulty=BY_SLUG[slug].level,
-        puzzle__source__in=BANK_SOURCES,
-    ).exclude(puzzle_id__in=daily_puzzle_ids(since=timezone.localdate()))
+    return (
+        PuzzleTechnique.objects.filter(
+            technique=slug,
+            size=size,
+            difficulty=BY_SLUG[slug].level,
+            puzzle__source__in=BANK_SOURCES,
+        )
+        .exclude(puzzle__constrained=True)
+        .exclude(puzzle_id__in=daily_puzzle_ids(since=timezone.localdate()))
+    )
 
 
 def practice_progress(*, user: Any) -> list[dict[str, Any]]:

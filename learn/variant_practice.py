@@ -78,7 +78,9 @@ def _practice_rows(technique: str, variant: str, size: int) -> QuerySet[Puzzle]:
     """The bank's ``variant`` puzzles of ``size`` known to need ``technique``; never one a
     player typed in, nor today's or tomorrow's daily puzzle (practice would spoil it)."""
     return (
-        Puzzle.objects.filter(variant=variant, size=size, techniques__has_key=technique)
+        Puzzle.objects.filter(
+            variant=variant, size=size, techniques__has_key=technique, constrained=False
+        )
         .exclude(source=Source.TYPED)
         .exclude(pk__in=daily_puzzle_ids(since=timezone.localdate()))
     )
@@ -179,7 +181,7 @@ def variant_technique_frequency(*, technique: str, variant: str) -> list[dict[st
     """Per size and level: the bank's ``variant`` puzzles whose techniques are recorded,
     and how many of them use ``technique``."""
     rows = (
-        Puzzle.objects.filter(variant=variant)
+        Puzzle.objects.filter(variant=variant, constrained=False)
         .exclude(source=Source.TYPED)
         .exclude(techniques={})
         .values("size", "difficulty")

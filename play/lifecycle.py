@@ -162,7 +162,9 @@ def _puzzle_at_level(player: Player, size: int, variant: str) -> Puzzle:
         )
     picked = puzzle_pick_at_level(user=player.user, size=size, variant=variant)
     if picked is None:
-        banked = Puzzle.objects.filter(variant=variant, size=size, source__in=BANK_SOURCES)
+        banked = Puzzle.objects.filter(
+            variant=variant, size=size, source__in=BANK_SOURCES, constrained=False
+        )
         if not banked.exists():
             raise NoPuzzleAvailable(
                 _("There is no %(size)sx%(size)s %(variant)s puzzle yet: try another size.")

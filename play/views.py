@@ -107,6 +107,7 @@ def home(request: HttpRequest) -> HttpResponse:
         game.clock = clock(game.elapsed_at(now))  # type: ignore[attr-defined]
     stocked = set(
         Puzzle.objects.exclude(source=Source.PRACTICE)  # a lesson's, in no level's pool
+        .filter(constrained=False)
         .values_list("variant", "size", "difficulty")
         .distinct()
         .order_by()

@@ -203,9 +203,14 @@ def _import_variant(line: int, read: FPuzzle, seen: dict[str, int]) -> ImportLin
     seen[key] = line
     if not created:
         return ImportLine(line, "duplicate", _in_bank(puzzle.pk), puzzle.pk)
-    return ImportLine(
-        line, "imported", f"#{puzzle.pk} {puzzle.variant} {puzzle.difficulty}", puzzle.pk
-    )
+    message = f"#{puzzle.pk} {puzzle.variant} {puzzle.difficulty}"
+    if puzzle.constrained:
+        # Staff would otherwise expect it in the level games of its variant's name.
+        message += " · " + _(
+            "constraints (%(kinds)s): kept out of the level games, daily puzzles, practice "
+            "and boards; played by its number or link"
+        ) % {"kinds": ", ".join(puzzle.constraint_kinds)}
+    return ImportLine(line, "imported", message, puzzle.pk)
 
 
 def _import_one(line: int, item: Grid | ParseError | FPuzzle, seen: dict[str, int]) -> ImportLine:

@@ -100,6 +100,16 @@ class Puzzle(models.Model):
     rules = models.JSONField(
         default=dict, blank=True, db_default=models.Value({}, output_field=models.JSONField())
     )
+    # Whether the rules carry constraints (thermometers, arrows, dots...): such a puzzle
+    # keeps its variant's name (Rules.variant ignores constraints) but is not that variant's
+    # to serve, so no pool draws it, no day takes it and no game of it counts. Computed by
+    # PostgreSQL from ``rules``, so no writer can store it wrong, and every pool filters on
+    # a column, not on JSON.
+    constrained = models.GeneratedField(
+        expression=models.Q(rules__has_key="constraints"),
+        output_field=models.BooleanField(),
+        db_persist=True,
+    )
     canonical_key = models.CharField(max_length=64, unique=True)
     source = models.CharField(max_length=10, choices=Source.choices)
     created = models.DateTimeField(auto_now_add=True)
@@ -138,12 +148,22 @@ class Puzzle(models.Model):
 
     @property
     def label(self) -> str:
-        """What a list, a card or a title calls the puzzle: its rules (a variant's only),
-        its level and its size, in the reader's language."""
+        """What a list, a card or a title calls the puzzle: its rules (a variant's, then
+        each kind of constraint: puzzles.constraint_names), its level and its size, in the
+        reader's language ("Hard 9×9", "Killer, Arrow · Expert 9×9")."""
+        from puzzles.constraint_names import constraint_kinds, rules_names
+
         level = f"{self.get_difficulty_display()} {self.size}×{self.size}"
-        if self.variant == Variant.CLASSIC:
-            return level
-        return f"{self.get_variant_display()} · {level}"
+        variant = None if self.variant == Variant.CLASSIC else str(self.get_variant_display())
+        names = rules_names(variant, constraint_kinds(self.rules))
+        return f"{names} · {level}" if names else level
+
+    @property
+    def constraint_kinds(self) -> list[str]:
+        """The kinds of constraint its rules carry (``thermometer``...), each once."""
+        from puzzles.constraint_names import constraint_kinds
+
+        return constraint_kinds(self.rules)
 
     @property
     def shape(self) -> Shape:

@@ -48,23 +48,33 @@ class RegradeRange:
     last_id: int
 
 
+_CLASSIC = Q(variant="classic", constrained=False)
+"""The puzzles the classic grader grades; the variant grader grades the rest."""
+
+
 def _stale() -> QuerySet[Puzzle]:
-    classic = Q(variant="classic") & ~Q(grader_version=GRADER_VERSION)
-    variants = ~Q(variant="classic") & ~Q(grader_version=VARIANT_GRADER_VERSION)
+    classic = _CLASSIC & ~Q(grader_version=GRADER_VERSION)
+    variants = ~_CLASSIC & ~Q(grader_version=VARIANT_GRADER_VERSION)
     # A practice puzzle keeps the grade and sentences it was made with: it is in no pool.
     return Puzzle.objects.filter(classic | variants, size__lte=REGRADE_MAX_SIZE).exclude(
         source=Source.PRACTICE
     )
 
 
+def _is_classic(puzzle: Puzzle) -> bool:
+    """Whether the classic grader grades ``puzzle``: a classic puzzle with no constraints
+    (one with constraints is "classic" by name only, and graded by the variant grader)."""
+    return puzzle.variant == "classic" and not puzzle.constrained
+
+
 def _current(puzzle: Puzzle) -> int:
     """The version of the grader that grades ``puzzle`` now."""
-    return GRADER_VERSION if puzzle.variant == "classic" else VARIANT_GRADER_VERSION
+    return GRADER_VERSION if _is_classic(puzzle) else VARIANT_GRADER_VERSION
 
 
 def _graded(puzzle: Puzzle) -> Grade:
     shape = {"box_rows": puzzle.box_rows, "box_cols": puzzle.box_cols}
-    if puzzle.variant != "classic":
+    if not _is_classic(puzzle):
         from puzzles.variants import rules_of
 
         return variant_grade(rules_of(puzzle), parse(puzzle.givens, **shape))
@@ -114,8 +124,8 @@ def bank_regrade_chunk(*, first_id: int, last_id: int) -> int:
 def bank_regrade_progress() -> tuple[int, int]:
     """(puzzles graded by the current grader, puzzles still to grade)."""
     stale = _stale().count()
-    current = Q(variant="classic", grader_version=GRADER_VERSION) | (
-        ~Q(variant="classic") & Q(grader_version=VARIANT_GRADER_VERSION)
+    current = (_CLASSIC & Q(grader_version=GRADER_VERSION)) | (
+        ~_CLASSIC & Q(grader_version=VARIANT_GRADER_VERSION)
     )
     return Puzzle.objects.filter(current).count(), stale
 

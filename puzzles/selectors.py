@@ -72,14 +72,18 @@ def puzzle_pick(
     """A random-ish bank puzzle of ``variant`` and ``size`` (and ``difficulty``, None = any;
     ``source``, None = generated or imported) in none of ``exclude`` (lists of ids or
     values('id') querysets), or None. Never a puzzle a player typed in (``Source.TYPED``):
-    it is theirs, not the bank's; nor one made for a lesson's practice (``Source.PRACTICE``).
+    it is theirs, not the bank's; nor one made for a lesson's practice (``Source.PRACTICE``);
+    never one with constraints (``Puzzle.constrained``): its variant's name does not say
+    its rules, so it is no game of that variant.
 
     Cheap on a big table: a random id between the smallest and largest candidate, then
     the first candidate from there (wrapping round), both walks of the
     (variant, size, difficulty, id) index; no ORDER BY random(). ``seed`` makes the pick
     repeatable.
     """
-    candidates = Puzzle.objects.filter(variant=variant, size=size, source__in=BANK_SOURCES)
+    candidates = Puzzle.objects.filter(
+        variant=variant, size=size, source__in=BANK_SOURCES, constrained=False
+    )
     if difficulty:
         candidates = candidates.filter(difficulty=difficulty)
     if source:

@@ -77,7 +77,7 @@ def makeable_now(variant: str, size: int) -> bool:
 
 def bank_stock(*, variant: str | None = "classic") -> dict[tuple[int, str], int]:
     """Puzzles in the bank per (size, level) of ``variant``; a player's typed-in puzzle is
-    not the bank's."""
+    not the bank's, nor is one with constraints in its variant's pools."""
     return {
         (size, level): n
         for (kind, size, level), n in bank_stock_all().items()
@@ -86,9 +86,10 @@ def bank_stock(*, variant: str | None = "classic") -> dict[tuple[int, str], int]
 
 
 def bank_stock_all() -> dict[tuple[str, int, str], int]:
-    """Puzzles in the bank per (variant, size, level)."""
+    """Puzzles in the bank per (variant, size, level): the ones its pools draw (no typed-in
+    puzzle, none with constraints)."""
     rows = (
-        Puzzle.objects.filter(source__in=BANK_SOURCES)
+        Puzzle.objects.filter(source__in=BANK_SOURCES, constrained=False)
         .values("variant", "size", "difficulty")
         .annotate(n=Count("id"))
         .order_by()

@@ -38,7 +38,7 @@ def technique_frequency(*, technique: str) -> dict[tuple[int, str], tuple[int, i
         .order_by()
     )
     totals = (
-        Puzzle.objects.filter(variant="classic", source__in=BANK_SOURCES)
+        Puzzle.objects.filter(variant="classic", source__in=BANK_SOURCES, constrained=False)
         .values("size", "difficulty")
         .annotate(n=Count("id"))
         .order_by()

@@ -132,7 +132,9 @@ def variant_bank_seed(
         for size in sizes:
             shape = Shape.for_size(size)
             for level in variant_levels(variant, size):
-                have = Puzzle.objects.filter(variant=variant, size=size, difficulty=level)
+                have = Puzzle.objects.filter(
+                    variant=variant, size=size, difficulty=level, constrained=False
+                )
                 if have.count() >= count:
                     continue
                 for i in range(count + SEED_RETRIES):

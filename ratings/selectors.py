@@ -39,8 +39,9 @@ def player_rating_get(*, user: AbstractBaseUser, size: int, variant: str = CLASS
 
 def _unplayed(user: AbstractBaseUser, size: int, variant: str = CLASSIC) -> QuerySet[PuzzleRating]:
     """The rated puzzles of ``variant`` and ``size`` the user has no game of, less today's
-    and later daily puzzles (kept for the daily game, as the pick by level does) and
-    puzzles typed in by players or made for practice (not the bank's)."""
+    and later daily puzzles (kept for the daily game, as the pick by level does), puzzles
+    typed in by players or made for practice (not the bank's) and puzzles with constraints
+    (no game of them is rated)."""
     from play.models import Game
     from puzzles.models import BANK_SOURCES, DailyPuzzle
 
@@ -48,6 +49,7 @@ def _unplayed(user: AbstractBaseUser, size: int, variant: str = CLASSIC) -> Quer
     dailies = DailyPuzzle.objects.filter(date__gte=timezone.localdate()).values("puzzle_id")
     return (
         PuzzleRating.objects.filter(variant=variant, size=size, puzzle__source__in=BANK_SOURCES)
+        .exclude(puzzle__constrained=True)
         .filter(~Exists(played))
         .exclude(puzzle_id__in=dailies)
     )

@@ -319,8 +319,9 @@ def puzzle_ratings_backfill(*, size: int | None = None, variant: str | None = No
     made."""
     from puzzles.models import BANK_SOURCES, Puzzle
 
-    # A typed-in or practice puzzle is never rated against (integrity.gate): no rating.
-    missing = Puzzle.objects.filter(rating__isnull=True, source__in=BANK_SOURCES)
+    # A typed-in or practice puzzle, or one with constraints, is never rated against
+    # (integrity.gate), so it needs no rating.
+    missing = Puzzle.objects.filter(rating__isnull=True, source__in=BANK_SOURCES, constrained=False)
     if size is not None:
         missing = missing.filter(size=size)
     if variant is not None:

@@ -12,7 +12,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from integrity.gate import MESSAGES
-from puzzles.api.serializers import NOT_A_VARIANT, ConstraintSerializer, daily_size_check
+from puzzles.api.serializers import (
+    CONSTRAINT_KINDS_HELP,
+    LABEL_HELP,
+    NOT_A_VARIANT,
+    ConstraintSerializer,
+    daily_size_check,
+)
 from puzzles.models import Difficulty, Variant
 from puzzles.packs import PACK_SIZES
 from puzzles.variants import rules_payload
@@ -242,6 +248,10 @@ class GamePuzzleSerializer(PuzzleRulesSerializer):
         allow_null=True, help_text="Row by row, '.' empty; null while the game is paused."
     )
     difficulty = serializers.CharField()
+    constraint_kinds = serializers.ListField(
+        child=serializers.CharField(), help_text=CONSTRAINT_KINDS_HELP
+    )
+    label = serializers.CharField(help_text=LABEL_HELP)
 
 
 class HintSerializer(serializers.Serializer):
@@ -291,7 +301,8 @@ class GameRatingSerializer(serializers.Serializer):
 class UnrankedReasonSerializer(serializers.Serializer):
     code = serializers.ChoiceField(
         choices=sorted(MESSAGES),
-        help_text="Stable: guest, typed_in, practice_only, replayed_puzzle, race_not_played, "
+        help_text="Stable: guest, typed_in, practice_only, constrained, replayed_puzzle, "
+        "race_not_played, "
         "player_held, flagged, too_fast_to_review, provisional.",
     )
     message = serializers.CharField(help_text="One line for the player, in their language.")
@@ -407,6 +418,8 @@ class GameSerializer(serializers.ModelSerializer):
             "box_cols": p.box_cols,
             "givens": None if self._hidden(game) else p.givens,
             "difficulty": p.difficulty,
+            "constraint_kinds": p.constraint_kinds,
+            "label": p.label,
             **rules_payload(p),
         }
 

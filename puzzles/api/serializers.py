@@ -22,6 +22,18 @@ _SIZES = ", ".join(str(size) for size in PACK_SIZES)
 _LEVELS = ", ".join(Difficulty.values)
 _NOT_TEXT = {"not_text": "A string is required."}
 
+CONSTRAINT_KINDS_HELP = (
+    "The type of each kind of constraint the puzzle has (thermometer, arrow...), each once, "
+    "in the order they first appear; empty when none. A puzzle with any is never drawn by "
+    "a level game, the daily puzzle or practice, and its games are not rated or ranked, "
+    "whatever its variant."
+)
+LABEL_HELP = (
+    "What the site calls the puzzle, in the caller's language: its rules (the variant "
+    "unless classic, then the kinds of constraint, at most three names: 'Anti-Knight, "
+    "Kropki +2'), its level and size: 'Hard 9×9', 'Killer, Arrow · Expert 9×9'."
+)
+
 PUZZLE_FIELDS = [
     "id",
     "size",
@@ -72,10 +84,25 @@ class PuzzleSerializer(serializers.ModelSerializer):
     diagonals = serializers.SerializerMethodField()
     cages = serializers.SerializerMethodField()
     constraints = serializers.SerializerMethodField()
+    constraint_kinds = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        help_text=CONSTRAINT_KINDS_HELP,
+    )
+    label = serializers.CharField(read_only=True, help_text=LABEL_HELP)
 
     class Meta:
         model = Puzzle
-        fields = [*PUZZLE_FIELDS, "variant", "regions", "diagonals", "cages", "constraints"]
+        fields = [
+            *PUZZLE_FIELDS,
+            "variant",
+            "regions",
+            "diagonals",
+            "cages",
+            "constraints",
+            "constraint_kinds",
+            "label",
+        ]
         read_only_fields = fields
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))

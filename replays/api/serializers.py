@@ -150,6 +150,8 @@ def replay_payload(
             "difficulty": puzzle.difficulty,
             "givens": puzzle.givens,
             "solution": puzzle.solution if shown.solution else None,
+            "constraint_kinds": puzzle.constraint_kinds,
+            "label": puzzle.label,
             **rules_payload(puzzle),
         },
         "player": player,
