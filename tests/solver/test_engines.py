@@ -50,7 +50,10 @@ def test_the_variant_engine_never_places_a_wrong_value(variant, size, level):
     engine = engine_for(made.rules)
     givens, solution = made.puzzle.cells, made.solution.cells
     found = 0
-    for cell in (c for c, v in enumerate(givens) if not v):
+    empty = [c for c, v in enumerate(givens) if not v]
+    # Every third empty cell of a 9x9 (each tried with every value): the engine's answer for
+    # a cell depends on the position, not on which cells the test visits.
+    for cell in empty[:: 3 if size == 9 else 1]:
         right = engine.easiest_placement(givens, cell, solution[cell])
         assert right is None or right in BY_SLUG
         found += right is not None
