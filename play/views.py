@@ -261,7 +261,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "urls": _api_urls(game),
         "user": request.user.is_authenticated,
         "username": request.user.get_username() if request.user.is_authenticated else None,
-        # Until the game's JSON says why a game is unranked (unranked_reason), game.js
+        # Until the game's JSON says why a game is unranked (unranked_reason), game_board.js
         # words it from this: a replayed puzzle is not ranked.
         "ranked": game.ranked,
         # The clock's gap: the page sends a heartbeat every third of it (docs/playing.md).
