@@ -64,10 +64,19 @@ def static_file(url: str) -> Path:
     return Path(found)
 
 
-def es_imports(path: Path) -> list[Path]:
-    """The modules a script imports, relative to it (one level is all our pages use)."""
-    names = re.findall(r'from\s+"(\./[^"]+)"', path.read_text())
-    return [(path.parent / name).resolve() for name in names]
+def es_imports(path: Path) -> set[Path]:
+    """The modules a script imports statically, relative to it, and theirs in turn (a
+    dynamic ``import()``, loaded only when needed, is not followed)."""
+    found: set[Path] = set()
+    todo = [path]
+    while todo:
+        script = todo.pop()
+        for name in re.findall(r'from\s+"(\./[^"]+)"', script.read_text()):
+            module = (script.parent / name).resolve()
+            if module not in found:
+                found.add(module)
+                todo.append(module)
+    return found
 
 
 @pytest.fixture
