@@ -221,6 +221,7 @@ def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tup
     support = [0] * k
     chosen = [0] * k  # per cell the bit of its value, 0 while open
     nodes = 0
+    last = k - 1
 
     def walk(d: int, left: int) -> bool:
         nonlocal nodes
@@ -239,6 +240,21 @@ def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tup
         banned = 0
         for j in seen_by[i]:
             banned |= chosen[j]
+        if d == last:
+            # The last cell's children at once: a node each for its values up to
+            # ``left`` (as the loop below would count them), and only ``left`` itself
+            # makes the sum.
+            allowed = masks[i] & ~banned & ((1 << left) - 1)
+            nodes += allowed.bit_count()
+            if nodes > SEARCH_NODES:
+                raise _TooMany
+            if not allowed or not allowed >> (left - 1) & 1:
+                return False
+            chosen[i] = 1 << (left - 1)
+            for j in range(k):
+                support[j] |= chosen[j]
+            chosen[i] = 0
+            return True
         found = False
         for v, bit in choices[i]:
             if bit & banned:
