@@ -205,11 +205,18 @@ def _params(board: VBoard, known: KnownSum, open_cells: list[int], left: int) ->
 def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tuple[int, ...] | None:
     """Per cell the values some way of making ``total`` gives it: each cell a value of its
     mask, different wherever ``seeing`` (per cell, the bits of the cells it sees) says;
-    None when the search passes :data:`SEARCH_NODES`."""
+    None when the search passes :data:`SEARCH_NODES` (but ``masks`` itself when no search
+    is needed to see that every candidate has a way)."""
     k = len(masks)
     full = (1 << k) - 1
+    distinct = cage_support(masks, total)[0]
     if all(s | (1 << i) == full for i, s in enumerate(seeing)):
-        return cage_support(masks, total)[0]  # all see each other: a cage
+        return distinct  # all see each other: a cage
+    if distinct == masks:
+        # Different values everywhere make the sum with every candidate, so fewer
+        # differences do too: nothing to remove, and no search (which, past
+        # SEARCH_NODES, would have said None: no step either).
+        return masks
     order = sorted(range(k), key=lambda i: masks[i].bit_count())
     low = [min(values_of(m), default=0) for m in masks]
     high = [max(values_of(m), default=0) for m in masks]
