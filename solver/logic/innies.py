@@ -164,7 +164,7 @@ def innies_outies(board: VBoard) -> Iterator[Step]:
     for houses, kind, cells, mask, total in _sum_cell_sets(board.rules):
         if 0 < (mask & ~placed).bit_count() <= 3:
             open_cells = [c for c in cells if not values[c]]
-            left = total - sum(values[c] for c in cells)
+            left = total - sum([values[c] for c in cells])
             yield from _sum_cells(board, houses, open_cells, left, kind)
 
 
