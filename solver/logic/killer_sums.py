@@ -118,10 +118,14 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
     values no way of making the sum gives them."""
     values, cand = board.values, board.cand
     peers = peer_masks(board.rules)
-    for known in _of_kinds(board.rules, kinds):
-        open_cells = [c for c in known.cells if not values[c]]
-        if not min_open <= len(open_cells) <= MAX_OPEN:
+    placed = 0
+    for c, v in enumerate(values):
+        if v:
+            placed |= 1 << c
+    for known, cells_mask in _of_kinds(board.rules, kinds):
+        if not min_open <= (cells_mask & ~placed).bit_count() <= MAX_OPEN:
             continue
+        open_cells = [c for c in known.cells if not values[c]]
         left = known.total
         for c in known.cells:
             left -= values[c]
@@ -181,8 +185,9 @@ def peer_masks(rules: Rules) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4 * RULES_CACHED)
-def _of_kinds(rules: Rules, kinds: tuple[str, ...]) -> tuple[KnownSum, ...]:
-    return tuple(k for k in known_sums(rules) if k.kind in kinds)
+def _of_kinds(rules: Rules, kinds: tuple[str, ...]) -> tuple[tuple[KnownSum, int], ...]:
+    """The known sums of ``kinds`` in order, each with the mask of its cells."""
+    return tuple((k, _mask(k.cells)) for k in known_sums(rules) if k.kind in kinds)
 
 
 def _technique(kind: str) -> tuple[str, str]:
