@@ -235,6 +235,22 @@ def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tup
     nodes = 0
     last = k - 1
 
+    def last_cell(i: int, banned: int, left: int) -> bool:
+        """The last cell's children at once: a node each for its values up to ``left``
+        (as :func:`walk` would count them), and only ``left`` itself makes the sum."""
+        nonlocal nodes
+        allowed = masks[i] & ~banned & ((1 << left) - 1)
+        nodes += allowed.bit_count()
+        if nodes > SEARCH_NODES:
+            raise _TooMany
+        if not allowed or not allowed >> (left - 1) & 1:
+            return False
+        chosen[i] = 1 << (left - 1)
+        for j in range(k):
+            support[j] |= chosen[j]
+        chosen[i] = 0
+        return True
+
     def walk(d: int, left: int) -> bool:
         nonlocal nodes
         nodes += 1
@@ -253,21 +269,30 @@ def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tup
         for j in seen_by[i]:
             banned |= chosen[j]
         if d == last:
-            # The last cell's children at once: a node each for its values up to
-            # ``left`` (as the loop below would count them), and only ``left`` itself
-            # makes the sum.
-            allowed = masks[i] & ~banned & ((1 << left) - 1)
-            nodes += allowed.bit_count()
+            return last_cell(i, banned, left)
+        found = False
+        if d == last - 1:
+            # The last cell's nodes here, not a call each (the same count: the search
+            # gives up when its whole count passes SEARCH_NODES, whatever the order).
+            final = order[last]
+            low_last, high_last = rest_low[last], rest_high[last]
+            for v, bit in choices[i]:
+                if bit & banned:
+                    continue
+                if v > left:
+                    break
+                nodes += 1
+                rest = left - v
+                if low_last <= rest <= high_last:
+                    chosen[i] = bit
+                    near = 0
+                    for j in seen_by[final]:
+                        near |= chosen[j]
+                    found |= last_cell(final, near, rest)
+                    chosen[i] = 0
             if nodes > SEARCH_NODES:
                 raise _TooMany
-            if not allowed or not allowed >> (left - 1) & 1:
-                return False
-            chosen[i] = 1 << (left - 1)
-            for j in range(k):
-                support[j] |= chosen[j]
-            chosen[i] = 0
-            return True
-        found = False
+            return found
         for v, bit in choices[i]:
             if bit & banned:
                 continue
