@@ -90,8 +90,8 @@ def known_sums(rules: Rules) -> tuple[KnownSum, ...]:
                     houses = small.houses + tuple(h for h in big.houses if h not in small.houses)
                     out.append(KnownSum("split", cells, big.total - small.total, houses, cage))
         if len(small.houses) > 1:
-            for h, house in enumerate(lay.houses):
-                hm = house_masks[h]
+            for h in lay.cell_houses[low]:  # in house order, as a house holds no cell twice
+                house, hm = lay.houses[h], house_masks[h]
                 if a & hm == a and a != hm:
                     rest = hm & ~a
                     if rest not in seen:
