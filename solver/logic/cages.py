@@ -127,7 +127,7 @@ def _sum(mask: int) -> int:
 
 def _cage_state(board: VBoard, cells: tuple[int, ...]) -> tuple[int, ...]:
     values, cand = board.values, board.cand
-    return tuple((1 << (values[c] - 1)) if values[c] else cand[c] for c in cells)
+    return tuple([(1 << (values[c] - 1)) if values[c] else cand[c] for c in cells])
 
 
 def cage_combinations(board: VBoard) -> Iterator[Step]:

@@ -157,15 +157,32 @@ def _cells(mask: int) -> tuple[int, ...]:
 def innies_outies(board: VBoard) -> Iterator[Step]:
     """The 45 rule over every group of :func:`sum_groups`: innies, then outies."""
     values = board.values
-    for group in sum_groups(board.rules):
+    placed = 0
+    for c, v in enumerate(values):
+        if v:
+            placed |= 1 << c
+    for houses, kind, cells, mask, total in _sum_cell_sets(board.rules):
+        if 0 < (mask & ~placed).bit_count() <= 3:
+            open_cells = [c for c in cells if not values[c]]
+            left = total - sum([values[c] for c in cells])
+            yield from _sum_cells(board, houses, open_cells, left, kind)
+
+
+@lru_cache(maxsize=RULES_CACHED)
+def _sum_cell_sets(
+    rules: Rules,
+) -> tuple[tuple[tuple[int, ...], str, tuple[int, ...], int, int], ...]:
+    """(houses, kind, cells, cell mask, total) of each group's innies, then outies, in
+    :func:`sum_groups` order, empty ones left out: a scan then counts open cells by mask."""
+    out = []
+    for group in sum_groups(rules):
         for kind, cells, total in (
             ("innies", group.innies, group.innie_total),
             ("outies", group.outies, group.outie_total),
         ):
-            open_cells = [c for c in cells if not values[c]]
-            if 0 < len(open_cells) <= 3:
-                left = total - sum(values[c] for c in cells)
-                yield from _sum_cells(board, group.houses, open_cells, left, kind)
+            if cells:
+                out.append((group.houses, kind, cells, sum(1 << c for c in cells), total))
+    return tuple(out)
 
 
 def _sum_cells(
@@ -173,11 +190,10 @@ def _sum_cells(
 ) -> Iterator[Step]:
     """Open cells known to add up to ``left``: one is placed, two or three lose the values
     that cannot make the sum (different values only when they share a house)."""
-    ids = [board.lay.unit_ids[h] for h in hs]
-    params = {"units": ids, "cells": open_cells, "count": left}
     if len(open_cells) == 1:
         c = open_cells[0]
         if 1 <= left <= board.n and board.cand[c] & (1 << (left - 1)):
+            params = _params(board, hs, open_cells, left)
             yield board.step(
                 "innies_outies",
                 "45 Rule",
@@ -187,17 +203,22 @@ def _sum_cells(
                 placements=((c, left),),
             )
         return
-    masks = tuple(board.cand[c] for c in open_cells)
-    shared = set(board.lay.cell_houses[open_cells[0]])
+    cand = board.cand
+    masks = tuple([cand[c] for c in open_cells])
+    in_houses = cell_house_bits(board.rules)
+    shared = in_houses[open_cells[0]]
     for c in open_cells[1:]:
-        shared &= set(board.lay.cell_houses[c])
-    support = _sum_support(masks, left, bool(shared))
+        shared &= in_houses[c]
+    support = _sum_support_cached(masks, left, bool(shared))
+    if support == masks:
+        return  # every candidate makes the sum somehow: nothing to remove
     elim = [
         (c, v)
         for c, m, s in zip(open_cells, masks, support, strict=True)
         for v in values_of(m & ~s)
     ]
     if elim and any(support):
+        params = _params(board, hs, open_cells, left)
         yield board.step(
             "innies_outies",
             "45 Rule",
@@ -206,6 +227,22 @@ def _sum_cells(
             cells=open_cells,
             eliminations=elim,
         )
+
+
+def _params(board: VBoard, hs: tuple[int, ...], open_cells: list[int], left: int) -> dict:
+    ids = [board.lay.unit_ids[h] for h in hs]
+    return {"units": ids, "cells": open_cells, "count": left}
+
+
+@lru_cache(maxsize=RULES_CACHED)
+def cell_house_bits(rules: Rules) -> tuple[int, ...]:
+    """Per cell its houses as a bitmask (bit h: house h)."""
+    return tuple(sum(1 << h for h in hs) for hs in layout(rules).cell_houses)
+
+
+@lru_cache(maxsize=1 << 14)
+def _sum_support_cached(masks: tuple[int, ...], total: int, distinct: bool) -> tuple[int, ...]:
+    return tuple(_sum_support(masks, total, distinct))
 
 
 def _sum_support(masks: tuple[int, ...], total: int, distinct: bool) -> list[int]:

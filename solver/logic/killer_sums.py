@@ -61,58 +61,91 @@ def known_sums(rules: Rules) -> tuple[KnownSum, ...]:
             base.append(KnownSum("innies", g.innies, g.innie_total, g.houses))
         if g.outies:
             base.append(KnownSum("outies", g.outies, g.outie_total, g.houses))
-    seen = {frozenset(k.cells) for k in base}
-    seen.update(frozenset(c.cells) for c in rules.cages)
+    # Cell sets as bitmasks (a sum holds a cell once, so its mask names its set); a sum
+    # that holds another holds its lowest cell, so only the sums holding that cell are
+    # tried, in the order of the list they come from.
+    seen = {k_mask for k_mask, _ in _masked(base)}
+    seen.update(_mask(c.cells) for c in rules.cages)
     out = list(base)
-    masks = [(sum(1 << c for c in k.cells), k) for k in base]
+    masks = _masked(base)
     cages = [
-        (sum(1 << c for c in cage.cells), KnownSum("cage", cage.cells, cage.total, ()))
+        (_mask(cage.cells), KnownSum("cage", cage.cells, cage.total, ()))
         for cage in rules.cages
         if cage.total is not None
     ]
+    holding: list[list[tuple[int, KnownSum]]] = [[] for _ in range(rules.shape.ncells)]
+    for b, big in masks + cages:
+        for c in big.cells:
+            holding[c].append((b, big))
+    house_masks = [_mask(house) for house in lay.houses]
     for a, small in masks:
-        for b, big in masks + cages:
+        low = (a & -a).bit_length() - 1
+        for b, big in holding[low]:
             if a & b == a and a != b:  # a known sum inside another, a cage or a virtual one
-                rest = tuple(c for c in big.cells if not a >> c & 1)
-                if frozenset(rest) not in seen:
-                    seen.add(frozenset(rest))
+                rest = b & ~a
+                if rest not in seen:
+                    seen.add(rest)
+                    cells = tuple(c for c in big.cells if not a >> c & 1)
                     cage = big.cells if big.kind == "cage" else ()
                     houses = small.houses + tuple(h for h in big.houses if h not in small.houses)
-                    out.append(KnownSum("split", rest, big.total - small.total, houses, cage))
+                    out.append(KnownSum("split", cells, big.total - small.total, houses, cage))
         if len(small.houses) > 1:
-            for h, house in enumerate(lay.houses):
-                if set(small.cells) < set(house):
-                    rest = tuple(c for c in house if c not in set(small.cells))
-                    if frozenset(rest) not in seen:
-                        seen.add(frozenset(rest))
-                        out.append(KnownSum("hidden", rest, house_total - small.total, (h,)))
+            for h in lay.cell_houses[low]:  # in house order, as a house holds no cell twice
+                house, hm = lay.houses[h], house_masks[h]
+                if a & hm == a and a != hm:
+                    rest = hm & ~a
+                    if rest not in seen:
+                        seen.add(rest)
+                        cells = tuple(c for c in house if not a >> c & 1)
+                        out.append(KnownSum("hidden", cells, house_total - small.total, (h,)))
     return tuple(out)
+
+
+def _mask(cells: tuple[int, ...]) -> int:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+def _masked(sums: list[KnownSum]) -> list[tuple[int, KnownSum]]:
+    return [(_mask(k.cells), k) for k in sums]
 
 
 def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Iterator[Step]:
     """The known sums of ``kinds`` with at least ``min_open`` open cells (at most
     :data:`MAX_OPEN`), read as cages: a lone open cell is placed, the others lose the
     values no way of making the sum gives them."""
-    values, cand, peers = board.values, board.cand, board.lay.peers
-    for known in known_sums(board.rules):
-        if known.kind not in kinds:
+    values, cand = board.values, board.cand
+    peers = peer_masks(board.rules)
+    placed = 0
+    for c, v in enumerate(values):
+        if v:
+            placed |= 1 << c
+    for known, cells_mask in _of_kinds(board.rules, kinds):
+        if not min_open <= (cells_mask & ~placed).bit_count() <= MAX_OPEN:
             continue
         open_cells = [c for c in known.cells if not values[c]]
-        if not min_open <= len(open_cells) <= MAX_OPEN:
-            continue
-        left = known.total - sum(values[c] for c in known.cells)
-        masks = tuple(cand[c] for c in open_cells)
-        seeing = tuple(
-            sum(1 << j for j, d in enumerate(open_cells) if d in peers[c]) for c in open_cells
-        )
-        support = _support(masks, left, seeing)
+        left = known.total
+        for c in known.cells:
+            left -= values[c]
+        masks = tuple([cand[c] for c in open_cells])
+        seeing = []
+        for c in open_cells:
+            near = peers[c]
+            bits = 0
+            for j, d in enumerate(open_cells):
+                if near >> d & 1:
+                    bits |= 1 << j
+            seeing.append(bits)
+        support = _support(masks, left, tuple(seeing))
         if support is None or not any(support):
             continue  # too many ways to look at, or none (a broken board: no step)
-        params = _params(board, known, open_cells, left)
         kind = "difference" if known.kind == "split" and not known.cage else known.kind
         if len(open_cells) == 1:
             c = open_cells[0]
             if support[0] == masks[0]:
+                params = _params(board, known, open_cells, left)
                 yield board.step(
                     *_technique(known.kind),
                     {**params, "variant": f"{kind}_one", "cell": c, "value": left},
@@ -121,12 +154,15 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
                     placements=((c, left),),
                 )
             continue
+        if support == masks:
+            continue  # the usual case: every candidate left has a way
         elim = [
             (c, v)
             for c, m, s in zip(open_cells, masks, support, strict=True)
             for v in values_of(m & ~s)
         ]
         if elim:
+            params = _params(board, known, open_cells, left)
             yield board.step(
                 *_technique(known.kind),
                 {**params, "variant": kind},
@@ -134,6 +170,24 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
                 cells=open_cells,
                 eliminations=elim,
             )
+
+
+@lru_cache(maxsize=RULES_CACHED)
+def peer_masks(rules: Rules) -> tuple[int, ...]:
+    """Per cell its peers as a cell bitmask."""
+    out = []
+    for near in layout(rules).peers:
+        m = 0
+        for d in near:
+            m |= 1 << d
+        out.append(m)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4 * RULES_CACHED)
+def _of_kinds(rules: Rules, kinds: tuple[str, ...]) -> tuple[tuple[KnownSum, int], ...]:
+    """The known sums of ``kinds`` in order, each with the mask of its cells."""
+    return tuple((k, _mask(k.cells)) for k in known_sums(rules) if k.kind in kinds)
 
 
 def _technique(kind: str) -> tuple[str, str]:
@@ -156,19 +210,46 @@ def _params(board: VBoard, known: KnownSum, open_cells: list[int], left: int) ->
 def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tuple[int, ...] | None:
     """Per cell the values some way of making ``total`` gives it: each cell a value of its
     mask, different wherever ``seeing`` (per cell, the bits of the cells it sees) says;
-    None when the search passes :data:`SEARCH_NODES`."""
+    None when the search passes :data:`SEARCH_NODES` (but ``masks`` itself when no search
+    is needed to see that every candidate has a way)."""
     k = len(masks)
     full = (1 << k) - 1
+    distinct = cage_support(masks, total)[0]
     if all(s | (1 << i) == full for i, s in enumerate(seeing)):
-        return cage_support(masks, total)[0]  # all see each other: a cage
+        return distinct  # all see each other: a cage
+    if distinct == masks:
+        # Different values everywhere make the sum with every candidate, so fewer
+        # differences do too: nothing to remove, and no search (which, past
+        # SEARCH_NODES, would have said None: no step either).
+        return masks
     order = sorted(range(k), key=lambda i: masks[i].bit_count())
     low = [min(values_of(m), default=0) for m in masks]
     high = [max(values_of(m), default=0) for m in masks]
     rest_low = [sum(low[order[j]] for j in range(d, k)) for d in range(k + 1)]
     rest_high = [sum(high[order[j]] for j in range(d, k)) for d in range(k + 1)]
+    # Per depth: the cell, the cells it sees, its (value, bit) pairs smallest first.
+    seen_by = [[j for j in range(k) if seeing[i] >> j & 1] for i in range(k)]
+    choices = [[(v, 1 << (v - 1)) for v in values_of(m)] for m in masks]
     support = [0] * k
-    chosen = [0] * k
+    chosen = [0] * k  # per cell the bit of its value, 0 while open
     nodes = 0
+    last = k - 1
+
+    def last_cell(i: int, banned: int, left: int) -> bool:
+        """The last cell's children at once: a node each for its values up to ``left``
+        (as :func:`walk` would count them), and only ``left`` itself makes the sum."""
+        nonlocal nodes
+        allowed = masks[i] & ~banned & ((1 << left) - 1)
+        nodes += allowed.bit_count()
+        if nodes > SEARCH_NODES:
+            raise _TooMany
+        if not allowed or not allowed >> (left - 1) & 1:
+            return False
+        chosen[i] = 1 << (left - 1)
+        for j in range(k):
+            support[j] |= chosen[j]
+        chosen[i] = 0
+        return True
 
     def walk(d: int, left: int) -> bool:
         nonlocal nodes
@@ -179,20 +260,45 @@ def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tup
             if left:
                 return False
             for i in range(k):
-                support[i] |= 1 << (chosen[i] - 1)
+                support[i] |= chosen[i]
             return True
         if not rest_low[d] <= left <= rest_high[d]:
             return False
         i = order[d]
         banned = 0
-        for j in range(k):
-            if seeing[i] >> j & 1 and chosen[j]:
-                banned |= 1 << (chosen[j] - 1)
+        for j in seen_by[i]:
+            banned |= chosen[j]
+        if d == last:
+            return last_cell(i, banned, left)
         found = False
-        for v in values_of(masks[i] & ~banned):
+        if d == last - 1:
+            # The last cell's nodes here, not a call each (the same count: the search
+            # gives up when its whole count passes SEARCH_NODES, whatever the order).
+            final = order[last]
+            low_last, high_last = rest_low[last], rest_high[last]
+            for v, bit in choices[i]:
+                if bit & banned:
+                    continue
+                if v > left:
+                    break
+                nodes += 1
+                rest = left - v
+                if low_last <= rest <= high_last:
+                    chosen[i] = bit
+                    near = 0
+                    for j in seen_by[final]:
+                        near |= chosen[j]
+                    found |= last_cell(final, near, rest)
+                    chosen[i] = 0
+            if nodes > SEARCH_NODES:
+                raise _TooMany
+            return found
+        for v, bit in choices[i]:
+            if bit & banned:
+                continue
             if v > left:
                 break
-            chosen[i] = v
+            chosen[i] = bit
             found |= walk(d + 1, left - v)
             chosen[i] = 0
         return found
