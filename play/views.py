@@ -37,7 +37,7 @@ from sudokusite.net import client_ip
 
 from . import selectors
 from .aids import aid_settings_of
-from .api.serializers import GameSerializer
+from .api.serializers.games import GameSerializer
 from .bench_words import TOGGLES as BENCH_TOGGLES
 from .bench_words import TOOLS as BENCH_TOOLS
 from .bench_words import bench_words

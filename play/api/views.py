@@ -44,23 +44,22 @@ from ..models import Game
 from ..moves import game_auto_notes, game_redo, game_restart, game_undo, move_apply
 from ..sharing import game_export
 from .auth import GuestSessionAuthentication, IsPlayer, player_of
-from .serializers import (
-    AidSettingsInputSerializer,
-    AidSettingsSerializer,
-    GameCreateInputSerializer,
-    GameListQuerySerializer,
-    GameListSerializer,
-    GameSerializer,
+from .serializers.aids import AidSettingsInputSerializer, AidSettingsSerializer
+from .serializers.games import GameListQuerySerializer, GameListSerializer, GameSerializer
+from .serializers.moves import (
     HeartbeatSerializer,
     HintInputSerializer,
     HintOutputSerializer,
-    LeaderboardQuerySerializer,
-    LeaderboardRowSerializer,
     MoveInputSerializer,
     MoveOutputSerializer,
-    StatsSerializer,
     VersionInputSerializer,
 )
+from .serializers.scores import (
+    LeaderboardQuerySerializer,
+    LeaderboardRowSerializer,
+    StatsSerializer,
+)
+from .serializers.start import GameCreateInputSerializer
 
 # What a game's write can be refused with, besides a stale version (409 with the game).
 _OVER = "game_finished"

@@ -7,9 +7,9 @@
 // and constraints while the givens are edited on the board. "Draw a puzzle" opens the
 // setter's bench (bench.js, loaded then), from a pasted puzzle's rules if there is one;
 // /solve/?puzzle=<shared text> (the bench's own link) loads that puzzle here.
+// The verdict and the steps are shown by solve_analysis.js.
 
 import {
-  LEVEL_NAMES,
   api,
   boardString,
   buildBoard,
@@ -22,10 +22,10 @@ import {
   parseBoard,
   symbol,
   toast,
-  unitName,
   valueOf,
 } from "./sudoku.js";
 import { checkVerdict, loadDrawing, looksLikeSource } from "./setter.js";
+import { conflictText, showAnalysis, showSteps, verdict } from "./solve_analysis.js";
 
 const data = pageData("solve-data");
 const $ = (id) => document.getElementById(id);
@@ -162,14 +162,6 @@ function select(c) {
   cells[c].focus();
 }
 
-function verdict(text, tone) {
-  const el = $("verdict");
-  el.hidden = false;
-  el.textContent = text;
-  el.className = `verdict${tone ? ` ${tone}` : ""}`;
-  $("live").textContent = text;
-}
-
 /** Read simple layouts here (one char per cell); anything else goes to the server's parser. */
 function quickParse(text) {
   const chars = [...text.replace(/[\s|+=\-]/g, "")];
@@ -263,7 +255,7 @@ async function load() {
     adoptGrid(a);
     S.analysis = a;
     S.analysedBoard = boardString(S.values);
-    if (a.conflicts.length) verdict(conflictText(a), "bad");
+    if (a.conflicts.length) verdict(conflictText(a, S.geo), "bad");
     return;
   }
   // The grid still holds what it held before, so it must not be solved as if it were this
@@ -272,15 +264,6 @@ async function load() {
   const rejected = res.status >= 400 && res.status < 500 && res.status !== 429;
   if (rejected) S.failedText = text;
   render();
-}
-
-function conflictText(a) {
-  const first = a.conflicts[0];
-  return interpolate(
-    gettext("The givens clash: %(first)s and %(second)s share %(value)s in %(unit)s."),
-    { first: first.cell_names[0], second: first.cell_names[1], value: symbol(first.value), unit: unitName(S.geo, first.unit) },
-    true,
-  );
 }
 
 async function checkNow({ solve = false } = {}) {
@@ -312,7 +295,7 @@ function showCheck(a) {
   S.shown.fill(0);
   $("steps").textContent = "";
   $("steps-box").hidden = true;
-  const found = a.conflicts.length ? { text: conflictText(a), tone: "bad", marked: [], shown: null } : checkVerdict(a, S.values);
+  const found = a.conflicts.length ? { text: conflictText(a, S.geo), tone: "bad", marked: [], shown: null } : checkVerdict(a, S.values);
   S.stepCells = new Set(found.marked);
   if (found.shown) S.shown = found.shown;
   // A game opens on a pasted puzzle with its own givens (the games API takes it whole).
@@ -344,85 +327,7 @@ async function solveNow() {
     S.analysis = a;
     S.analysedBoard = board;
   }
-  showAnalysis(a);
-}
-
-function showAnalysis(a) {
-  S.step = 0;
-  S.stepCells = new Set();
-  S.shown.fill(0);
-  $("steps").textContent = "";
-  if (a.conflicts.length) {
-    verdict(conflictText(a), "bad");
-    render();
-    return;
-  }
-  if (a.solutions === 0) {
-    verdict(gettext("No solution: these givens lead to a contradiction."), "bad");
-  } else if (a.solutions > 1) {
-    verdict(
-      interpolate(
-        gettext("Several solutions: %(clues)s givens do not pin down one answer, so this is not a proper puzzle. Add givens."),
-        { clues: a.clues },
-        true,
-      ),
-      "bad",
-    );
-  } else {
-    const level = LEVEL_NAMES[a.level] || a.level;
-    const text = a.solved_by_logic
-      ? gettext("One solution. Grade: %(level)s (score %(score)s, solved by logic alone).")
-      : gettext("One solution. Grade: %(level)s (score %(score)s, logic stalls, so it needs trial and error).");
-    verdict(interpolate(text, { level, score: a.score }, true), "good");
-    S.shown = parseBoard(a.solution, a.size * a.size).map((v, c) => (S.values[c] ? 0 : v));
-    $("steps-box").hidden = a.steps.length === 0;
-    $("play-it").hidden = false;
-    listSteps(a);
-  }
-  render();
-}
-
-function listSteps(a) {
-  const list = $("steps");
-  list.textContent = "";
-  for (const step of a.steps) {
-    const li = document.createElement("li");
-    const name = document.createElement("strong");
-    name.textContent = step.name;
-    li.append(name, gettext(": ") + step.sentence);
-    li.hidden = true;
-    list.appendChild(li);
-  }
-  if (a.steps_truncated) {
-    const li = document.createElement("li");
-    li.textContent = interpolate(gettext("…and %(count)s more steps."), { count: a.steps_total - a.steps.length }, true);
-    li.hidden = true;
-    li.className = "more";
-    list.appendChild(li);
-  }
-}
-
-/** Replay the first `count` steps on the board: their placements appear, the last is lit. */
-function showSteps(count) {
-  const a = S.analysis;
-  S.step = Math.max(0, Math.min(count, a.steps.length));
-  S.shown.fill(0);
-  for (const step of a.steps.slice(0, S.step)) {
-    for (const p of step.placements) S.shown[p.cell] = p.value;
-  }
-  const last = a.steps[S.step - 1];
-  S.stepCells = new Set(last ? [...last.cells, ...last.placements.map((p) => p.cell)] : []);
-  const items = $("steps").children;
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    item.hidden = item.className === "more" ? S.step < a.steps.length : i >= S.step;
-    item.classList.toggle("current", i === S.step - 1);
-  }
-  if (last) {
-    $("live").textContent = last.name + gettext(": ") + last.sentence;
-    items[S.step - 1].scrollIntoView({ block: "nearest" });
-  }
-  render();
+  showAnalysis(S, a, render);
 }
 
 async function playIt() {
@@ -504,9 +409,9 @@ function wire() {
   $("solve-button").addEventListener("click", solveNow);
   $("check-button").addEventListener("click", () => checkNow());
   $("play-it").addEventListener("click", playIt);
-  $("step-next").addEventListener("click", () => showSteps(S.step + 1));
-  $("step-all").addEventListener("click", () => showSteps(S.analysis.steps.length));
-  $("step-reset").addEventListener("click", () => showSteps(0));
+  $("step-next").addEventListener("click", () => showSteps(S, S.step + 1, render));
+  $("step-all").addEventListener("click", () => showSteps(S, S.analysis.steps.length, render));
+  $("step-reset").addEventListener("click", () => showSteps(S, 0, render));
   $("mode-draw").addEventListener("click", async () => {
     const bench = await import("./bench.js");
     const model = await import("./bench_model.js");

@@ -8,7 +8,7 @@ import uuid
 import pytest
 from rest_framework import serializers
 
-from play.api.serializers import HintInputSerializer, MoveInputSerializer
+from play.api.serializers.moves import HintInputSerializer, MoveInputSerializer
 
 
 def _is_valid(cls, data):

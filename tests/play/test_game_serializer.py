@@ -11,7 +11,7 @@ from django.utils import timezone
 from rest_framework import serializers
 
 from play import hints, lifecycle, moves
-from play.api.serializers import GameSerializer
+from play.api.serializers.games import GameSerializer
 from play.lifecycle import Player
 from play.models import Game
 from tests.play.factories import empty_cells, value_at, wrong_value_at
