@@ -32,9 +32,11 @@ def _made(variant: str, level: str, seed: str = "evidence"):
 def test_the_variant_logics_next_cell_is_placeable_and_a_cell_it_cannot_reach_is_not(
     variant, level
 ):
-    # The first of a few seeds whose puzzle has a cell no technique places from the start
-    # (the chains place most), so a change to the generator picks another.
-    for i in range(30):
+    # A seed whose puzzle has a cell no technique places from the start (the chains place
+    # most): the one known to give it first (a Jigsaw's scan of every cell takes seconds),
+    # then the others in turn, so a change to the generator picks another.
+    known = {"jigsaw": 7}.get(variant, 0)
+    for i in (known, *range(30)):
         givens, solution, engine = _made(variant, level, f"evidence{i}")
         empty = {c for c, v in enumerate(givens) if not v}
         guesses = [c for c in empty if engine.easiest_placement(givens, c, solution[c]) is None]
