@@ -33,12 +33,13 @@ from operator import or_
 from celery import current_app
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError
 
 from learn.constraint_lessons import LESSONS, ConstraintLesson, constraint_lesson
 from learn.errors import PracticePuzzleNotReady
+from learn.variant_practice import longest_ago
 from play.models import Game
 from puzzles.models import Puzzle, Source
 from puzzles.practice import PRACTICE_MINIMUM
@@ -105,7 +106,7 @@ def constraint_practice_puzzle(
     made = None
     if lesson.drawn not in SLOW_KINDS and (may_make is None or may_make()):
         made = constraint_practice_make(lesson=lesson, seconds=seconds)
-    found = made or _replay(rows, games)
+    found = made or longest_ago(rows, games)
     if found is None:
         constraint_practice_queue()
         raise PracticePuzzleNotReady(
@@ -115,18 +116,6 @@ def constraint_practice_puzzle(
             extra={"technique": lesson.slug},
         )
     return found
-
-
-def _replay(rows: QuerySet[Puzzle], games: QuerySet[Game]) -> int | None:
-    """Of ``rows``, the one the player last played longest ago (asked once they have
-    played every one, so it orders no more rows than their games)."""
-    last = games.filter(puzzle_id=OuterRef("pk")).order_by("-created").values("created")
-    return (
-        rows.annotate(last_played=Subquery(last[:1]))
-        .order_by(F("last_played").asc(nulls_first=True), "pk")
-        .values_list("pk", flat=True)
-        .first()
-    )
 
 
 def constraint_practice_make(

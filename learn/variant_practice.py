@@ -69,7 +69,7 @@ def variant_practice_puzzle(
     )
     return (
         made
-        or _replay(rows, games)
+        or longest_ago(rows, games)
         or variant_practice_example_puzzle(technique=technique, variant=variant, size=size)
     )
 
@@ -86,7 +86,7 @@ def _practice_rows(technique: str, variant: str, size: int) -> QuerySet[Puzzle]:
     )
 
 
-def _replay(rows: QuerySet[Puzzle], games: QuerySet[Game]) -> int | None:
+def longest_ago(rows: QuerySet[Puzzle], games: QuerySet[Game]) -> int | None:
     """Of ``rows``, the one the player last played longest ago. Asked only once they have
     played every one, so the rows it orders are no more than their games."""
     last = games.filter(puzzle_id=OuterRef("pk")).order_by("-created").values("created")
