@@ -21,13 +21,14 @@ from __future__ import annotations
 from typing import Any
 
 from learn.constraint_lessons import LESSONS, ConstraintLesson
+from learn.examples import example_entry
 from puzzles.variants import rules_json
-from solver import Shape, format_line
+from solver import Shape
 from solver.generation.constrained import make_constrained
 from solver.grid import Grid
 from solver.logic.general import SINGLES, variant_logic_solve
 from solver.logic.houses import VBoard
-from solver.logic.techniques.base import Step, values_of
+from solver.logic.techniques.base import Step
 from solver.rules.ruleset import Rules, layout
 
 SEEDS = 6
@@ -77,19 +78,8 @@ def lesson_example(lesson: ConstraintLesson, rules: Rules, grid: Grid) -> dict[s
     if picked is None:
         return None
     index, position, step, single = picked
-    return {
-        "technique": lesson.slug,
-        "size": grid.shape.size,
-        "box_rows": grid.shape.box_rows,
-        "box_cols": grid.shape.box_cols,
-        **rules_json(rules),
-        "givens": format_line(grid),
-        "index": index,
-        "values": format_line(position.grid()),
-        "candidates": [values_of(m) for m in position.cand],
-        "step": step.to_dict(),
-        **({"single": single.to_dict()} if single is not None else {}),
-    }
+    entry = example_entry(lesson.slug, grid, rules_json(rules), index, position, step)
+    return entry | ({"single": single.to_dict()} if single is not None else {})
 
 
 def _variant(step: Step) -> str | None:

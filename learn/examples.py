@@ -56,20 +56,27 @@ def _first_uses(
         slug = step.technique
         if slug not in wanted or slug in found:
             continue
-        position = position_at(index)
-        found[slug] = {
-            "technique": slug,
-            "size": grid.shape.size,
-            "box_rows": grid.shape.box_rows,
-            "box_cols": grid.shape.box_cols,
-            **rules,
-            "givens": format_line(grid),
-            "index": index,
-            "values": format_line(position.grid()),
-            "candidates": [values_of(m) for m in position.cand],
-            "step": step.to_dict(),
-        }
+        found[slug] = example_entry(slug, grid, rules, index, position_at(index), step)
     return found
+
+
+def example_entry(
+    slug: str, grid: Grid, rules: dict[str, Any], index: int, position: Any, step: Any
+) -> dict[str, Any]:
+    """A lesson's example as stored: the puzzle, the position before ``step`` (its
+    ``index``-th) with its candidates, and the step."""
+    return {
+        "technique": slug,
+        "size": grid.shape.size,
+        "box_rows": grid.shape.box_rows,
+        "box_cols": grid.shape.box_cols,
+        **rules,
+        "givens": format_line(grid),
+        "index": index,
+        "values": format_line(position.grid()),
+        "candidates": [values_of(m) for m in position.cand],
+        "step": step.to_dict(),
+    }
 
 
 def position_before(grid: Grid, steps: list[Any], index: int) -> Board:
