@@ -39,7 +39,7 @@ from kombu.exceptions import OperationalError
 
 from learn.constraint_lessons import LESSONS, ConstraintLesson, constraint_lesson
 from learn.errors import PracticePuzzleNotReady
-from learn.variant_practice import longest_ago
+from learn.variant_practice import first_unplayed, longest_ago
 from play.models import Game
 from puzzles.models import Puzzle, Source
 from puzzles.practice import PRACTICE_MINIMUM
@@ -95,12 +95,7 @@ def constraint_practice_puzzle(
     """The id of a practice puzzle of ``lesson`` for the player whose games are ``games``
     (see the module docstring for the order); PracticePuzzleNotReady when there is none."""
     rows = practice_rows(lesson)
-    picked = (
-        rows.exclude(pk__in=games.values("puzzle_id"))
-        .order_by("pk")
-        .values_list("pk", flat=True)
-        .first()
-    )
+    picked = first_unplayed(rows, games)
     if picked is not None:
         return picked
     made = None

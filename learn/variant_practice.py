@@ -54,12 +54,7 @@ def variant_practice_puzzle(
     whose games are ``games`` (see the module docstring for the order); ``may_make`` is
     asked before one is made (None: always)."""
     rows = _practice_rows(technique, variant, size)
-    picked = (
-        rows.exclude(pk__in=games.values("puzzle_id"))
-        .order_by("pk")
-        .values_list("pk", flat=True)
-        .first()
-    )
+    picked = first_unplayed(rows, games)
     if picked is not None:
         return picked
     made = (
@@ -83,6 +78,16 @@ def _practice_rows(technique: str, variant: str, size: int) -> QuerySet[Puzzle]:
         )
         .exclude(source=Source.TYPED)
         .exclude(pk__in=daily_puzzle_ids(since=timezone.localdate()))
+    )
+
+
+def first_unplayed(rows: QuerySet[Puzzle], games: QuerySet[Game]) -> int | None:
+    """Of ``rows``, the first (by id) the player has no game of."""
+    return (
+        rows.exclude(pk__in=games.values("puzzle_id"))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+        .first()
     )
 
 
