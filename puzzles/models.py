@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -350,6 +351,26 @@ class DailyPuzzle(models.Model):
                 fields=["date", "variant", "size"], name="daily_puzzle_unique_per_day"
             ),
         ]
+
+    def clean(self) -> None:
+        """What the daily pick (puzzles.daily) draws, held for a daily set by hand in the
+        admin too: a bank puzzle of this variant and size, with no constraints."""
+        puzzle = self.puzzle if self.puzzle_id else None
+        if puzzle is not None and (
+            puzzle.source not in BANK_SOURCES
+            or puzzle.constrained
+            or puzzle.variant != self.variant
+            or puzzle.size != self.size
+        ):
+            raise ValidationError(
+                {
+                    "puzzle": _(
+                        "A daily puzzle is a bank puzzle of its variant and size, without "
+                        "constraints: #%(id)s is not."
+                    )
+                    % {"id": puzzle.pk}
+                }
+            )
 
     def __str__(self) -> str:
         return f"{self.date} {self.variant} {self.size}x{self.size}: #{self.puzzle_id}"

@@ -174,3 +174,32 @@ def test_the_migration_takes_counted_games_of_such_puzzles_off_the_boards(thermo
     guest.refresh_from_db()
     assert (counted.counts, counted.standing) == (False, "constrained")
     assert (guest.counts, guest.standing) == (False, "guest")
+
+
+def test_a_daily_set_by_hand_must_be_a_plain_bank_puzzle_of_its_variant_and_size():
+    from datetime import date
+
+    from django.core.exceptions import ValidationError
+
+    from puzzles.models import DailyPuzzle
+    from tests.play.factories import NINE, puzzle_create
+
+    plain = puzzle_create(NINE)
+    DailyPuzzle(date=date(2026, 1, 1), variant="classic", size=9, puzzle=plain).full_clean()
+    for puzzle, variant, size in (
+        (plain, "killer", 9),  # another variant
+        (plain, "classic", 6),  # another size
+    ):
+        with pytest.raises(ValidationError, match="bank puzzle of its variant and size"):
+            DailyPuzzle(
+                date=date(2026, 1, 1), variant=variant, size=size, puzzle=puzzle
+            ).full_clean()
+    Puzzle.objects.filter(pk=plain.pk).update(rules={"constraints": [{"type": "antiknight"}]})
+    plain.refresh_from_db()
+    assert plain.constrained
+    with pytest.raises(ValidationError, match="without constraints"):
+        DailyPuzzle(date=date(2026, 1, 1), variant="classic", size=9, puzzle=plain).full_clean()
+    Puzzle.objects.filter(pk=plain.pk).update(rules={}, source="typed")
+    plain.refresh_from_db()
+    with pytest.raises(ValidationError):
+        DailyPuzzle(date=date(2026, 1, 1), variant="classic", size=9, puzzle=plain).full_clean()
