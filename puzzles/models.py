@@ -352,6 +352,9 @@ class DailyPuzzle(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.date} {self.variant} {self.size}x{self.size}: #{self.puzzle_id}"
+
     def clean(self) -> None:
         """What the daily pick (puzzles.daily) draws, held for a daily set by hand in the
         admin too: a bank puzzle of this variant and size, with no constraints."""
@@ -371,6 +374,3 @@ class DailyPuzzle(models.Model):
                     % {"id": puzzle.pk}
                 }
             )
-
-    def __str__(self) -> str:
-        return f"{self.date} {self.variant} {self.size}x{self.size}: #{self.puzzle_id}"
