@@ -22,6 +22,7 @@ TOOLS = (
     ("region_sum", _("Region-sum line"), "line"),
     ("between", _("Between line"), "line"),
     ("cage", _("Killer cage"), "line"),
+    ("extra_region", _("Extra region"), "line"),
     ("odd", _("Odd (circle)"), "cell"),
     ("even", _("Even (square)"), "cell"),
     ("white", _("White dot"), "dot"),
@@ -71,6 +72,7 @@ WORDS = (
     gettext_noop("Nothing drawn yet."),
     gettext_noop("Give a number first."),
     gettext_noop("Too short for this tool: nothing added."),
+    gettext_noop("Too many cells for this tool: nothing added."),
     gettext_noop("Pick two cells side by side."),
     gettext_noop("Path: %(count)s cells. Space or Enter adds a cell, Escape ends it."),
     gettext_noop(

@@ -4,12 +4,13 @@
 // edit, one request in flight (a newer edit aborts the older), saying when the work budget
 // or the rate limit stopped it. Then play it here, or take it to SudokuPad or f-puzzles.
 // The drawing's data and its f-puzzles form live in bench_model.js, the check in
-// bench_check.js.
+// bench_check.js, the list of what is drawn in bench_list.js.
 
 import * as M from "./bench_model.js";
 import { buildBoard, cellWhere, paintCell, symbol, toast, unitName, valueOf } from "./sudoku.js";
 import { checkVerdict, loadDrawing } from "./setter.js";
 import { checker, verdict } from "./bench_check.js";
+import { listDrawn } from "./bench_list.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,7 +25,6 @@ const B = { sel: 0, path: [], drag: null, answer: null };
 
 const tool = () => document.querySelector("input[name=bench-tool]:checked");
 const kindOf = (t) => t.dataset.kind;
-const cellName = (c) => `r${Math.floor(c / m.size) + 1}c${(c % m.size) + 1}`;
 const say = (text, vars) => interpolate(W(text), vars || {}, true);
 
 function number() {
@@ -40,6 +40,8 @@ function shownRules() {
   if (B.path.length > 1 && M.LINE_TOOLS.includes(t)) {
     const preview = t === "arrow" ? { type: "arrow", circle: [B.path[0]], line: B.path.slice(1) } : { type: t, cells: B.path };
     rules.constraints = [...rules.constraints, preview];
+  } else if (B.path.length && t === "extra_region") {
+    rules.constraints = [...rules.constraints, { type: t, cells: B.path.slice() }];
   } else if (B.path.length && t === "cage") {
     rules.cages = [...rules.cages.filter((cage) => !cage.cells.some((c) => B.path.includes(c))), { cells: B.path.slice(), sum: null }];
   }
@@ -75,52 +77,7 @@ function render() {
   $("bench-path").textContent = B.path.length ? say("Path: %(count)s cells. Space or Enter adds a cell, Escape ends it.", { count: B.path.length }) : "";
   for (const box of document.querySelectorAll("input[name=bench-toggle]")) box.checked = M.toggleOn(m, box.value);
   for (const input of document.querySelectorAll("input[name=bench-size]")) input.checked = Number(input.value) === m.size;
-  listDrawn();
-}
-
-function describe(o) {
-  const count = (o.cells || []).length;
-  const at = o.cells && o.cells.length ? cellName(o.cells[0]) : "";
-  const lines = { thermometer: "Thermometer from %(cell)s, %(count)s cells", palindrome: "Palindrome from %(cell)s, %(count)s cells", renban: "Renban from %(cell)s, %(count)s cells", whispers: "German whispers from %(cell)s, %(count)s cells", region_sum: "Region-sum line from %(cell)s, %(count)s cells", between: "Between line from %(cell)s, %(count)s cells", extra_region: "Extra region from %(cell)s, %(count)s cells" };
-  const toggles = { antiknight: "Anti-knight", antiking: "Anti-king", nonconsecutive: "Non-consecutive", diagonals: "Both diagonals", black_dots_negative: "Every black dot given", xv_negative: "Every X and V given", regions: "Jigsaw regions" };
-  const t = o.type;
-  if (t in lines) return say(lines[t], { cell: at, count });
-  if (t in toggles) return W(toggles[t]);
-  if (t === "arrow") return say("Arrow: circle %(cell)s, %(count)s cells on its line", { cell: cellName(o.circle[0]), count: o.line.length });
-  if (t === "cage") return o.sum === null ? say("Killer cage at %(cell)s, %(count)s cells, no sum", { cell: at, count }) : say("Killer cage at %(cell)s, %(count)s cells, sum %(sum)s", { cell: at, count, sum: o.sum });
-  if (t === "odd" || t === "even") return say(t === "odd" ? "Odd: %(cell)s" : "Even: %(cell)s", { cell: cellName(o.cell) });
-  if (t === "kropki") return say(o.colour === "white" ? "White dot: %(cell)s and %(other)s" : "Black dot: %(cell)s and %(other)s", { cell: at, other: cellName(o.cells[1]) });
-  if (t === "xv") return say("%(mark)s: %(cell)s and %(other)s", { mark: o.sum === 10 ? "X" : "V", cell: at, other: cellName(o.cells[1]) });
-  if (t === "sandwich") return say(o.line === "row" ? "Sandwich sum %(sum)s on row %(number)s" : "Sandwich sum %(sum)s on column %(number)s", { sum: o.sum, number: o.index + 1 });
-  if (t === "little_killer") return say("Little killer %(sum)s through %(cell)s, pointing %(direction)s", { sum: o.sum, cell: at, direction: { DR: "↘", DL: "↙", UR: "↗", UL: "↖" }[o.direction] });
-  return t;
-}
-
-function listDrawn() {
-  const list = $("bench-list");
-  list.textContent = "";
-  const drawn = M.drawnList(m);
-  if (!drawn.length) {
-    const li = document.createElement("li");
-    li.className = "muted";
-    li.textContent = W("Nothing drawn yet.");
-    list.appendChild(li);
-  }
-  for (const entry of drawn) {
-    const li = document.createElement("li");
-    const text = describe(entry.item);
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "button button-small button-ghost";
-    button.textContent = W("Remove");
-    button.setAttribute("aria-label", `${W("Remove")}: ${text}`);
-    button.addEventListener("click", () => {
-      M.removeDrawn(m, entry);
-      changed();
-    });
-    li.append(text, " ", button);
-    list.appendChild(li);
-  }
+  listDrawn($("bench-list"), m, W, changed);
 }
 
 /** The drawing changed: draw it, and check it once the setter pauses. */
@@ -205,6 +162,7 @@ function finish() {
   if (M.addPath(m, t, path, number())) changed();
   else {
     if (M.DOT_TOOLS.includes(t) && path.length === 2) toast(W("Pick two cells side by side."));
+    else if (path.length > m.size) toast(W("Too many cells for this tool: nothing added."));
     else if (path.length > 1) toast(W("Too short for this tool: nothing added."));
     render();
   }

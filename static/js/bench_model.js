@@ -59,6 +59,12 @@ export function addPath(m, tool, path, number) {
     m.cages.push({ cells, sum: Number.isInteger(number) ? number : null });
     return true;
   }
+  if (tool === "extra_region") {
+    // A set of cells like a cage's (in cell order), at least two to say anything.
+    if (path.length < 2 || path.length > m.size) return false;
+    m.items.push({ type: tool, cells: [...path].sort((x, y) => x - y) });
+    return true;
+  }
   if (DOT_TOOLS.includes(tool)) {
     if (path.length !== 2 || !neighbours(m.size, path[0], path[1])) return false;
     toggleDot(m, tool, path[0], path[1]);

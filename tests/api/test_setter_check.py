@@ -191,3 +191,35 @@ def test_links_are_the_ones_the_exports_make_and_stop_above_16x16(api_client):
     assert export["fpuzzles_url"] == fpuzzles_link(export["fpuzzles"])
     giant = parse("." * 625)
     assert bench.puzzle_share(giant, Rules.classic(giant.shape)) is None
+
+
+# A 6x6 with four solutions; two extra regions (r1c3-r2c4 and r4c5-r5c6, each across two
+# boxes) leave two each, and one together: what the bench's e2e test draws.
+EXTRA_GIVENS = "1...5...6.....2...3......4.3....5..1"
+EXTRA_REGIONS = [[2, 3, 8, 9], [22, 23, 28, 29]]
+
+
+def drawn_fpuzzles(givens: str, extra: list[list[int]]) -> dict:
+    """The f-puzzles object as the bench builds it (static/js/bench_model.js)."""
+
+    def cell(c: int) -> dict:
+        return {"value": int(givens[c]), "given": True} if givens[c] != "." else {}
+
+    ref = [f"R{c // 6 + 1}C{c % 6 + 1}" for c in range(36)]
+    out: dict = {"size": 6, "grid": [[cell(r * 6 + k) for k in range(6)] for r in range(6)]}
+    if extra:
+        out["extraregion"] = [{"cells": [ref[c] for c in cells]} for cells in extra]
+    return out
+
+
+def test_drawn_extra_regions_are_counted_and_come_back_in_the_export(api_client):
+    for extra in ([], EXTRA_REGIONS[:1], EXTRA_REGIONS[1:]):
+        got = check(api_client, fpuzzles=drawn_fpuzzles(EXTRA_GIVENS, extra)).json()
+        assert got["solutions"] == 2, extra
+    source = drawn_fpuzzles(EXTRA_GIVENS, EXTRA_REGIONS)
+    got = check(api_client, fpuzzles=source).json()
+    assert got["solutions"] == 1 and got["solution"] is None
+    assert got["constraints"] == [{"type": "extra_region", "cells": c} for c in EXTRA_REGIONS]
+    assert got["export"]["fpuzzles"]["extraregion"] == source["extraregion"]
+    compressed = unquote(got["export"]["solve_url"].split("=", 1)[1])
+    assert check(api_client, fpuzzles=compressed).json()["constraints"] == got["constraints"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -17,6 +18,7 @@ from solver.generation.constrained import make_constrained
 from solver.grid import Shape
 from solver.rules.constraints import KINDS
 from solving.bench import puzzle_share
+from tests.api.test_setter_check import EXTRA_GIVENS, EXTRA_REGIONS
 from tests.e2e.boards import park
 
 # A 6x6 whose ten givens leave several solutions, as does either thermometer alone; both
@@ -104,6 +106,7 @@ DRAW_EVERY_KIND = """async () => {
   }
   M.addPath(m, "cage", [34, 35], 7);
   M.addPath(m, "cage", [28, 29], null);
+  M.addPath(m, "extra_region", [17, 11, 5], null);
   M.toggleMark(m, "odd", 20);
   M.toggleMark(m, "even", 21);
   const dots = [["white", 4, 5], ["black", 4, 10], ["x", 22, 23], ["v", 26, 27]];
@@ -125,8 +128,7 @@ def test_every_kind_the_bench_draws_reads_back_as_drawn(live_server, page):
     got = page.evaluate(DRAW_EVERY_KIND)
     read = from_fpuzzles(got["fpuzzles"])
     drawn = got["drawn"]
-    # Every constraint type but extra regions, which the bench does not draw.
-    assert {c["type"] for c in drawn["constraints"]} == set(KINDS) - {"extra_region"}
+    assert {c["type"] for c in drawn["constraints"]} == set(KINDS)
     as_read = sorted(json.dumps(c.to_dict(), sort_keys=True) for c in read.rules.constraints)
     assert as_read == sorted(json.dumps(c, sort_keys=True) for c in drawn["constraints"])
     assert list(read.rules.regions) == drawn["regions"]
@@ -169,3 +171,68 @@ def test_a_throttled_check_says_so_and_runs_again_after_its_wait(live_server, pa
     expect(verdict).to_contain_text("Too many checks at once: the next one runs in 1 s.")
     expect(verdict).to_contain_text("Two or more solutions")
     assert len(refusals) == 1
+
+
+def open_bench(page: Page, url: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 1100})
+    page.goto(url + "/solve/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    page.get_by_test_id("mode-draw").focus()
+    page.keyboard.press("Enter")
+    board_in_view(page)
+
+
+def board_in_view(page: Page) -> None:
+    """The board in the middle of the window, clear of a phone's sticky header."""
+    page.get_by_test_id("bench-board").evaluate("(el) => el.scrollIntoView({block: 'center'})")
+
+
+def cell(page: Page, c: int):
+    return page.locator(f'#bench-board .cell[data-cell="{c}"]')
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_extra_regions_drawn_by_pointer_and_keyboard_are_shown_and_counted(
+    live_server, page, width
+):
+    open_bench(page, live_server.url, width)
+    verdict = page.get_by_test_id("bench-verdict")
+    for c, ch in enumerate(EXTRA_GIVENS):
+        if ch != ".":
+            page.mouse.click(*centre(page, c))
+            page.keyboard.press(ch)
+    expect(verdict).to_contain_text("Two or more solutions")
+
+    # By pointer: a drag round the square r1c3, r1c4, r2c4, r2c3 (the cells in any order).
+    page.locator(".bench-tools .choice", has_text="Extra region").click()
+    board_in_view(page)  # a phone scrolled down to the tools
+    first = EXTRA_REGIONS[0]
+    page.mouse.move(*centre(page, first[0]))
+    page.mouse.down()
+    for c in (first[1], first[3], first[2]):
+        page.mouse.move(*centre(page, c), steps=4)
+    page.mouse.up()
+    drawn = page.get_by_test_id("bench-list")
+    expect(drawn).to_contain_text("Extra region from r1c3, 4 cells")
+    expect(page.locator("#bench-wrap svg.constraints rect.c-extra")).to_have_count(4)
+    expect(cell(page, first[3])).to_have_attribute("aria-label", re.compile("in an extra region"))
+    expect(verdict).to_contain_text("Two or more solutions")
+
+    # By keyboard, from the cell the drag started on (r1c3) to r4c5, then round its square.
+    expect(cell(page, first[0])).to_be_focused()
+    for key in ["ArrowDown"] * 3 + ["ArrowRight"] * 2:
+        page.keyboard.press(key)
+    for key in ["Space", "ArrowRight", "Space", "ArrowDown", "Space", "ArrowLeft", "Space"]:
+        page.keyboard.press(key)
+    expect(page.locator("#bench-path")).to_contain_text("Path: 4 cells")
+    page.keyboard.press("Escape")
+    expect(drawn).to_contain_text("Extra region from r4c5, 4 cells")
+    expect(page.locator("#bench-wrap svg.constraints rect.c-extra")).to_have_count(8)
+    expect(verdict).to_contain_text("One solution")
+
+    # What the check and the exports read: both regions, as drawn.
+    href = page.locator("#bench-json").get_attribute("href")
+    exported = from_fpuzzles(json.loads(unquote(href.split(",", 1)[1])))
+    assert [c.to_dict() for c in exported.rules.constraints] == [
+        {"type": "extra_region", "cells": cells} for cells in EXTRA_REGIONS
+    ]
