@@ -76,6 +76,11 @@ WORDS = (
     gettext_noop("Pick two cells side by side."),
     gettext_noop("Path: %(count)s cells. Space or Enter adds a cell, Escape ends it."),
     gettext_noop(
+        "Painting region %(number)s: Space or Enter paints a cell into it, [ and ] change "
+        "the region, Escape ends."
+    ),
+    gettext_noop("region %(number)s"),
+    gettext_noop(
         "The work budget ran out before the count finished: this puzzle is too hard to "
         "check here. Simplify it, or add givens."
     ),

@@ -4,7 +4,9 @@
 // edit, one request in flight (a newer edit aborts the older), saying when the work budget
 // or the rate limit stopped it. Then play it here, or take it to SudokuPad or f-puzzles.
 // The drawing's data and its f-puzzles form live in bench_model.js, the check in
-// bench_check.js, the list of what is drawn in bench_list.js.
+// bench_check.js, the list of what is drawn in bench_list.js. A Jigsaw region is painted
+// by keyboard as a path is drawn: Space or Enter picks up the cell's region and then
+// paints cells into it, [ and ] change it, Escape puts it down.
 
 import * as M from "./bench_model.js";
 import { buildBoard, cellWhere, paintCell, symbol, toast, unitName, valueOf } from "./sudoku.js";
@@ -21,7 +23,8 @@ let m = M.emptyModel(6);
 let cells = [];
 let geo = null;
 let check = null; // bench_check.js's live check of the drawing
-const B = { sel: 0, path: [], drag: null, answer: null };
+// hold: the region the keyboard paints with (null: none picked up)
+const B = { sel: 0, path: [], drag: null, answer: null, hold: null };
 
 const tool = () => document.querySelector("input[name=bench-tool]:checked");
 const kindOf = (t) => t.dataset.kind;
@@ -60,6 +63,8 @@ function render() {
   drawing.C.drawConstraints(wrap, rules, data.constraint_words);
   const shown = (B.answer && B.answer.shown) || [];
   const marked = new Set((B.answer && B.answer.marked) || []);
+  // Which region each cell is in, said while regions are drawn (the boxes say nothing).
+  const regionWords = tool().value === "region" || !M.plainRegions(m);
   cells.forEach((el, c) => {
     const v = m.givens[c] || shown[c] || 0;
     paintCell(el, v, null, geo, false);
@@ -67,14 +72,19 @@ function render() {
     el.classList.toggle("solved", !m.givens[c] && Boolean(shown[c]));
     el.classList.toggle("differ", marked.has(c));
     el.classList.toggle("selected", c === B.sel);
-    el.classList.toggle("hint", B.path.includes(c));
+    el.classList.toggle("hint", B.path.includes(c) || m.regions[c] === B.hold);
     el.tabIndex = c === B.sel ? 0 : -1;
     el.setAttribute("aria-selected", c === B.sel ? "true" : "false");
-    const words = [cellWhere(geo, c), v ? symbol(v) : gettext("empty"), ...drawing.V.ruleWords(geo, c), ...drawing.C.constraintWords(rules, c)];
+    const region = regionWords ? say("region %(number)s", { number: m.regions[c] + 1 }) : "";
+    const words = [cellWhere(geo, c), v ? symbol(v) : gettext("empty"), region, ...drawing.V.ruleWords(geo, c), ...drawing.C.constraintWords(rules, c)];
     el.setAttribute("aria-label", words.filter(Boolean).join(gettext(", ")));
   });
   if (focused) cells[B.sel].focus();
-  $("bench-path").textContent = B.path.length ? say("Path: %(count)s cells. Space or Enter adds a cell, Escape ends it.", { count: B.path.length }) : "";
+  $("bench-path").textContent = B.path.length
+    ? say("Path: %(count)s cells. Space or Enter adds a cell, Escape ends it.", { count: B.path.length })
+    : B.hold !== null
+      ? say("Painting region %(number)s: Space or Enter paints a cell into it, [ and ] change the region, Escape ends.", { number: B.hold + 1 })
+      : "";
   for (const box of document.querySelectorAll("input[name=bench-toggle]")) box.checked = M.toggleOn(m, box.value);
   for (const input of document.querySelectorAll("input[name=bench-size]")) input.checked = Number(input.value) === m.size;
   listDrawn($("bench-list"), m, W, changed);
@@ -138,12 +148,25 @@ function actAt(c) {
   changed();
 }
 
-function paint(c) {
+/** The region numbered in Number (from 0), or `otherwise`. */
+function numberedRegion(otherwise) {
   const n = number();
-  const region = n !== null && n >= 1 && n <= m.size ? n - 1 : B.drag ? B.drag.region : m.regions[B.sel];
+  return n !== null && n >= 1 && n <= m.size ? n - 1 : otherwise;
+}
+
+/** Put cell c in `region`; false when it is there already. */
+function paint(c, region) {
   if (m.regions[c] === region) return false;
   m.regions[c] = region;
   return true;
+}
+
+/** Space or Enter with the Regions tool: pick up the cell's region (or the numbered one)
+ * the first time, then paint the cell into the region held. */
+function paintByKey() {
+  if (B.hold === null) B.hold = numberedRegion(m.regions[B.sel]);
+  if (paint(B.sel, B.hold)) changed();
+  else render();
 }
 
 function extend(c) {
@@ -181,9 +204,9 @@ function onPointerDown(e) {
     return;
   }
   $("bench-wrap").setPointerCapture(e.pointerId);
-  B.drag = { start: hit, region: m.regions[hit.cell] };
+  B.drag = { start: hit, region: numberedRegion(m.regions[hit.cell]) };
   if (kind === "paint") {
-    if (paint(hit.cell)) changed();
+    if (paint(hit.cell, B.drag.region)) changed();
     else render();
   } else {
     B.path = [hit.cell];
@@ -199,7 +222,7 @@ function onPointerMove(e) {
   if (!hit || Math.hypot(hit.fx - 0.5, hit.fy - 0.5) > 0.42) return;
   const kind = kindOf(tool());
   if (kind === "paint") {
-    if (paint(hit.cell)) changed();
+    if (paint(hit.cell, B.drag.region)) changed();
     return;
   }
   const before = B.path.length;
@@ -252,17 +275,24 @@ function onKey(e) {
     e.preventDefault();
     const kind = kindOf(t);
     if (kind === "cell") actAt(B.sel);
-    else if (kind === "paint") {
-      if (paint(B.sel)) changed();
-    } else {
+    else if (kind === "paint") paintByKey();
+    else {
       extend(B.sel);
       if (kind === "dot" && B.path.length === 2) finish();
       else render();
     }
     return;
   }
+  if ((e.key === "[" || e.key === "]") && kindOf(t) === "paint") {
+    e.preventDefault();
+    const from = B.hold === null ? m.regions[B.sel] : B.hold;
+    B.hold = (from + (e.key === "]" ? 1 : n - 1)) % n;
+    render();
+    return;
+  }
   if (e.key === "Escape") {
     e.preventDefault();
+    B.hold = null;
     finish();
     return;
   }
@@ -298,6 +328,7 @@ export async function openBench(pageData, start = null) {
     wire();
   }
   if (start) m = start;
+  B.hold = null;
   setMode(true);
   changed();
 }
@@ -320,6 +351,7 @@ function wire() {
   for (const input of document.querySelectorAll("input[name=bench-tool]")) {
     input.addEventListener("change", () => {
       B.path = [];
+      B.hold = null;
       render();
     });
   }
@@ -333,13 +365,20 @@ function wire() {
     input.addEventListener("change", () => {
       m = M.emptyModel(Number(input.value));
       B.sel = 0;
+      B.hold = null;
       changed();
     });
   }
   $("bench-clear").addEventListener("click", () => {
     m = M.emptyModel(m.size);
     B.path = [];
+    B.hold = null;
     changed();
   });
   $("bench-play").addEventListener("click", () => check.play());
+  $("bench-number").addEventListener("input", () => {
+    if (B.hold === null) return;
+    B.hold = null; // the next Space picks up the region numbered now
+    render();
+  });
 }

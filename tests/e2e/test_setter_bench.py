@@ -236,3 +236,42 @@ def test_extra_regions_drawn_by_pointer_and_keyboard_are_shown_and_counted(
     assert [c.to_dict() for c in exported.rules.constraints] == [
         {"type": "extra_region", "cells": cells} for cells in EXTRA_REGIONS
     ]
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_a_jigsaw_region_is_painted_with_the_keyboard_alone(live_server, page, width):
+    open_bench(page, live_server.url, width)
+    page.get_by_label("Regions (Jigsaw)").focus()
+    page.keyboard.press("Space")
+    expect(page.get_by_label("Regions (Jigsaw)")).to_be_checked()
+    page.keyboard.press("Shift+Tab")  # back to the board's selected cell, r1c1
+    expect(cell(page, 0)).to_be_focused()
+    expect(cell(page, 0)).to_have_attribute("aria-label", re.compile("region 1"))
+    status = page.locator("#bench-path")
+    verdict = page.get_by_test_id("bench-verdict")
+
+    # Pick up r1c3's region (the first box), paint r1c4 into it: seven cells, one short.
+    for key in ["ArrowRight", "ArrowRight", "Space"]:
+        page.keyboard.press(key)
+    expect(status).to_contain_text("Painting region 1")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(cell(page, 3)).to_have_attribute("aria-label", re.compile("region 1"))
+    expect(page.locator("#bench-board .cell.hint")).to_have_count(7)
+    expect(verdict).to_contain_text("could not read the drawing")
+    page.keyboard.press("Escape")
+    expect(status).to_have_text("")
+
+    # r2c3 goes to the second box: ] picks the next region, Space paints.
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("]")
+    expect(status).to_contain_text("Painting region 2")
+    page.keyboard.press("Space")
+    page.keyboard.press("Escape")
+    expect(cell(page, 8)).to_have_attribute("aria-label", re.compile("region 2"))
+    expect(page.get_by_test_id("bench-list")).to_contain_text("Jigsaw regions")
+    expect(verdict).to_contain_text("Two or more solutions")
+    href = page.locator("#bench-json").get_attribute("href")
+    read = from_fpuzzles(json.loads(unquote(href.split(",", 1)[1])))
+    assert list(read.rules.regions[:12]) == [0, 0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1]
