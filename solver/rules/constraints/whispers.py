@@ -40,9 +40,13 @@ class Whispers(Line):
     difference: int | None = None  # None: the size's default
     kind = "whispers"
     fpuzzles_key = "whispers"
+    order = "ends"
 
     def gap(self, n: int) -> int:
         return self.difference if self.difference is not None else default_difference(n)
+
+    def complemented(self, rules: RulesView) -> Whispers:
+        return self  # |x - y| is |(N + 1 - x) - (N + 1 - y)|
 
     def check(self, rules: RulesView) -> None:
         Line.check(self, rules)
