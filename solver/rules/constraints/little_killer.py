@@ -71,10 +71,16 @@ class LittleKiller(Constraint):
             raise ConstraintError(f"little killer: {self.total} is not a sum its diagonal can make")
 
     def moved(self, move: Move) -> LittleKiller:
-        """The clue moves as a point outside the grid, its arrow as a step."""
-        step = move.step(*DIRECTIONS[self.direction])
-        direction = next(d for d, s in DIRECTIONS.items() if s == step)
-        return LittleKiller.make(move.n, *move.point(*self.clue), direction, self.total)
+        """The clue moves as a point outside the grid, its arrow as a step. A diagonal
+        has a clue's place at either end, both saying the same: the smaller is kept."""
+        n = move.n
+        dr, dk = move.step(*DIRECTIONS[self.direction])
+        r, k = move.point(*self.clue)
+        last_r, last_k = divmod(move.cell(self.diagonal[-1]), n)
+        back = next(d for d, s in DIRECTIONS.items() if s == (-dr, -dk))
+        ahead = next(d for d, s in DIRECTIONS.items() if s == (dr, dk))
+        clue, direction = min(((r, k), ahead), ((last_r + dr, last_k + dk), back))
+        return LittleKiller.make(n, *clue, direction, self.total)
 
     def complemented(self, rules: RulesView) -> LittleKiller | None:
         """k values summing to s complemented sum to k(N + 1) - s."""
