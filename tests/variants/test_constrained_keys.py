@@ -5,17 +5,20 @@ constraints' JSON, independently of ``Constraint.moved``."""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.factories import UserFactory
-from puzzles.models import DailyPuzzle, Source
+from puzzles.models import DailyPuzzle, Puzzle, Source
 from puzzles.variant_bank import variant_puzzle_store
 from puzzles.variant_keys import variant_canonical_key
+from puzzles.variants import rules_of, rules_stored
 from solver.formats.fpuzzles import to_fpuzzles
 from solver.generation.constrained import DRAWN, make_constrained
-from solver.grid import Grid, Shape
+from solver.grid import Grid, Shape, format_line
 from solver.rules.constraints import LittleKiller, Sandwich, Thermometer
 from solver.rules.ruleset import Rules
 from solver.search.exact import solutions
@@ -278,3 +281,29 @@ def test_another_constrained_puzzle_is_analysed_while_a_daily_is_protected():
     turned = Rules.make(rules.shape, regions=rules.regions, constraints=rules.constraints[1:])
     answer = APIClient().post(ANALYSE, {"fpuzzles": to_fpuzzles(turned, grid)}, format="json")
     assert answer.status_code == 200, answer.json()
+
+
+# --- The migration that stores the new keys ---------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_migration_gives_stored_constrained_puzzles_their_new_key_unless_taken():
+    from django.apps import apps
+
+    rekey = import_module("puzzles.migrations.0012_constrained_keys_under_symmetries").rekey
+    _, puzzle = _stored("thermometer", 6)
+    _, other = _stored("arrow", 6)
+    new = puzzle.canonical_key
+    Puzzle.objects.filter(pk=puzzle.pk).update(canonical_key="old-form")
+    copy_key = other.canonical_key
+    Puzzle.objects.filter(pk=other.pk).update(canonical_key="old-arrow")
+    # a copy of the arrow puzzle, stored before copies were recognised, holds its key
+    grid, rules = _copy(other.grid(), rules_of(other), TRANSFORMS["transposed"])
+    held = Puzzle.objects.get(pk=other.pk)
+    held.pk = None
+    held.givens, held.rules, held.canonical_key = format_line(grid), rules_stored(rules), copy_key
+    held.save()
+    rekey(apps, None)
+    assert Puzzle.objects.get(pk=puzzle.pk).canonical_key == new
+    assert Puzzle.objects.get(pk=other.pk).canonical_key == "old-arrow"
+    assert Puzzle.objects.get(pk=held.pk).canonical_key == copy_key
