@@ -11,7 +11,14 @@ import pytest
 
 from solver.generation.constrained import DRAWN, make_constrained
 from solver.grid import Grid, Shape
-from solver.rules.constraints import KINDS, LittleKiller, RegionSumLine, Sandwich, Thermometer
+from solver.rules.constraints import (
+    KINDS,
+    LittleKiller,
+    RegionSumLine,
+    Sandwich,
+    Thermometer,
+    Whispers,
+)
 from solver.rules.ruleset import Rules
 from solver.rules.symmetry import Move, square_moves
 from solver.search.exact import solutions
@@ -133,3 +140,10 @@ def test_a_sandwich_row_clue_becomes_a_column_clue_when_transposed():
     upside_down = square_moves(6)[5]
     assert Sandwich("row", 1, 9).moved(upside_down) == Sandwich("row", 4, 9)
     assert Sandwich("column", 1, 9).moved(upside_down) == Sandwich("column", 1, 9)
+
+
+def test_whispers_with_the_default_difference_written_out_read_as_the_default():
+    same = square_moves(9)[0]
+    assert Whispers((0, 1), 5).moved(same) == Whispers((0, 1)).moved(same)
+    assert Whispers((0, 1), 4).moved(same) != Whispers((0, 1)).moved(same)
+    assert Whispers((1, 0)).moved(same) == Whispers((0, 1))
