@@ -20,14 +20,14 @@ score, so it is shown only when it can no longer help a score:
 
 - **The solver's API** (``POST /api/v1/solver/analyse/`` and ``/hint/``) recognises a bank
   puzzle by its canonical key (a relabelled, rotated or transposed copy has the same key;
-  for a variant, with its regions and cages moved alike: ``puzzles.variant_keys``) and
-  withholds its solution and steps (403 ``puzzle_in_play``) from a caller who has an
-  unfinished game of it, or a given-up game whose solution is still held; and from anyone
-  who has not completed it while it is protected (a daily puzzle whose day is not over,
-  or a leaderboard puzzle with a ranked game unfinished or given up or completed this
-  week): a second account or a guest is the same oracle as the player's own. A puzzle a
-  player typed in or imported (``typed``) is never withheld: its solution is no secret
-  of the site's, and its games never count.
+  for a variant, with its regions, cages and constraints moved alike:
+  ``puzzles.variant_keys``) and withholds its solution and steps (403 ``puzzle_in_play``)
+  from a caller who has an unfinished game of it, or a given-up game whose solution is
+  still held; and from anyone who has not completed it while it is protected (a daily
+  puzzle whose day is not over, or a leaderboard puzzle with a ranked game unfinished or
+  given up or completed this week): a second account or a guest is the same oracle as
+  the player's own. A puzzle a player typed in or imported (``typed``) is never
+  withheld: its solution is no secret of the site's, and its games never count.
 
 - **Every other surface** asks :func:`game_disclosure`: the game (its ``solution``), the
   replay and the shared replay (the puzzle's ``solution``; each event's ``correct``; the

@@ -6,9 +6,16 @@ reflected or transposed copy. A variant puzzle's key does the same within its ru
 - the eight symmetries of the square (rotations, reflections, transposition) move the
   givens, the regions (a Jigsaw's shapes, or the boxes, which a transposition turns from
   2x3 into 3x2), the cages and their sums together; both diagonals map onto themselves;
-- the digits are relabelled where the rules allow it: freely without cages (Diagonal,
-  Jigsaw), and in a Killer only by the complement ``d -> n + 1 - d``, which maps a cage of
-  k cells summing to s onto one summing to ``k * (n + 1) - s``.
+  every constraint moves with its cells (``Constraint.moved``): a thermometer keeps its
+  bulb, a little killer's clue and arrow turn with the grid, a row's sandwich clue becomes
+  a column's under a transposition; cells whose order says nothing are sorted;
+- the digits are relabelled where the rules allow it: freely without cages when every
+  constraint only says which cells differ or are equal (Diagonal, Jigsaw, anti-knight,
+  anti-king, extra regions, palindromes); otherwise only by the complement
+  ``d -> n + 1 - d``, when every cage and constraint has a complemented form (a cage of k
+  cells summing to s sums to ``k * (n + 1) - s``, a thermometer turns round, an X stays
+  an X on 9x9, an odd cell becomes even on an even size...; an arrow, a sandwich or a
+  black dot has none, so a puzzle with one is relabelled by nothing).
 
 The key is read off the puzzle's structure, not its variant's name, so a Diagonal whose
 boxes an f-puzzles file spells out as regions has the key of the same Diagonal without.
@@ -18,23 +25,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
 
 from solver import Grid
+from solver.rules.constraints import Constraint
 from solver.rules.ruleset import Rules
-
-Transform = Callable[[int, int, int], tuple[int, int]]
-
-SQUARE_SYMMETRIES: tuple[Transform, ...] = (
-    lambda r, c, n: (r, c),
-    lambda r, c, n: (c, n - 1 - r),  # a quarter turn
-    lambda r, c, n: (n - 1 - r, n - 1 - c),  # a half turn
-    lambda r, c, n: (n - 1 - c, r),  # three quarters
-    lambda r, c, n: (r, n - 1 - c),  # mirrored left to right
-    lambda r, c, n: (n - 1 - r, c),  # upside down
-    lambda r, c, n: (c, r),  # transposed
-    lambda r, c, n: (n - 1 - c, n - 1 - r),  # transposed on the other diagonal
-)
+from solver.rules.symmetry import Move, square_moves
 
 
 def _first_seen(labels: list[int], *, keep_zero: bool) -> list[int]:
@@ -52,9 +47,18 @@ def _first_seen(labels: list[int], *, keep_zero: bool) -> list[int]:
     return out
 
 
-def _form(grid: Grid, rules: Rules, where: list[int], complement: bool) -> str:
-    """The puzzle moved cell ``i`` to ``where[i]`` (and complemented), written out."""
+def _form(
+    grid: Grid,
+    rules: Rules,
+    move: Move,
+    complement: bool,
+    any_labels: bool,
+    drawn: tuple[Constraint, ...] | None,
+) -> str:
+    """The puzzle moved by ``move`` (and complemented), written out; ``drawn`` are its
+    constraints, already complemented if need be (None: it has none)."""
     n = rules.size
+    where = move.where
     ncells = n * n
     values = [0] * ncells
     regions = [0] * ncells
@@ -71,41 +75,54 @@ def _form(grid: Grid, rules: Rules, where: list[int], complement: bool) -> str:
         )
         for cage in rules.cages
     )
-    if not rules.cages:
+    if any_labels:
         values = _first_seen(values, keep_zero=True)
-    return json.dumps(
-        [n, _first_seen(regions, keep_zero=False), values, cages, rules.diagonals, rules.windows],
-        separators=(",", ":"),
-    )
+    form: list = [
+        n,
+        _first_seen(regions, keep_zero=False),
+        values,
+        cages,
+        rules.diagonals,
+        rules.windows,
+    ]
+    if drawn is not None:
+        form.append(
+            sorted(
+                json.dumps(c.moved(move).to_dict(), sort_keys=True, separators=(",", ":"))
+                for c in drawn
+            )
+        )
+    return json.dumps(form, separators=(",", ":"))
+
+
+def _complemented(rules: Rules) -> tuple[Constraint, ...] | None:
+    """Every constraint under d -> N + 1 - d, or None when one has no such form."""
+    out = []
+    for con in rules.constraints:
+        found = con.complemented(rules)
+        if found is None:
+            return None
+        out.append(found)
+    return tuple(out)
 
 
 def variant_canonical_form(grid: Grid, rules: Rules) -> str:
-    """The smallest written form of the puzzle over its symmetries (see the module).
-
-    A puzzle with constraints (thermometers, dots...) is written as it stands, its
-    constraints beside: they would need moving and relabelling with the grid."""
-    n = rules.size
-    if rules.constraints:
-        drawn = sorted(json.dumps(c.to_dict(), sort_keys=True) for c in rules.constraints)
-        plain = [
-            n,
-            list(rules.regions),
-            list(grid.cells),
-            sorted((c.cells, c.total if c.total is not None else -1) for c in rules.cages),
-            rules.diagonals,
-            rules.windows,
-            drawn,
-        ]
-        return json.dumps(plain, separators=(",", ":"))
-    moves = []
-    for transform in SQUARE_SYMMETRIES:
-        where = []
-        for cell in range(n * n):
-            r, c = transform(cell // n, cell % n, n)
-            where.append(r * n + c)
-        moves.append(where)
-    complements = (False, True) if rules.cages else (False,)
-    return min(_form(grid, rules, where, flip) for where in moves for flip in complements)
+    """The smallest written form of the puzzle over its symmetries (see the module)."""
+    constraints = rules.constraints
+    any_labels = not rules.cages and all(c.any_labels for c in constraints)
+    # (complement, the constraints as the complemented grid reads them)
+    choices: list[tuple[bool, tuple[Constraint, ...] | None]] = [
+        (False, constraints if constraints else None)
+    ]
+    if not any_labels and (rules.cages or constraints):
+        flipped = _complemented(rules)
+        if flipped is not None:
+            choices.append((True, flipped if constraints else None))
+    return min(
+        _form(grid, rules, move, flip, any_labels, drawn)
+        for move in square_moves(rules.size)
+        for flip, drawn in choices
+    )
 
 
 def variant_canonical_key(grid: Grid, rules: Rules) -> str:

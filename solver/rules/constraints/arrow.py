@@ -29,6 +29,7 @@ from solver.rules.constraints.base import (
 if TYPE_CHECKING:
     from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
+    from solver.rules.symmetry import Move
 
 MAX_CIRCLE = 3
 
@@ -48,6 +49,11 @@ class Arrow(Constraint):
             raise ConstraintError(f"arrow: a circle of 1 to {MAX_CIRCLE} cells and a line")
         if set(self.circle) & set(self.line):
             raise ConstraintError("arrow: its line runs through its circle")
+
+    def moved(self, move: Move) -> Arrow:
+        """The circle's cells keep their order (it reads as a number); the line's sum
+        does not depend on its order."""
+        return Arrow(move.cells(self.circle), tuple(sorted(move.cells(self.line))))
 
     def weights(self) -> list[int]:
         k = len(self.circle)

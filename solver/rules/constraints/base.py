@@ -12,7 +12,10 @@ and says:
 - :meth:`Constraint.clashes`: the groups of filled cells that already break it (on a
   full grid, none means it holds), written plainly from the rule;
 - :meth:`Constraint.to_dict` / :meth:`Constraint.from_dict`: its JSON for the API;
-- ``read_fpuzzles`` (a module function) and :meth:`Constraint.write_fpuzzles`: f-puzzles.
+- ``read_fpuzzles`` (a module function) and :meth:`Constraint.write_fpuzzles`: f-puzzles;
+- :meth:`Constraint.moved`, :meth:`Constraint.complemented` and ``any_labels``: how it
+  follows the grid under a symmetry of the square and a renaming of the digits (what a
+  puzzle's canonical key reads, so a rotated or relabelled copy is known as the same).
 
 A *mask* is an int whose bit v-1 stands for value v, as everywhere in :mod:`solver`.
 """
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard
 
 if TYPE_CHECKING:
     from solver.grid import Shape
+    from solver.rules.symmetry import Move
 
 Masks = tuple[int, ...]
 MEMO = 4096
@@ -199,6 +203,8 @@ class Constraint:
     dataclasses with ``kind`` (their JSON ``type``)."""
 
     kind: ClassVar[str] = ""
+    any_labels: ClassVar[bool] = False
+    """It holds under every renaming of the digits: it only says which cells differ."""
 
     def cells(self) -> tuple[int, ...]:
         """The cells it is drawn on (none for a rule over the whole grid)."""
@@ -231,6 +237,18 @@ class Constraint:
     def write_fpuzzles(self, out: dict[str, Any], n: int) -> None:
         """Add itself to the f-puzzles object ``out``."""
         raise NotImplementedError
+
+    def moved(self, move: Move) -> Constraint:
+        """The same constraint on the grid moved by ``move``, in its *normal order*: cells
+        whose order says nothing (a renban's, a dot's two) sorted, so that two copies of
+        one puzzle write their constraints alike."""
+        raise NotImplementedError
+
+    def complemented(self, rules: RulesView) -> Constraint | None:
+        """The constraint a grid obeys exactly when the grid with every digit d written as
+        N + 1 - d obeys this one; None when no constraint says that (then the complement
+        is not a renaming the puzzle allows)."""
+        return None
 
     def describe(self, n: int) -> str:
         """A short English name for messages (``thermometer from r1c1``)."""

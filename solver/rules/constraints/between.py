@@ -44,6 +44,14 @@ class BetweenLine(Line):
     fpuzzles_key = "betweenline"
     least = 3
 
+    def normal(self, line: tuple[int, ...]) -> tuple[int, ...]:
+        """Either end first; the cells between in any order: both sorted."""
+        first, last = sorted((line[0], line[-1]))
+        return (first, *sorted(line[1:-1]), last)
+
+    def complemented(self, rules: RulesView) -> BetweenLine:
+        return self  # lying between two values is lying between their complements
+
     def propagators(self, rules: RulesView) -> list[Propagator]:
         return [Between(self.line)]
 

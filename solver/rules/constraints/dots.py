@@ -11,6 +11,7 @@ from solver.rules.constraints.base import Constraint, ConstraintError, Propagato
 if TYPE_CHECKING:
     from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
+    from solver.rules.symmetry import Move
 
 
 def check_neighbours(kind: str, a: int, b: int, n: int) -> None:
@@ -56,6 +57,9 @@ class NegativeDots(Constraint):
 
     def unmarked(self, rules: RulesView) -> list[tuple[int, int]]:
         return unmarked_pairs(rules, self.marked)
+
+    def moved(self, move: Move) -> NegativeDots:
+        return self  # its marked pairs move with their own constraints
 
     def propagators(self, rules: RulesView) -> list[Propagator]:
         n, forbidden = rules.size, self.forbidden

@@ -23,12 +23,20 @@ from solver.rules.constraints.base import (
 if TYPE_CHECKING:
     from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
+    from solver.rules.symmetry import Move
 
 
 @dataclass(frozen=True, slots=True)
 class ExtraRegion(Constraint):
     region: tuple[int, ...]
     kind = "extra_region"
+    any_labels = True
+
+    def moved(self, move: Move) -> ExtraRegion:
+        return ExtraRegion(tuple(sorted(move.cells(self.region))))
+
+    def complemented(self, rules: RulesView) -> ExtraRegion:
+        return self
 
     def cells(self) -> tuple[int, ...]:
         return self.region

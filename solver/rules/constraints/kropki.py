@@ -32,6 +32,7 @@ from solver.rules.constraints.dots import NegativeDots, check_neighbours
 if TYPE_CHECKING:
     from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
+    from solver.rules.symmetry import Move
 
 COLOURS = {"white": ("difference", 1), "black": ("ratio", 2)}
 
@@ -59,6 +60,14 @@ class Kropki(Constraint):
         check_neighbours(self.kind, *self.pair, rules.size)
         if not 1 <= self.value < rules.size:
             raise ConstraintError(f"kropki: value must be 1 to {rules.size - 1}")
+
+    def moved(self, move: Move) -> Kropki:
+        a, b = sorted(move.cells(self.pair))
+        return Kropki(self.colour, (a, b), self.value)
+
+    def complemented(self, rules: RulesView) -> Kropki | None:
+        """A white dot's difference stays; a black dot's ratio does not."""
+        return self if self.colour == "white" else None
 
     def holds(self, x: int, y: int) -> bool:
         return related(self.colour, self.value, x, y)

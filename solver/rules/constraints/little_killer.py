@@ -31,6 +31,7 @@ from solver.rules.constraints.base import (
 if TYPE_CHECKING:
     from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
+    from solver.rules.symmetry import Move
 
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 
@@ -68,6 +69,26 @@ class LittleKiller(Constraint):
             raise ConstraintError("little killer: its arrow points at no cell of the grid")
         if not 1 <= self.total <= n * len(self.diagonal):
             raise ConstraintError(f"little killer: {self.total} is not a sum its diagonal can make")
+
+    def moved(self, move: Move) -> LittleKiller:
+        """The clue moves as a point outside the grid, its arrow as a step. A diagonal
+        has a clue's place at either end, both saying the same: the smaller is kept."""
+        n = move.n
+        dr, dk = move.step(*DIRECTIONS[self.direction])
+        r, k = move.point(*self.clue)
+        last_r, last_k = divmod(move.cell(self.diagonal[-1]), n)
+        back = next(d for d, s in DIRECTIONS.items() if s == (-dr, -dk))
+        ahead = next(d for d, s in DIRECTIONS.items() if s == (dr, dk))
+        clue, direction = min(((r, k), ahead), ((last_r + dr, last_k + dk), back))
+        return LittleKiller.make(n, *clue, direction, self.total)
+
+    def complemented(self, rules: RulesView) -> LittleKiller | None:
+        """k values summing to s complemented sum to k(N + 1) - s."""
+        k, n = len(self.diagonal), rules.size
+        total = k * (n + 1) - self.total
+        if not k <= total <= k * n:
+            return None
+        return LittleKiller(self.clue, self.direction, total, self.diagonal)
 
     def propagators(self, rules: RulesView) -> list[Propagator]:
         return [LinearSum(self.diagonal, [1] * len(self.diagonal), (self.total,), rules.size)]

@@ -24,6 +24,9 @@ class NonConsecutive(WholeGrid):
     kind = "nonconsecutive"
     fpuzzles_key = "nonconsecutive"
 
+    def complemented(self, rules: RulesView) -> NonConsecutive:
+        return self  # consecutive values complemented are consecutive
+
     def unmarked(self, rules: RulesView) -> list[tuple[int, int]]:
         return unmarked_pairs(rules, lambda c: isinstance(c, Kropki) and c.colour == "white")
 

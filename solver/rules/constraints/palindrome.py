@@ -20,6 +20,18 @@ if TYPE_CHECKING:
 class Palindrome(Line):
     kind = "palindrome"
     fpuzzles_key = "palindrome"
+    any_labels = True  # it only says which cells are equal
+
+    def normal(self, line: tuple[int, ...]) -> tuple[int, ...]:
+        """The line with the same mirrored pairs that reads smallest: its pairs sorted,
+        the first of each before the middle cell and the second after it, mirrored."""
+        k = len(line)
+        pairs = sorted(tuple(sorted((line[i], line[k - 1 - i]))) for i in range(k // 2))
+        middle = (line[k // 2],) if k % 2 else ()
+        return (*(a for a, _ in pairs), *middle, *(b for _, b in reversed(pairs)))
+
+    def complemented(self, rules: RulesView) -> Palindrome:
+        return self
 
     def mirrored(self) -> list[tuple[int, int]]:
         k = len(self.line)

@@ -24,6 +24,7 @@ from solver.rules.constraints.base import (
 if TYPE_CHECKING:
     from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
+    from solver.rules.symmetry import Move
 
 
 class Only(Propagator):
@@ -47,6 +48,15 @@ class Parity(Constraint):
 
     def cells(self) -> tuple[int, ...]:
         return (self.cell,)
+
+    def moved(self, move: Move) -> Parity:
+        return type(self)(move.cell(self.cell))
+
+    def complemented(self, rules: RulesView) -> Parity:
+        """N + 1 - d has d's parity when N is odd, the other one when N is even."""
+        if rules.size % 2:
+            return self
+        return (Even if self.remainder else Odd)(self.cell)
 
     def propagators(self, rules: RulesView) -> list[Propagator]:
         allowed = sum(1 << (v - 1) for v in range(1, rules.size + 1) if v % 2 == self.remainder)

@@ -70,6 +70,12 @@ class EqualSums(Propagator):
 class RegionSumLine(Line):
     kind = "region_sum"
     fpuzzles_key = "regionsumline"
+    order = "none"
+
+    def complemented(self, rules: RulesView) -> RegionSumLine | None:
+        """k cells summing to s complemented sum to k(N + 1) - s: equal sums stay equal
+        only when the line has as many cells in every region it meets."""
+        return self if len({len(p) for p in groups(rules, self.line)}) == 1 else None
 
     def propagators(self, rules: RulesView) -> list[Propagator]:
         parts = groups(rules, self.line)

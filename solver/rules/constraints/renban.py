@@ -45,6 +45,10 @@ class Renban(Line):
     kind = "renban"
     fpuzzles_key = "renban"
     least = 1
+    order = "none"
+
+    def complemented(self, rules: RulesView) -> Renban:
+        return self  # a run of values complemented is a run
 
     def check(self, rules: RulesView) -> None:
         Line.check(self, rules)

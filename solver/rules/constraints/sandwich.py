@@ -27,6 +27,7 @@ from solver.rules.constraints.base import (
 if TYPE_CHECKING:
     from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
+    from solver.rules.symmetry import Move
 
 
 def line_cells(n: int, line: str, index: int) -> tuple[int, ...]:
@@ -95,6 +96,14 @@ class Sandwich(Constraint):
 
     def cells(self) -> tuple[int, ...]:
         return ()
+
+    def moved(self, move: Move) -> Sandwich:
+        """The row or column its line becomes (a transposition makes a row a column); the
+        sum between the 1 and the N reads the same from either side."""
+        first, second = (move.point(*divmod(c, move.n)) for c in self.line_cells(move.n)[:2])
+        if first[0] == second[0]:
+            return Sandwich("row", first[0], self.total)
+        return Sandwich("column", first[1], self.total)
 
     def line_cells(self, n: int) -> tuple[int, ...]:
         return line_cells(n, self.line, self.index)

@@ -22,6 +22,10 @@ class Thermometer(Line):
     kind = "thermometer"
     fpuzzles_key = "thermometer"
 
+    def complemented(self, rules: RulesView) -> Thermometer:
+        """Increasing values complemented decrease: the bulb moves to the other end."""
+        return Thermometer(self.line[::-1])
+
     def differ_pairs(self, rules: RulesView) -> Iterable[tuple[int, int]]:
         return all_pairs(self.line)
 

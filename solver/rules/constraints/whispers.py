@@ -29,6 +29,7 @@ from solver.rules.constraints.lines import Line
 if TYPE_CHECKING:
     from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
+    from solver.rules.symmetry import Move
 
 
 def default_difference(n: int) -> int:
@@ -40,9 +41,18 @@ class Whispers(Line):
     difference: int | None = None  # None: the size's default
     kind = "whispers"
     fpuzzles_key = "whispers"
+    order = "ends"
 
     def gap(self, n: int) -> int:
         return self.difference if self.difference is not None else default_difference(n)
+
+    def moved(self, move: Move) -> Whispers:
+        """Also the size's default difference written as None, as it reads the same."""
+        d = None if self.difference == default_difference(move.n) else self.difference
+        return Whispers(self.normal(move.cells(self.line)), d)
+
+    def complemented(self, rules: RulesView) -> Whispers:
+        return self  # |x - y| is |(N + 1 - x) - (N + 1 - y)|
 
     def check(self, rules: RulesView) -> None:
         Line.check(self, rules)

@@ -11,6 +11,7 @@ from solver.rules.constraints.base import Constraint, ConstraintError
 if TYPE_CHECKING:
     from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
+    from solver.rules.symmetry import Move
 
 
 def moves(n: int, steps: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -29,6 +30,9 @@ def moves(n: int, steps: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
 @dataclass(frozen=True, slots=True)
 class WholeGrid(Constraint):
     fpuzzles_key: ClassVar[str] = ""
+
+    def moved(self, move: Move) -> WholeGrid:
+        return self  # its rule reads the same on every symmetry of the square
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.kind}
@@ -53,6 +57,10 @@ class Apart(WholeGrid):
     """Cells a given move apart hold different values."""
 
     steps: ClassVar[tuple[tuple[int, int], ...]] = ()
+    any_labels = True
+
+    def complemented(self, rules: RulesView) -> Apart:
+        return self
 
     def differ_pairs(self, rules: RulesView) -> Iterable[tuple[int, int]]:
         return moves(rules.size, self.steps)

@@ -27,6 +27,7 @@ from solver.rules.constraints.dots import NegativeDots, check_neighbours
 if TYPE_CHECKING:
     from solver.grid import Shape
     from solver.rules.constraints.base import RulesView
+    from solver.rules.symmetry import Move
 
 LETTERS = {"X": 10, "V": 5}
 
@@ -45,6 +46,15 @@ class XV(Constraint):
         check_neighbours(self.kind, *self.pair, rules.size)
         if self.total not in LETTERS.values():
             raise ConstraintError("xv: the sum is 10 (X) or 5 (V)")
+
+    def moved(self, move: Move) -> XV:
+        a, b = sorted(move.cells(self.pair))
+        return XV((a, b), self.total)
+
+    def complemented(self, rules: RulesView) -> XV | None:
+        """Two values summing to s complemented sum to 2(N + 1) - s: an X on 9x9 stays."""
+        total = 2 * (rules.size + 1) - self.total
+        return XV(self.pair, total) if total in LETTERS.values() else None
 
     def propagators(self, rules: RulesView) -> list[Propagator]:
         return [pair(*self.pair, rules.size, lambda x, y: x + y == self.total)]
