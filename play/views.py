@@ -24,6 +24,12 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
+from puzzles.constraint_daily import (
+    constraint_daily_failed,
+    constraint_daily_kind,
+    constraint_daily_of,
+)
+from puzzles.constraint_names import rules_names
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Source, Variant
 from puzzles.selectors import daily_puzzles_of
 from puzzles.stock import levels_offered, makeable_now
@@ -169,6 +175,27 @@ def _dailies(player: Player, stocked: set[tuple[str, int, str]]) -> list[dict[st
         }
         for value, label in Variant.choices
         if value in offered
+    ] + _constraint_daily(games)
+
+
+def _constraint_daily(games: Any) -> list[dict[str, Any]]:
+    """Today's daily puzzle with constraints, as the lobby lists it: its constraints'
+    names and level once it is made (else the kind of the day: starting it makes it), or
+    nothing on a day it could not be made."""
+    today = timezone.now().date()
+    chosen = constraint_daily_of(day=today)
+    if chosen is None and constraint_daily_failed(day=today):
+        return []
+    kinds = chosen.puzzle.constraint_kinds if chosen else [constraint_daily_kind(today)]
+    names = rules_names(None, kinds)
+    return [
+        {
+            "variant": "constrained",
+            "constrained": True,
+            "label": _("With constraints: %(names)s") % {"names": names},
+            "level": chosen.puzzle.get_difficulty_display() if chosen else "",
+            "game": games.filter(puzzle_id=chosen.puzzle_id).first() if chosen else None,
+        }
     ]
 
 
@@ -179,6 +206,7 @@ class NewGameForm(forms.Form):
     difficulty = forms.ChoiceField(choices=Difficulty.choices, required=False)
     variant = forms.ChoiceField(choices=Variant.choices, required=False)
     daily = forms.BooleanField(required=False)
+    constrained = forms.BooleanField(required=False)
     puzzle = forms.IntegerField(required=False, min_value=1)
     mistake_limit = forms.TypedChoiceField(
         choices=MISTAKE_LIMITS, coerce=int, required=False, empty_value=None
@@ -202,6 +230,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             difficulty=data["difficulty"] or "easy",
             size=data["size"],
             daily=data["daily"],
+            constrained=data["constrained"],
             mistake_limit=data["mistake_limit"],
             mine=data["level"] == "mine",
             variant=data["variant"] or "classic",
@@ -247,7 +276,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     daily = DailyPuzzle.objects.filter(puzzle=puzzle).order_by("-date").first()
     if daily:
         day = formats.date_format(daily.date, "MONTH_DAY_FORMAT")
-        if daily.variant == Variant.CLASSIC:
+        if daily.constrained:
+            heading = _("Daily puzzle with constraints, %(day)s") % {"day": day}
+        elif daily.variant == Variant.CLASSIC:
             heading = _("Daily puzzle, %(day)s") % {"day": day}
         else:
             heading = _("Daily %(variant)s puzzle, %(day)s") % {

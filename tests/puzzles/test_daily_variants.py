@@ -143,9 +143,11 @@ def test_the_dailies_endpoint_lists_every_variants_puzzle_of_the_day(player_clie
     _stock([("killer", 9), ("killer", 6), ("diagonal", 9)], per_kind=1)
     response = player_client.get("/api/v1/puzzles/daily/all/")
     assert response.status_code == 200
-    listed = [(d["variant"], d["size"]) for d in response.json()]
-    assert listed == [("classic", 9), ("diagonal", 9), ("killer", 6), ("killer", 9)]
+    # The variants' dailies, then the 9x9 puzzle with constraints (puzzles.constraint_daily).
+    listed = [(d["variant"], d["size"], d["constrained"]) for d in response.json()]
+    variants = [("classic", 9), ("diagonal", 9), ("killer", 6), ("killer", 9)]
+    assert listed == [(*kind, False) for kind in variants] + [("classic", 9, True)]
     assert all("solution" not in d for d in response.json())
     nine = player_client.get("/api/v1/puzzles/daily/all/?size=9").json()
-    assert [d["variant"] for d in nine] == ["classic", "diagonal", "killer"]
+    assert [d["variant"] for d in nine if not d["constrained"]] == ["classic", "diagonal", "killer"]
     assert player_client.get("/api/v1/puzzles/daily/all/?size=7").status_code == 400
