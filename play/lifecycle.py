@@ -253,7 +253,7 @@ def game_start(
     elif mine:
         puzzle = _puzzle_at_level(player, size, variant)
     elif daily and constrained:
-        puzzle = constraint_daily_get(day=timezone.now().date(), may_make=may_make)
+        puzzle = constraint_daily_get(day=timezone.localdate(), may_make=may_make)
     elif daily:
         puzzle = daily_puzzle_get(day=timezone.localdate(), size=size, variant=variant)
         if puzzle is None:

@@ -24,12 +24,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
-from puzzles.constraint_daily import (
-    constraint_daily_failed,
-    constraint_daily_kind,
-    constraint_daily_of,
-)
-from puzzles.constraint_names import rules_names
+from puzzles.constraint_daily import constraint_daily_entry
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Source, Variant
 from puzzles.selectors import daily_puzzles_of
 from puzzles.stock import levels_offered, makeable_now
@@ -179,24 +174,13 @@ def _dailies(player: Player, stocked: set[tuple[str, int, str]]) -> list[dict[st
 
 
 def _constraint_daily(games: Any) -> list[dict[str, Any]]:
-    """Today's daily puzzle with constraints, as the lobby lists it: its constraints'
-    names and level once it is made (else the kind of the day: starting it makes it), or
-    nothing on a day it could not be made."""
-    today = timezone.now().date()
-    chosen = constraint_daily_of(day=today)
-    if chosen is None and constraint_daily_failed(day=today):
+    """Today's daily puzzle with constraints as the lobby lists it, with the player's game
+    of it (none on a day it could not be made)."""
+    entry = constraint_daily_entry(day=timezone.localdate())
+    if entry is None:
         return []
-    kinds = chosen.puzzle.constraint_kinds if chosen else [constraint_daily_kind(today)]
-    names = rules_names(None, kinds)
-    return [
-        {
-            "variant": "constrained",
-            "constrained": True,
-            "label": _("With constraints: %(names)s") % {"names": names},
-            "level": chosen.puzzle.get_difficulty_display() if chosen else "",
-            "game": games.filter(puzzle_id=chosen.puzzle_id).first() if chosen else None,
-        }
-    ]
+    found = games.filter(puzzle_id=entry["puzzle_id"]).first() if entry["puzzle_id"] else None
+    return [{**entry, "variant": "constrained", "constrained": True, "game": found}]
 
 
 class NewGameForm(forms.Form):

@@ -29,13 +29,15 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import date, timedelta
+from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from puzzles.constraint_names import KIND_NAMES
+from puzzles.constraint_names import KIND_NAMES, rules_names
 from puzzles.models import BANK_SOURCES, CONSTRAINED_DAILY_SIZE, DailyPuzzle, Puzzle, Source
 from puzzles.variant_bank import variant_puzzle_store
 from solver import Shape
@@ -95,6 +97,21 @@ def constraint_daily_schedule(*, start: date) -> list[dict[str, object]]:
 def constraint_daily_of(*, day: date) -> DailyPuzzle | None:
     """``day``'s daily puzzle with constraints if it is chosen (no making)."""
     return DailyPuzzle.objects.filter(date=day, constrained=True).select_related("puzzle").first()
+
+
+def constraint_daily_entry(*, day: date) -> dict[str, Any] | None:
+    """``day``'s puzzle as a list names it: ``label`` (its constraints' names, or the
+    kind of the day's before it is made), ``level`` (its own, once made) and
+    ``puzzle_id``; None on a day it could not be made. No making."""
+    chosen = constraint_daily_of(day=day)
+    if chosen is None and constraint_daily_failed(day=day):
+        return None
+    kinds = chosen.puzzle.constraint_kinds if chosen else [constraint_daily_kind(day)]
+    return {
+        "label": _("With constraints: %(names)s") % {"names": rules_names(None, kinds)},
+        "level": chosen.puzzle.get_difficulty_display() if chosen else "",
+        "puzzle_id": chosen.puzzle_id if chosen else None,
+    }
 
 
 def _failed_key(day: date) -> str:
@@ -193,6 +210,7 @@ __all__ = [
     "ROTATION",
     "ConstraintDailyAbsent",
     "constraint_dailies_pick",
+    "constraint_daily_entry",
     "constraint_daily_failed",
     "constraint_daily_get",
     "constraint_daily_kind",
