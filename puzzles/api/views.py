@@ -194,7 +194,9 @@ class PuzzleViewSet(viewsets.GenericViewSet):
         size = query.validated_data.get("size")
         chosen = daily.daily_puzzles_of_day(day=today, size=size)
         if size in (None, CONSTRAINED_DAILY_SIZE):
-            chosen += filter(None, [constraint_daily.constraint_daily_pick(day=today)])
+            constrained = constraint_daily.constraint_daily_pick(day=today)
+            if constrained is not None:  # absent on a day it could not be made
+                chosen.append(constrained)
         return Response(DailyPuzzleSerializer([_dated(d) for d in chosen], many=True).data)
 
     @extend_schema(
