@@ -1,5 +1,5 @@
 """The daily puzzle with constraints: one 9x9 a day beside the variant dailies
-(puzzles.daily), the same for everyone, with its own board, and never rated.
+(puzzles.daily), the same for everyone, and never rated.
 
 Its kind follows the generated kinds (``solver.generation.constrained.GENERATED``) in turn,
 one a day by date (:data:`ROTATION`: day *d* has ``ROTATION[d.toordinal() % 8]``), each at
@@ -12,10 +12,12 @@ puzzle's own, as the variant grader measures it.
 
 It is made ahead by the beat task (``puzzles.daily_puzzles_pick``: today and tomorrow,
 within :data:`BEAT_MAKE_SECONDS`) and, when missing, on first use within
-:data:`REQUEST_MAKE_SECONDS` (an attempt under way finishes: well under a second, a few
-seconds for non-consecutive at worst). A day it cannot be made has none:
-:class:`ConstraintDailyAbsent` (404 ``no_constraint_daily``) says so, and requests leave the
-making to the beat task for :data:`FAILED_WAIT_SECONDS`.
+:data:`REQUEST_MAKE_SECONDS` (an attempt under way finishes) if its kind's slowest attempt
+fits in that time; otherwise (non-consecutive: up to 8 s an attempt), or when the caller's
+rate for solver work is spent or the making failed, the request queues
+``puzzles.constraint_daily_pick`` (once a minute at most) and the day has none for now:
+:class:`ConstraintDailyAbsent` (404 ``no_constraint_daily``) says so. After a failed
+making, requests leave it to the workers for :data:`FAILED_WAIT_SECONDS`.
 
 The puzzle is stored as a generated bank puzzle with constraints: no pool draws it
 (``Puzzle.constrained``) and no game of it counts (``integrity.gate``: ``constrained``).
@@ -31,11 +33,13 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
+from celery import current_app
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from kombu.exceptions import OperationalError
 
 from puzzles.constraint_names import KIND_NAMES, rules_names
 from puzzles.models import BANK_SOURCES, CONSTRAINED_DAILY_SIZE, DailyPuzzle, Puzzle, Source
@@ -58,14 +62,16 @@ BEAT_MAKE_SECONDS = 30.0
 REQUEST_MAKE_SECONDS = 2.0
 """How long a request may spend making today's puzzle when the beat task has not."""
 FAILED_WAIT_SECONDS = 300
-"""After a request could not make it, how long requests leave it to the beat task."""
+"""After a making failed, how long requests leave it to the workers."""
+PICK_TASK = "puzzles.constraint_daily_pick"
+_QUEUED_KEY = "puzzles:constraint-daily-pick-queued"
 
 
 class ConstraintDailyAbsent(NotFoundError):
     code = "no_constraint_daily"
     message = gettext_lazy(
-        "There is no daily puzzle with constraints today: it could not be made in time. "
-        "Try again later, or play another daily puzzle."
+        "Today's daily puzzle with constraints is not ready: try again in a few minutes, "
+        "or play another daily puzzle."
     )
 
 
@@ -165,11 +171,14 @@ def constraint_daily_pick(
     existing = constraint_daily_of(day=day)
     if existing is not None:
         return existing
-    if constraint_daily_failed(day=day) or (may_make is not None and not may_make()):
+    quick = DAILY_LEVELS[constraint_daily_kind(day)].slowest <= seconds
+    if not quick or constraint_daily_failed(day=day) or (may_make is not None and not may_make()):
+        constraint_daily_queue()
         return None
     puzzle = constraint_daily_make(day=day, seconds=seconds)
     if puzzle is None:
         cache.set(_failed_key(day), 1, timeout=FAILED_WAIT_SECONDS)
+        constraint_daily_queue()
         return None
     try:
         with transaction.atomic():
@@ -193,10 +202,25 @@ def constraint_daily_get(*, day: date, may_make: Callable[[], bool] | None = Non
     return chosen.puzzle
 
 
+def constraint_daily_queue() -> None:
+    """Queue ``puzzles.constraint_daily_pick`` after this transaction, at most once a
+    minute. A broker that cannot be reached is logged, not raised: beat runs it within
+    the hour."""
+    if cache.add(_QUEUED_KEY, 1, timeout=60):
+        transaction.on_commit(_send_pick)
+
+
+def _send_pick() -> None:
+    try:
+        current_app.send_task(PICK_TASK)
+    except OperationalError as exc:
+        log.warning("daily puzzle with constraints not queued: the broker is unreachable (%s)", exc)
+
+
 def constraint_dailies_pick(*, days: tuple[date, ...] | None = None) -> int:
     """Make the daily puzzles with constraints of ``days`` (today's and tomorrow's, UTC)
-    that are missing (the beat task), within :data:`BEAT_MAKE_SECONDS` each; how many are
-    chosen now."""
+    that are missing (the beat task, and ``puzzles.constraint_daily_pick`` queued by a
+    request), within :data:`BEAT_MAKE_SECONDS` each; how many are chosen now."""
     today = timezone.now().date()
     picked = 0
     for day in days or (today, today + timedelta(days=1)):
@@ -217,5 +241,6 @@ __all__ = [
     "constraint_daily_level",
     "constraint_daily_of",
     "constraint_daily_pick",
+    "constraint_daily_queue",
     "constraint_daily_schedule",
 ]

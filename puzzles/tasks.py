@@ -52,6 +52,13 @@ def daily_puzzles_pick() -> int:
     return daily.daily_puzzles_pick() + constraint_daily.constraint_dailies_pick()
 
 
+@shared_task(name="puzzles.constraint_daily_pick", acks_late=True, reject_on_worker_lost=True)
+def constraint_daily_pick() -> int:
+    """Today's and tomorrow's daily puzzle with constraints, queued by a request that
+    found today's missing."""
+    return constraint_daily.constraint_dailies_pick()
+
+
 @shared_task(name="puzzles.pack_resume_stalled", acks_late=True, reject_on_worker_lost=True)
 def pack_resume_stalled() -> int:
     return packs.pack_resume_stalled()

@@ -10,12 +10,12 @@ Two builders draw a puzzle of a kind of :data:`~solver.generation.constrained.GE
   the logic stalls until it finishes, then counted unique by the exact search.
 
 Each kind reaches some levels often with one builder and never with the other: measured on
-9x9 (``make bench``'s machine, 10 to 12 seeds a kind), the minimal builder never made a
-non-consecutive or little killer puzzle the logic finishes, while the logic builder made
-them easy (nine in ten) and easy, medium or expert (three in ten each). :data:`DAILY_LEVELS`
-names, for each kind, a level and the builder that reaches it in at least a third of the
-attempts, at well under a second an attempt (non-consecutive: about a second, seven at
-worst); :func:`generate_daily_constrained` tries seeds until one lands at that level.
+9x9 (12 seeds a kind), the minimal builder never made a non-consecutive or little killer
+puzzle the logic finishes, while the logic builder made them easy (nine in ten) and easy,
+medium or expert (three in ten each). :data:`DAILY_LEVELS` names, for each kind, a level and
+the builder that reaches it in a quarter of the attempts or more (40 seeds a kind), with
+the share and the slowest attempt measured; :func:`generate_daily_constrained` tries seeds
+until one lands at that level.
 """
 
 from __future__ import annotations
@@ -34,24 +34,25 @@ from solver.search.exact import count_solutions
 class DailyLevel:
     level: str
     builder: str  # "minimal" or "logic"
-    share: float  # the measured share of attempts that landed at the level
+    share: float  # the share of attempts that landed at the level (40 seeds, 9x9)
+    slowest: float  # the slowest of those attempts, in seconds of CPU
 
 
 DAILY_LEVELS: dict[str, DailyLevel] = {
-    "thermometer": DailyLevel("easy", "minimal", 0.83),
-    "kropki": DailyLevel("medium", "logic", 0.3),
-    "antiking": DailyLevel("hard", "minimal", 0.33),
-    "arrow": DailyLevel("easy", "minimal", 0.75),
-    "little_killer": DailyLevel("medium", "logic", 0.3),
-    "xv": DailyLevel("easy", "minimal", 0.5),
-    "nonconsecutive": DailyLevel("easy", "logic", 0.9),
-    "antiknight": DailyLevel("expert", "minimal", 0.33),
+    "thermometer": DailyLevel("easy", "minimal", 0.9, 0.07),
+    "kropki": DailyLevel("medium", "logic", 0.35, 0.22),
+    "antiking": DailyLevel("hard", "minimal", 0.25, 0.12),
+    "arrow": DailyLevel("easy", "minimal", 0.7, 0.12),
+    "little_killer": DailyLevel("medium", "logic", 0.25, 0.26),
+    "xv": DailyLevel("easy", "minimal", 0.38, 0.21),
+    "nonconsecutive": DailyLevel("easy", "logic", 0.68, 8.2),
+    "antiknight": DailyLevel("expert", "minimal", 0.3, 1.9),
 }
 """Each generated kind's daily level and the builder that reaches it (module docstring)."""
 assert set(DAILY_LEVELS) == set(GENERATED)
 
 DAILY_ATTEMPTS = 60
-"""Seeds tried before giving up: at a sixth of attempts landing, all 60 miss once in 10^5."""
+"""Seeds tried before giving up: at a quarter of attempts landing, all 60 miss once in 10^7."""
 
 
 def _attempt(kind: str, shape: Shape, builder: str, seed: int) -> GradedConstrained:

@@ -274,7 +274,7 @@ def test_a_day_it_cannot_be_made_has_none_with_a_message_and_no_retry_storm(
     absent = client.get(DAILY)
     assert absent.status_code == 404
     assert absent.json()["error"]["code"] == "no_constraint_daily"
-    assert "could not be made" in absent.json()["error"]["message"]
+    assert "not ready" in absent.json()["error"]["message"]
     listed = client.get("/api/v1/puzzles/daily/all/")
     assert listed.status_code == 200 and listed.json() == []
     start = client.post(GAMES, {"daily": True, "constrained": True}, format="json")
@@ -282,6 +282,24 @@ def test_a_day_it_cannot_be_made_has_none_with_a_message_and_no_retry_storm(
     assert start.json()["error"]["code"] == "no_constraint_daily"
     assert len(calls) == 1  # the others left it to the beat task
     assert not DailyPuzzle.objects.exists()
+
+
+def test_a_kind_too_slow_for_a_request_is_queued_for_the_workers(client, monkeypatch):
+    slow = day_of("nonconsecutive")
+    assert DAILY_LEVELS["nonconsecutive"].slowest > constraint_daily.REQUEST_MAKE_SECONDS
+    monkeypatch.setattr(
+        constraint_daily, "generate_daily_constrained", lambda *a, **k: pytest.fail("made")
+    )
+    sent: list[str] = []
+    monkeypatch.setattr(constraint_daily.current_app, "send_task", sent.append)
+    monkeypatch.setattr("django.db.transaction.on_commit", lambda fn, *a, **k: fn())
+    with time_machine.travel(noon(slow), tick=False):
+        for _ in range(2):
+            absent = client.post(GAMES, {"daily": True, "constrained": True}, format="json")
+            assert absent.status_code == 404
+            assert absent.json()["error"]["code"] == "no_constraint_daily"
+    assert sent == [constraint_daily.PICK_TASK]  # once a minute at most
+    assert tasks.constraint_daily_pick.name == constraint_daily.PICK_TASK
 
 
 # --- Set by hand ----------------------------------------------------------------------
@@ -351,5 +369,5 @@ def test_the_lobby_leaves_it_out_on_a_day_it_could_not_be_made(user, on_thermo_d
     page = Client()
     page.force_login(user)
     answer = page.post("/play/new/", {"daily": "1", "size": "9", "constrained": "1"}, follow=True)
-    assert "could not be made" in answer.content.decode()
+    assert "not ready" in answer.content.decode()
     assert 'data-variant="constrained"' not in page.get("/").content.decode()
