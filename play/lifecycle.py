@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from integrity.gate import game_standing_settle
+from puzzles.constraint_daily import constraint_daily_get
 from puzzles.daily import daily_puzzle_get
 from puzzles.models import BANK_SOURCES, Puzzle, Source
 from puzzles.selectors import daily_puzzle_ids, puzzle_pick
@@ -204,6 +205,7 @@ def game_start(
     difficulty: str | None = None,
     size: int = 9,
     daily: bool = False,
+    constrained: bool = False,
     mistake_limit: int | None = None,
     grid_text: str | None = None,
     mine: bool = False,
@@ -227,7 +229,9 @@ def game_start(
     makes no second game.
 
     ``variant`` picks by level, or at the player's level, among that variant's puzzles,
-    or names the variant of the daily puzzle;
+    or names the variant of the daily puzzle; ``constrained`` (with ``daily``) is the daily
+    puzzle with constraints instead (made now within seconds when missing, at the rate
+    ``may_make`` allows; its games are never rated);
     ``fpuzzles`` (an f-puzzles object) is a puzzle of the player's own, like
     ``grid_text``. A race (races.services) starts its racers' games with ``race_id`` and
     the race's start as ``clock_from``, so every racer's clock starts at the same moment.
@@ -248,6 +252,8 @@ def game_start(
             raise ValidationError({"puzzle": [_("There is no puzzle %(id)s.") % {"id": puzzle_id}]})
     elif mine:
         puzzle = _puzzle_at_level(player, size, variant)
+    elif daily and constrained:
+        puzzle = constraint_daily_get(day=timezone.localdate(), may_make=may_make)
     elif daily:
         puzzle = daily_puzzle_get(day=timezone.localdate(), size=size, variant=variant)
         if puzzle is None:
@@ -278,6 +284,7 @@ def game_start(
     ranked = (
         player.user is not None
         and puzzle.source != Source.PRACTICE  # a lesson's practice puzzle: never on a board
+        and not puzzle.constrained  # nor one with constraints (the daily one too)
         and not _played_puzzles(player).filter(puzzle_id=puzzle.pk).exists()
     )
     now = clock_from or timezone.now()

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_POST
 
+from puzzles.constraint_daily import constraint_daily_entry
 from puzzles.models import DailyPuzzle, Difficulty, Puzzle, Source, Variant
 from puzzles.selectors import daily_puzzles_of
 from puzzles.stock import levels_offered, makeable_now
@@ -169,7 +170,17 @@ def _dailies(player: Player, stocked: set[tuple[str, int, str]]) -> list[dict[st
         }
         for value, label in Variant.choices
         if value in offered
-    ]
+    ] + _constraint_daily(games)
+
+
+def _constraint_daily(games: Any) -> list[dict[str, Any]]:
+    """Today's daily puzzle with constraints as the lobby lists it, with the player's game
+    of it (none on a day it could not be made)."""
+    entry = constraint_daily_entry(day=timezone.localdate())
+    if entry is None:
+        return []
+    found = games.filter(puzzle_id=entry["puzzle_id"]).first() if entry["puzzle_id"] else None
+    return [{**entry, "variant": "constrained", "constrained": True, "game": found}]
 
 
 class NewGameForm(forms.Form):
@@ -179,6 +190,7 @@ class NewGameForm(forms.Form):
     difficulty = forms.ChoiceField(choices=Difficulty.choices, required=False)
     variant = forms.ChoiceField(choices=Variant.choices, required=False)
     daily = forms.BooleanField(required=False)
+    constrained = forms.BooleanField(required=False)
     puzzle = forms.IntegerField(required=False, min_value=1)
     mistake_limit = forms.TypedChoiceField(
         choices=MISTAKE_LIMITS, coerce=int, required=False, empty_value=None
@@ -202,6 +214,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             difficulty=data["difficulty"] or "easy",
             size=data["size"],
             daily=data["daily"],
+            constrained=data["constrained"],
             mistake_limit=data["mistake_limit"],
             mine=data["level"] == "mine",
             variant=data["variant"] or "classic",
@@ -247,7 +260,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     daily = DailyPuzzle.objects.filter(puzzle=puzzle).order_by("-date").first()
     if daily:
         day = formats.date_format(daily.date, "MONTH_DAY_FORMAT")
-        if daily.variant == Variant.CLASSIC:
+        if daily.constrained:
+            heading = _("Daily puzzle with constraints, %(day)s") % {"day": day}
+        elif daily.variant == Variant.CLASSIC:
             heading = _("Daily puzzle, %(day)s") % {"day": day}
         else:
             heading = _("Daily %(variant)s puzzle, %(day)s") % {

@@ -385,8 +385,8 @@ class PuzzlePackAdmin(admin.ModelAdmin):
 
 @admin.register(DailyPuzzle)
 class DailyPuzzleAdmin(admin.ModelAdmin):
-    list_display = ("date", "variant", "size", "puzzle")
-    list_filter = ("variant", "size")
+    list_display = ("date", "variant", "size", "constrained", "puzzle")
+    list_filter = ("variant", "size", "constrained")
     date_hierarchy = "date"
     raw_id_fields = ("puzzle",)
     list_select_related = ("puzzle",)

@@ -98,7 +98,7 @@ def _nearest_levels(level: str, offered: list[str]) -> list[str]:
 
 def _daily_of(day: date, variant: str, size: int) -> DailyPuzzle | None:
     return (
-        DailyPuzzle.objects.filter(date=day, variant=variant, size=size)
+        DailyPuzzle.objects.filter(date=day, variant=variant, size=size, constrained=False)
         .select_related("puzzle")
         .first()
     )
@@ -159,7 +159,7 @@ def daily_puzzle_pick(
     except IntegrityError:
         # Picked by another request at the same moment: theirs stands.
         return DailyPuzzle.objects.select_related("puzzle").get(
-            date=day, variant=variant, size=size
+            date=day, variant=variant, size=size, constrained=False
         )
 
 

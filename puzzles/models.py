@@ -73,6 +73,9 @@ class Source(models.TextChoices):
 BANK_SOURCES = (Source.GENERATED, Source.IMPORTED)
 """The sources the bank's pools draw from: never a typed-in or a practice-only puzzle."""
 
+CONSTRAINED_DAILY_SIZE = 9
+"""The size of the daily puzzle with constraints (puzzles.constraint_daily)."""
+
 
 class Puzzle(models.Model):
     size = models.PositiveSmallIntegerField()
@@ -333,7 +336,8 @@ class PackChunk(models.Model):
 
 
 class DailyPuzzle(models.Model):
-    """The puzzle of the day for one variant and size."""
+    """The puzzle of the day for one variant and size, or (``constrained``) the day's one
+    puzzle with constraints (puzzles.constraint_daily)."""
 
     date = models.DateField()
     # db_default too: a writer that predates the column (and every row before it) is classic.
@@ -342,35 +346,55 @@ class DailyPuzzle(models.Model):
     )
     size = models.PositiveSmallIntegerField()
     puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="daily")
+    # The daily puzzle with constraints, one a day beside the variant dailies: its puzzle
+    # has constraints (and so is never rated), a variant daily's never has.
+    constrained = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="The day's puzzle with constraints (a 9x9 with constraints, never rated).",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-date", "variant", "size"]
         constraints = [
             models.UniqueConstraint(
-                fields=["date", "variant", "size"], name="daily_puzzle_unique_per_day"
+                fields=["date", "variant", "size"],
+                condition=models.Q(constrained=False),
+                name="daily_puzzle_unique_per_day",
+            ),
+            models.UniqueConstraint(
+                fields=["date"],
+                condition=models.Q(constrained=True),
+                name="daily_constrained_unique_per_day",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.date} {self.variant} {self.size}x{self.size}: #{self.puzzle_id}"
+        kind = " with constraints" if self.constrained else ""
+        return f"{self.date} {self.variant} {self.size}x{self.size}{kind}: #{self.puzzle_id}"
 
     def clean(self) -> None:
-        """What the daily pick (puzzles.daily) draws, held for a daily set by hand in the
-        admin too: a bank puzzle of this variant and size, with no constraints."""
+        """What the daily picks (puzzles.daily, puzzles.constraint_daily) draw, held for a
+        daily set by hand in the admin too: a bank puzzle of this variant and size, with
+        constraints for the daily with constraints (a 9x9), without for the others."""
         puzzle = self.puzzle if self.puzzle_id else None
-        if puzzle is not None and (
-            puzzle.source not in BANK_SOURCES
-            or puzzle.constrained
-            or puzzle.variant != self.variant
-            or puzzle.size != self.size
+        if puzzle is None or (
+            puzzle.source in BANK_SOURCES
+            and puzzle.constrained == self.constrained
+            and puzzle.variant == self.variant
+            and puzzle.size == self.size
+            and (not self.constrained or self.size == CONSTRAINED_DAILY_SIZE)
         ):
-            raise ValidationError(
-                {
-                    "puzzle": _(
-                        "A daily puzzle is a bank puzzle of its variant and size, without "
-                        "constraints: #%(id)s is not."
-                    )
-                    % {"id": puzzle.pk}
-                }
+            return
+        if self.constrained:
+            message = _(
+                "The daily puzzle with constraints is a 9×9 bank puzzle with constraints, "
+                "of its variant: #%(id)s is not."
             )
+        else:
+            message = _(
+                "A daily puzzle is a bank puzzle of its variant and size, without "
+                "constraints: #%(id)s is not."
+            )
+        raise ValidationError({"puzzle": message % {"id": puzzle.pk}})

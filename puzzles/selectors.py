@@ -108,7 +108,7 @@ def daily_puzzle_ids(*, since: date) -> QuerySet[DailyPuzzle]:
 
 def daily_puzzle_of(*, day: date, size: int = 9, variant: str = "classic") -> DailyPuzzle | None:
     return (
-        DailyPuzzle.objects.filter(date=day, variant=variant, size=size)
+        DailyPuzzle.objects.filter(date=day, variant=variant, size=size, constrained=False)
         .select_related("puzzle")
         .first()
     )
@@ -116,8 +116,9 @@ def daily_puzzle_of(*, day: date, size: int = 9, variant: str = "classic") -> Da
 
 def daily_puzzles_of(*, day: date, size: int | None = None) -> list[DailyPuzzle]:
     """The daily puzzles already chosen for ``day`` (of ``size`` only, if given), classic
-    first: one per variant and size at most, so a short list."""
-    dailies = DailyPuzzle.objects.filter(date=day).select_related("puzzle")
+    first: one per variant and size at most, so a short list. The daily puzzle with
+    constraints is not one of them (puzzles.constraint_daily)."""
+    dailies = DailyPuzzle.objects.filter(date=day, constrained=False).select_related("puzzle")
     if size is not None:
         dailies = dailies.filter(size=size)
     order = {variant: rank for rank, variant in enumerate(Variant.values)}

@@ -11,7 +11,7 @@ import logging
 
 from celery import shared_task
 
-from puzzles import chunks, daily, packs, practice, regrade, stock
+from puzzles import chunks, constraint_daily, daily, packs, practice, regrade, stock
 
 logger = logging.getLogger(__name__)
 
@@ -49,7 +49,14 @@ def bank_top_up() -> list[int]:
 
 @shared_task(name="puzzles.daily_puzzles_pick", acks_late=True, reject_on_worker_lost=True)
 def daily_puzzles_pick() -> int:
-    return daily.daily_puzzles_pick()
+    return daily.daily_puzzles_pick() + constraint_daily.constraint_dailies_pick()
+
+
+@shared_task(name="puzzles.constraint_daily_pick", acks_late=True, reject_on_worker_lost=True)
+def constraint_daily_pick() -> int:
+    """Today's and tomorrow's daily puzzle with constraints, queued by a request that
+    found today's missing."""
+    return constraint_daily.constraint_dailies_pick()
 
 
 @shared_task(name="puzzles.pack_resume_stalled", acks_late=True, reject_on_worker_lost=True)

@@ -129,7 +129,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         'played yet when there is one), `{"puzzle": 12}`, `{"grid": "53..7...."}` (your own '
         "puzzle, any format the solver parses, with exactly one solution), "
         '`{"daily": true}` (with an optional "size" and "variant": that variant\'s puzzle of '
-        "the day, as GET /api/v1/puzzles/daily/ shows it) or "
+        "the day, as GET /api/v1/puzzles/daily/ shows it; with "
+        '`"constrained": true` and no size or variant: the 9x9 daily puzzle with constraints, '
+        "never rated, as GET /api/v1/puzzles/daily/constrained/ shows it, 404 "
+        "`no_constraint_daily` on a day it could not be made) or "
         '`{"technique": "x_wing", "size": 9}` '
         "(a practice game on a puzzle that needs the technique: one you have not played from "
         "the stock, else one made within a second, else one you have played; the stock is "
@@ -165,7 +168,12 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                         "technique_not_on_size",
                         "technique_not_on_variant",
                     ],
-                    404: ["no_puzzle_available", "bank_empty", "no_practice_puzzle"],
+                    404: [
+                        "no_puzzle_available",
+                        "bank_empty",
+                        "no_practice_puzzle",
+                        "no_constraint_daily",
+                    ],
                     422: ["too_hard"],
                     503: ["practice_puzzle_not_ready"],
                 }
@@ -205,6 +213,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             difficulty=v.get("difficulty"),
             size=v.get("size", 9),
             daily=v.get("daily", False),
+            constrained=v.get("constrained", False),
             mistake_limit=v.get("mistake_limit"),
             grid_text=v.get("grid"),
             fpuzzles=v.get("fpuzzles"),

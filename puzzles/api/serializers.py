@@ -138,13 +138,34 @@ class DailyPuzzleSerializer(PuzzleSerializer):
     scheduled_level = serializers.CharField(
         read_only=True,
         help_text="The level the daily schedule names for this day (GET "
-        "/api/v1/puzzles/daily/schedule/); difficulty is the puzzle's own measured level, "
-        "the same unless no puzzle of the scheduled level could be had.",
+        "/api/v1/puzzles/daily/schedule/, or /daily/constrained/schedule/ for the daily "
+        "puzzle with constraints); difficulty is the puzzle's own measured level, the same "
+        "unless no puzzle of the scheduled level could be had.",
+    )
+    constrained = serializers.BooleanField(
+        read_only=True,
+        help_text="The daily puzzle with constraints (one a day, 9x9, beside the variants' "
+        'dailies; start it with {"daily": true, "constrained": true}).',
+    )
+    rated = serializers.SerializerMethodField(
+        help_text="Whether a signed-in player's first game of it can count for the boards "
+        "and ratings: false for the daily puzzle with constraints, whose games are never "
+        "rated or ranked."
     )
 
     class Meta(PuzzleSerializer.Meta):
-        fields = [*PuzzleSerializer.Meta.fields, "date", "scheduled_level"]
+        fields = [*PuzzleSerializer.Meta.fields, "date", "scheduled_level", "constrained", "rated"]
         read_only_fields = fields
+
+    def get_rated(self, puzzle: Puzzle) -> bool:
+        return not puzzle.constrained
+
+
+class ConstraintDailyScheduleSerializer(serializers.Serializer):
+    date = serializers.DateField()
+    kind = serializers.CharField(help_text="The constraint type (thermometer, arrow...).")
+    name = serializers.CharField(help_text="Its name, in the caller's language.")
+    level = serializers.CharField(help_text="The level the day's puzzle is made at.")
 
 
 class DailyScheduleSerializer(serializers.Serializer):

@@ -21,14 +21,15 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from puzzles import daily, packs, selectors
+from puzzles import constraint_daily, daily, packs, selectors
 from puzzles.exports import pack_export
-from puzzles.models import DailyPuzzle, Puzzle, PuzzlePack
+from puzzles.models import CONSTRAINED_DAILY_SIZE, DailyPuzzle, Puzzle, PuzzlePack
 from sudokusite.schema import error_responses
 from sudokusite.serializers import NoInputSerializer
 
 from . import schema  # noqa: F401 - registers the pack request's schema
 from .serializers import (
+    ConstraintDailyScheduleSerializer,
     DailiesQuerySerializer,
     DailyPuzzleSerializer,
     DailyQuerySerializer,
@@ -120,11 +121,61 @@ class PuzzleViewSet(viewsets.GenericViewSet):
         return Response(DailyPuzzleSerializer(_dated(chosen)).data)
 
     @extend_schema(
+        summary="Today's daily puzzle with constraints",
+        description="The 9x9 puzzle with constraints of the day (UTC), the same for every "
+        "player: its kind of constraint turns with the date "
+        "(/api/v1/puzzles/daily/constrained/schedule/), its `label` names it and its level. "
+        "Its games are never rated or ranked (`rated` is false). Made ahead of the day; "
+        "when it is missing it is made now within seconds, and a day it cannot be made has "
+        "none: `404 no_constraint_daily`. Play it with "
+        '`POST /api/v1/games/ {"daily": true, "constrained": true}`.',
+        responses={
+            200: DailyPuzzleSerializer,
+            **error_responses({404: ["no_constraint_daily"]}),
+        },
+        tags=["puzzles"],
+    )
+    @action(
+        detail=False,
+        methods=["get"],
+        url_path="daily/constrained",
+        url_name="daily-constrained",
+    )
+    def daily_constrained(self, request: Request) -> Response:
+        today = timezone.now().date()
+        chosen = constraint_daily.constraint_daily_pick(day=today)
+        if chosen is None:
+            raise constraint_daily.ConstraintDailyAbsent()
+        return Response(DailyPuzzleSerializer(_dated(chosen)).data)
+
+    @extend_schema(
+        summary="The daily puzzle with constraints: its kind and level, day by day",
+        description="From today (UTC), one turn of the kinds: each day's constraint type, "
+        "its name and the level its puzzle is made at (the level the generator reaches "
+        "reliably for that kind). The daily's own `difficulty` is its puzzle's measured "
+        "level.",
+        responses={200: ConstraintDailyScheduleSerializer(many=True)},
+        tags=["puzzles"],
+    )
+    @action(
+        detail=False,
+        methods=["get"],
+        url_path="daily/constrained/schedule",
+        url_name="daily-constrained-schedule",
+        pagination_class=None,
+    )
+    def daily_constrained_schedule(self, request: Request) -> Response:
+        days = constraint_daily.constraint_daily_schedule(start=timezone.now().date())
+        return Response(ConstraintDailyScheduleSerializer(days, many=True).data)
+
+    @extend_schema(
         summary="Today's daily puzzles, every variant",
         description="The puzzles of the day (UTC) of every variant and size the bank has "
         "(classic first), or of one `size`: one entry per variant and size, each as "
-        "/api/v1/puzzles/daily/ answers it. A variant the bank has no puzzle of yet is left "
-        "out, so the list may be empty.",
+        "/api/v1/puzzles/daily/ answers it, then (at 9x9) the daily puzzle with "
+        "constraints (`constrained`: true, `rated`: false). A variant the bank has no "
+        "puzzle of yet is left out, and the puzzle with constraints on a day it could not "
+        "be made, so the list may be empty.",
         parameters=[DailiesQuerySerializer],
         responses={200: DailyPuzzleSerializer(many=True)},
         tags=["puzzles"],
@@ -140,7 +191,12 @@ class PuzzleViewSet(viewsets.GenericViewSet):
         query = DailiesQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         today = timezone.now().date()
-        chosen = daily.daily_puzzles_of_day(day=today, size=query.validated_data.get("size"))
+        size = query.validated_data.get("size")
+        chosen = daily.daily_puzzles_of_day(day=today, size=size)
+        if size in (None, CONSTRAINED_DAILY_SIZE):
+            constrained = constraint_daily.constraint_daily_pick(day=today)
+            if constrained is not None:  # absent on a day it could not be made
+                chosen.append(constrained)
         return Response(DailyPuzzleSerializer([_dated(d) for d in chosen], many=True).data)
 
     @extend_schema(
@@ -172,9 +228,11 @@ def _dated(chosen: DailyPuzzle) -> Puzzle:
     DailyPuzzleSerializer."""
     puzzle = chosen.puzzle
     puzzle.date = chosen.date  # type: ignore[attr-defined]
-    puzzle.scheduled_level = daily.daily_level(  # type: ignore[attr-defined]
-        chosen.date, chosen.size, chosen.variant
-    )
+    if chosen.constrained:
+        scheduled = constraint_daily.constraint_daily_level(chosen.date)
+    else:
+        scheduled = daily.daily_level(chosen.date, chosen.size, chosen.variant)
+    puzzle.scheduled_level = scheduled  # type: ignore[attr-defined]
     return puzzle
 
 

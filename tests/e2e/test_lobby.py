@@ -48,3 +48,32 @@ def test_a_giant_level_not_made_yet_cannot_be_started_and_says_why(live_server, 
     expect(page.get_by_test_id("start")).to_be_enabled()
     expect(level(page, "Easy")).to_be_checked()
     expect(page.locator("#level-note")).to_be_hidden()
+
+
+def test_the_daily_with_constraints_is_played_from_the_lobby_and_says_it_is_not_rated(
+    live_server, page
+):
+    from django.utils import timezone
+
+    from puzzles.constraint_daily import constraint_daily_make
+    from puzzles.models import DailyPuzzle
+    from tests.puzzles.test_constraint_daily import THERMO_DAY
+
+    puzzle = constraint_daily_make(day=THERMO_DAY, seconds=10)  # a thermometer puzzle
+    assert puzzle is not None
+    DailyPuzzle.objects.create(date=timezone.localdate(), size=9, puzzle=puzzle, constrained=True)
+    page.goto(live_server.url + "/")
+    entry = page.locator('li[data-variant="constrained"]')
+    expect(entry).to_contain_text("With constraints: Thermometer")
+    expect(entry.get_by_test_id("daily-level")).to_have_text(f"· {puzzle.get_difficulty_display()}")
+    expect(entry.get_by_test_id("daily-not-rated")).to_have_text("· not rated")
+
+    page.get_by_test_id("daily-constrained").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.locator("#game-heading")).to_contain_text("Daily puzzle with constraints")
+    expect(page.get_by_test_id("not-rated-note")).to_have_text(
+        "Not rated: no board or rating is kept for puzzles with constraints."
+    )
+    game = Game.objects.select_related("puzzle").get()
+    assert game.puzzle_id == puzzle.pk

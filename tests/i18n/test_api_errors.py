@@ -24,6 +24,7 @@ from accounts.services import token_create
 from play.disclosure import PuzzleInPlay
 from play.lifecycle import Player, game_start
 from puzzles import packs
+from puzzles.constraint_daily import ConstraintDailyAbsent
 from puzzles.models import PuzzlePack
 from sudokusite.errors import Conflict, api_exception_handler
 from tests.i18n.english import API_ALLOWED, english_words
@@ -253,6 +254,7 @@ TRIGGERS: dict[str, Callable[..., Any]] = {
         "/api/v1/games/", {"technique": "cage_house", "variant": "classic"}, format="json"
     ),
     "no_practice_puzzle": _no_practice_puzzle,
+    "no_constraint_daily": lambda c: handled(ConstraintDailyAbsent()),
     # An empty stock of a kind too slow to make in a request (learn.constraint_practice).
     "practice_puzzle_not_ready": lambda c: c.client.post(
         "/api/v1/games/", {"technique": "antiknight"}, format="json"

@@ -4,9 +4,10 @@ used before, and the API that serves them."""
 from __future__ import annotations
 
 import threading
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
+import time_machine
 from django.db import connection
 from django.utils import timezone
 
@@ -141,11 +142,15 @@ def test_a_variant_the_bank_lacks_is_a_404_bank_empty(player_client):
 def test_the_dailies_endpoint_lists_every_variants_puzzle_of_the_day(player_client, make_puzzle):
     make_puzzle(9)
     _stock([("killer", 9), ("killer", 6), ("diagonal", 9)], per_kind=1)
-    response = player_client.get("/api/v1/puzzles/daily/all/")
+    # On a thermometer day: made in the request (puzzles.constraint_daily).
+    with time_machine.travel(datetime(2026, 12, 2, 12, tzinfo=UTC), tick=False):
+        response = player_client.get("/api/v1/puzzles/daily/all/")
+        nine = player_client.get("/api/v1/puzzles/daily/all/?size=9").json()
     assert response.status_code == 200
-    listed = [(d["variant"], d["size"]) for d in response.json()]
-    assert listed == [("classic", 9), ("diagonal", 9), ("killer", 6), ("killer", 9)]
+    # The variants' dailies, then the 9x9 puzzle with constraints.
+    listed = [(d["variant"], d["size"], d["constrained"]) for d in response.json()]
+    variants = [("classic", 9), ("diagonal", 9), ("killer", 6), ("killer", 9)]
+    assert listed == [(*kind, False) for kind in variants] + [("classic", 9, True)]
     assert all("solution" not in d for d in response.json())
-    nine = player_client.get("/api/v1/puzzles/daily/all/?size=9").json()
-    assert [d["variant"] for d in nine] == ["classic", "diagonal", "killer"]
+    assert [d["variant"] for d in nine if not d["constrained"]] == ["classic", "diagonal", "killer"]
     assert player_client.get("/api/v1/puzzles/daily/all/?size=7").status_code == 400

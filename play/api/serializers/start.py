@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from puzzles.api.serializers import NOT_A_VARIANT, daily_size_check
-from puzzles.models import Difficulty, Variant
+from puzzles.models import CONSTRAINED_DAILY_SIZE, Difficulty, Variant
 from puzzles.packs import PACK_SIZES
 from sudokusite.fields import StrictCharField, StrictIntegerField
 from sudokusite.serializers import InputSerializer
@@ -30,6 +30,12 @@ class GameCreateInputSerializer(InputSerializer):
     )
     puzzle = StrictIntegerField(required=False, min_value=1)
     daily = serializers.BooleanField(required=False, default=False)
+    constrained = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="With daily: the daily puzzle with constraints (9x9, never rated) instead "
+        "of a variant's.",
+    )
     grid = StrictCharField(
         required=False,
         max_length=10_000,
@@ -65,6 +71,8 @@ class GameCreateInputSerializer(InputSerializer):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("constrained"):
+            _constrained_daily_check(attrs)
         if attrs.get("level", "mine") != "mine" and "difficulty" not in attrs:
             attrs["difficulty"] = attrs.pop("level")  # a grader level: as difficulty
         chosen = [
@@ -92,7 +100,7 @@ class GameCreateInputSerializer(InputSerializer):
         # A practice game checks the variant against its technique.
         picks = "difficulty" in attrs or "level" in attrs or "technique" in attrs
         variant = attrs.get("variant", Variant.CLASSIC)
-        if attrs.get("daily"):
+        if attrs.get("daily") and not attrs.get("constrained"):
             daily_size_check(variant=variant, size=attrs.get("size", 9))
         elif variant != Variant.CLASSIC and not picks:
             raise serializers.ValidationError(
@@ -106,3 +114,28 @@ class GameCreateInputSerializer(InputSerializer):
                 }
             )
         return attrs
+
+
+def _constrained_daily_check(attrs: dict[str, Any]) -> None:
+    """A 400 naming the field when ``constrained`` comes without daily, or with a size or
+    variant of its own: the daily puzzle with constraints is one 9x9 of the day."""
+    if not attrs.get("daily"):
+        raise serializers.ValidationError(
+            {
+                "constrained": [
+                    _("constrained goes with daily: true (the daily puzzle with constraints).")
+                ]
+            }
+        )
+    if attrs.get("size", CONSTRAINED_DAILY_SIZE) != CONSTRAINED_DAILY_SIZE:
+        raise serializers.ValidationError(
+            {"size": [_("The daily puzzle with constraints is a 9×9.")]}
+        )
+    if "variant" in attrs:
+        raise serializers.ValidationError(
+            {
+                "variant": [
+                    _("The daily puzzle with constraints has its own rules: send no variant.")
+                ]
+            }
+        )
