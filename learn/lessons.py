@@ -254,6 +254,13 @@ TEXTS: dict[str, Any] = {
         "The killer pair with three cages wholly inside one house: pick one set for each so "
         "that no value repeats; a value every such choice uses leaves the rest of the house."
     ),
+    "house_combination": _(
+        "When the easier steps stall, take one row, column or box and every cage that "
+        "crosses it, wholly inside or only in part. Write down the ways each cage can still "
+        "make its sum, the cells outside the house included, and keep only the ways that fit "
+        "together: the house takes every value once. A value no fitting way gives a cell "
+        "leaves it, inside the house or out."
+    ),
 }
 
 

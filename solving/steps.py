@@ -129,6 +129,8 @@ NAMES: dict[str, Any] = {
     "killer_pair": pgettext_lazy("technique", "Killer Pair"),
     # Translators: Killer: 杀手三数组, three cages in one house sharing no value.
     "killer_triple": pgettext_lazy("technique", "Killer Triple"),
+    # Translators: Killer: 区域组合, every cage crossing a house filled together.
+    "house_combination": pgettext_lazy("technique", "House Combinations"),
     # Translators: 搜索.
     "search:solution": pgettext_lazy("technique", "Search"),
     # Translators: 填错的数字.

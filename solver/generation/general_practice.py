@@ -74,13 +74,14 @@ def variant_practice_sizes(slug: str) -> tuple[int, ...]:
 
 def variant_practice_levels(variant: str, size: int, slug: str) -> tuple[str, ...]:
     """The generator's levels to try for ``slug``: its own, then each harder one it makes
-    (never expert or master: the slowest to make, and practice wants the technique, not
-    more)."""
+    (never master, and expert only for a technique of that level: the slowest to make,
+    and practice wants the technique, not more)."""
     start = LEVELS.index(BY_SLUG[slug].level)
+    top = max(start, LEVELS.index("hard"))
     return tuple(
         level
         for level in supported_variant_levels(variant, size)
-        if LEVELS.index(level) >= start and level not in ("expert", "master")
+        if start <= LEVELS.index(level) <= top and level != "master"
     )
 
 

@@ -46,6 +46,7 @@ from solver.logic.houses import (
     x_wings,
 )
 from solver.logic.innies import innies_outies
+from solver.logic.killer_combinations import house_combinations
 from solver.logic.killer_sums import cage_splits, hidden_cages, innies_outies_large, killer_subsets
 from solver.logic.techniques import als, chains, fish, loops, wings
 from solver.logic.techniques.base import Step
@@ -103,6 +104,7 @@ ORDER: tuple[VariantTechnique, ...] = (
     ),
     VariantTechnique("jellyfish", "Jellyfish", "hard", on_houses(partial(fish.fish, k=4))),
     VariantTechnique("sue_de_coq", "Sue de Coq", "hard", on_houses(als.sue_de_coq)),
+    VariantTechnique("house_combination", "House Combinations", "expert", house_combinations),
     VariantTechnique(
         "simple_colouring", "Simple Colouring", "expert", on_houses(chains.simple_colourings)
     ),
@@ -132,6 +134,7 @@ KILLER_ONLY = (
     "cage_split",
     "hidden_cage",
     "killer_triple",
+    "house_combination",
 )
 """The techniques that read cages, left out for rules without any."""
 SINGLES = ("full_house", "naked_single", "hidden_single")

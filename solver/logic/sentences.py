@@ -393,6 +393,10 @@ TEMPLATES: dict[str, str] = {
         "The cages of %(cells)s lie in %(unit)s and cannot share a value: only some of "
         "their combinations fit together, so remove %(eliminations)s."
     ),
+    "house_combination": gettext_noop(
+        "Every value goes once in %(unit)s: of the ways to make the sums of the cages of "
+        "%(cells)s that cross it, only some fit together, so remove %(eliminations)s."
+    ),
 }
 
 # Techniques that share a family's sentence.

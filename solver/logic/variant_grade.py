@@ -34,7 +34,7 @@ __all__ = [
     "variant_grade_of",
 ]
 
-VARIANT_GRADER_VERSION = 4
+VARIANT_GRADER_VERSION = 5
 """Raised whenever the variant techniques, levels or score change, so that a stored variant
 grade made by an older grader is graded again (:mod:`puzzles.regrade`). Variant rows stored
 before it existed carry the classic's version (3), which this is past."""
@@ -48,12 +48,14 @@ KILLER_TECHNIQUES: dict[str, tuple[float, int]] = {
     "cage_split": (3.8, 150),
     "hidden_cage": (3.8, 150),
     "killer_triple": (4.0, 200),
+    "house_combination": (4.4, 300),
 }
 """Killer's own techniques: (rating on SE's scale, effort). A cage's combinations are read
 at a glance, between a hidden and a naked single; the 45 rule and a cage's values locked
 in a house take a look like pointing and claiming; a killer pair is a naked pair of
 cages; a sum of four cells or more, a split cage, a hidden cage and a killer triple take
-the work of a hard subset."""
+the work of a hard subset; house combinations (every cage crossing a house, filled
+together) take the work of a short chain."""
 
 TRIAL_RATING = RATINGS["search"]
 TRIAL_EFFORT = 4500

@@ -30,6 +30,7 @@ ALL_KILLER = (
     "cage_split",
     "hidden_cage",
     "killer_triple",
+    "house_combination",
 )
 
 
