@@ -110,6 +110,12 @@ def test_random_regions_are_connected_n_cell_regions_unlike_the_boxes():
         assert rules.irregular
 
 
+def test_a_jigsaw_whose_swaps_give_back_the_boxes_is_drawn_again():
+    # seed 89's second attempt draws the boxes (1 draw in several thousand at 6x6)
+    made = generate_variant("jigsaw", 6, level="easy", seed=89)
+    assert made.rules.irregular and made.rules.variant == "jigsaw"
+
+
 def test_drawn_cages_are_connected_small_and_repeat_no_value():
     rng = random.Random(5)
     shape = Shape.for_size(9)
