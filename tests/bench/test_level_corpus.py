@@ -41,3 +41,12 @@ def test_a_case_that_is_not_offered_is_refused():
         parse_case("killer:6:master")
     with pytest.raises(SystemExit):
         main(["--case", "killer:nine:hard"])
+
+
+def test_cases_run_in_parallel_processes_and_a_skipped_case_is_left_out(corpus_dir):
+    cases = ["--case", "diagonal:6:easy", "--case", "jigsaw:6:easy", "--case", "killer:6:easy"]
+    assert main([*cases, "--skip", "killer:6:easy", "--jobs", "2", "--count", "2"]) == 0
+    assert sorted(p.name for p in corpus_dir.iterdir()) == [
+        "diagonal_6_easy.jsonl.gz",
+        "jigsaw_6_easy.jsonl.gz",
+    ]
