@@ -36,8 +36,8 @@ from solver.rules.ruleset import Rules
 from solver.search.exact import count_solutions
 
 EXPECTED_MISSING: set[Case] = {("killer", 9, "expert"), ("killer", 9, "master")}
-"""The only cases the corpus may lack: too slow to make today. Whoever makes them
-(``python -m bench.level_corpus --case killer:9:expert``) empties this set."""
+"""The only cases the corpus may lack, while their generation is made faster. Whoever
+makes them (``python -m bench.level_corpus --case killer:9:expert``) empties this set."""
 COUNTED_IN_PART = {("killer", 9, "hard"): 10, ("killer", 9, "expert"): 10}
 """Cases whose puzzles the exact engine counts only for the first seeds: a 9x9 Killer
 without givens takes it 0.7 s on average (up to several seconds) against milliseconds
