@@ -1,8 +1,9 @@
 """The Killer logic's steps and grades stay what they were: ``data/killer_steps.jsonl``
 holds generated Killers (9x9 easy to master, 6x6 easy to hard) with every step the logic
-took on them (technique, placements, eliminations) and the grade, written by the code
-before it was made faster. A speed-up must keep each one exactly, and the generator
-must still make the same puzzle from a seed."""
+took on them (technique, placements, eliminations) and the grade. A speed-up must keep
+each one exactly, and the generator must still make the same puzzle from a seed; a change
+meant to move them (a new technique, a new way of generating) records them again, from
+the same sizes, levels and seeds, and says so in its commit."""
 
 from __future__ import annotations
 
