@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import board_views, views
 
 app_name = "play"
 
@@ -13,6 +13,6 @@ urlpatterns = [
     path("play/<int:game_id>/", views.game_page, name="game"),
     path("play/sw.js", views.service_worker, name="service_worker"),
     path("solve/", views.solve, name="solve"),
-    path("stats/", views.stats, name="stats"),
-    path("leaderboards/", views.leaderboards, name="leaderboards"),
+    path("stats/", board_views.stats, name="stats"),
+    path("leaderboards/", board_views.leaderboards, name="leaderboards"),
 ]
