@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from solver.logic.houses import VBoard
 from solver.logic.techniques.base import Step, values_of
+from solver.rules.ruleset import RULES_CACHED, Rules, layout
 
 MAX_FILLINGS = 3000
 """Ways to fill one cage past which a house is not read (a wide-open cage of five cells)."""
@@ -61,32 +62,68 @@ def cage_fillings(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], 
     return tuple(out)
 
 
-def _pieces(
-    board: VBoard, house: tuple[int, ...]
-) -> list[tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]] | None:
-    """The cages crossing ``house`` (and its cells no summed cage holds, one cell each):
-    each its cells and its groups of fillings (:func:`_groups`)."""
-    values, cand = board.values, board.cand
-    inside = set(house)
-    pieces = []
-    caged: set[int] = set()
-    for cage in board.rules.cages:
-        if cage.total is None or inside.isdisjoint(cage.cells):
+Piece = tuple[tuple[int, ...], int | None, tuple[int, ...]]
+"""A cage crossing a house, or a cell of it no summed cage holds: its cells, its sum (None
+for a lone cell) and the indexes of its cells inside the house."""
+
+
+@lru_cache(maxsize=RULES_CACHED)
+def _plans(rules: Rules) -> tuple[tuple[tuple[Piece, ...], tuple[int, ...]] | None, ...]:
+    """Per house, its pieces and every cell they read (None where cages overlap)."""
+    lay = layout(rules)
+    out = []
+    for house in lay.houses:
+        inside = set(house)
+        pieces: list[Piece] = []
+        caged: set[int] = set()
+        overlap = False
+        for cage in rules.cages:
+            if cage.total is None or inside.isdisjoint(cage.cells):
+                continue
+            overlap = overlap or not caged.isdisjoint(cage.cells)
+            caged.update(cage.cells)
+            where = tuple(i for i, c in enumerate(cage.cells) if c in inside)
+            pieces.append((cage.cells, cage.total, where))
+        pieces += [((c,), None, (0,)) for c in house if c not in caged]
+        cells = tuple(c for cells, _, _ in pieces for c in cells)
+        out.append(None if overlap or not caged else (tuple(pieces), cells))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _house_eliminations(
+    pieces: tuple[Piece, ...], masks: tuple[int, ...], full: int
+) -> tuple[tuple[int, int], ...]:
+    """The eliminations of one house: ``masks`` are the candidates (a placed value as its
+    bit) of the pieces' cells, in order. A pure function, so a house whose cells have not
+    changed since it was last read is answered from the cache."""
+    groups_of = []
+    at = 0
+    for cells, total, where in pieces:
+        own = masks[at : at + len(cells)]
+        at += len(cells)
+        if total is None:
+            groups_of.append(tuple((b, (b,)) for b in _bits(own[0])))
             continue
-        if caged.intersection(cage.cells):
-            return None  # cages that overlap: not read here
-        caged.update(cage.cells)
-        masks = tuple((1 << (values[c] - 1)) if values[c] else cand[c] for c in cage.cells)
-        where = tuple(i for i, c in enumerate(cage.cells) if c in inside)
-        groups = _groups(masks, cage.total, where)
+        groups = _groups(own, total, where)
         if groups is None:
-            return None
-        pieces.append((cage.cells, groups))
-    for c in house:
-        if c not in caged:
-            mask = (1 << (values[c] - 1)) if values[c] else cand[c]
-            pieces.append(((c,), tuple((b, (b,)) for b in _bits(mask))))
-    return pieces
+            return ()
+        groups_of.append(groups)
+    kept = _fitting([[m for m, _ in groups] for groups in groups_of], full)
+    elim = []
+    at = 0
+    for (cells, _, _), groups, fits in zip(pieces, groups_of, kept, strict=True):
+        support = [0] * len(cells)
+        for mask, gives in groups:
+            if mask in fits:
+                for i, m in enumerate(gives):
+                    support[i] |= m
+        for i, c in enumerate(cells):
+            left = masks[at + i] & ~support[i]
+            if left and masks[at + i] & (masks[at + i] - 1):  # an open cell loses values
+                elim += [(c, v) for v in values_of(left)]
+        at += len(cells)
+    return tuple(sorted(set(elim)))
 
 
 def _bits(mask: int) -> list[int]:
@@ -149,32 +186,20 @@ def house_combinations(board: VBoard) -> Iterator[Step]:
     (see the module docstring); the values they never give a cell leave it."""
     values, cand = board.values, board.cand
     lay = board.lay
-    for h, house in enumerate(lay.houses):
-        if not board.left[h]:
+    for h, plan in enumerate(_plans(board.rules)):
+        if plan is None or not board.left[h]:
             continue
-        pieces = _pieces(board, house)
-        if not pieces:
-            continue
-        kept = _fitting([[m for m, _ in groups] for _, groups in pieces], board.all_mask)
-        elim = []
-        cells_read: list[int] = []
-        for (cells, groups), fits in zip(pieces, kept, strict=True):
-            support = [0] * len(cells)
-            for mask, gives in groups:
-                if mask in fits:
-                    for i, m in enumerate(gives):
-                        support[i] |= m
-            for i, c in enumerate(cells):
-                if not values[c]:
-                    elim += [(c, v) for v in values_of(cand[c] & ~support[i])]
-            if len(cells) > 1:
-                cells_read += cells
+        pieces, cells = plan
+        masks = tuple((1 << (values[c] - 1)) if values[c] else cand[c] for c in cells)
+        elim = _house_eliminations(pieces, masks, board.all_mask)
+        elim = tuple((c, v) for c, v in elim if not values[c])
         if elim:
+            read = sorted(c for piece, _, _ in pieces if len(piece) > 1 for c in piece)
             yield board.step(
                 "house_combination",
                 "House Combinations",
-                {"cells": sorted(cells_read), "unit": lay.unit_ids[h]},
+                {"cells": read, "unit": lay.unit_ids[h]},
                 units=(h,),
-                cells=tuple(sorted(cells_read)),
-                eliminations=sorted(set(elim)),
+                cells=tuple(read),
+                eliminations=elim,
             )
