@@ -21,7 +21,7 @@ import pytest
 from solver.generation.general import generate_variant, supported_variant_levels
 from solver.grid import Grid, Shape
 from solver.logic.classic_on_houses import HouseBoard, house_board, house_tables
-from solver.logic.general import BY_SLUG, LEVELS, ORDER, SINGLES, techniques_for
+from solver.logic.general import BY_SLUG, KILLER_ONLY, LEVELS, ORDER, SINGLES, techniques_for
 from solver.logic.houses import VBoard
 from solver.logic.techniques import BY_SLUG as CLASSIC
 from solver.logic.techniques.base import Board
@@ -82,7 +82,9 @@ def test_every_harder_technique_finds_sound_steps_in_each_variant(variant):
         if name == variant:
             found += check_walk(rules, puzzle, solution, per_position=2)
     assert sum(found.values()) > 300
-    missing = [t.slug for t in HARDER if not found[t.slug]]
+    # a technique that reads cages (house combinations) has nothing to read without them
+    expected = [t for t in HARDER if variant == "killer" or t.slug not in KILLER_ONLY]
+    missing = [t.slug for t in expected if not found[t.slug]]
     assert not missing, missing
 
 
