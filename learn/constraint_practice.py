@@ -30,12 +30,8 @@ from collections.abc import Callable
 from functools import reduce
 from operator import or_
 
-from celery import current_app
-from django.core.cache import cache
-from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
-from kombu.exceptions import OperationalError
 
 from learn.constraint_lessons import LESSONS, ConstraintLesson, constraint_lesson
 from learn.errors import PracticePuzzleNotReady
@@ -47,6 +43,7 @@ from puzzles.variant_bank import variant_puzzle_store
 from solver import Shape
 from solver.generation.constrained import GENERATED
 from solver.generation.constrained_practice import ConstrainedPractice, make_constrained_practice
+from sudokusite.queueing import queue_once_a_minute
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +57,6 @@ SLOW_KINDS = ("antiknight", "nonconsecutive")
 up to several (``python -m bench learning``, the constraint rows: 1.7 and 3 s a puzzle)."""
 RETRY_AFTER = 30
 """Seconds a 503 asks the client to wait: the top-up makes a lesson's stock in seconds."""
-_QUEUED_KEY = "learn:constraint-practice-top-up-queued"
 TOP_UP_TASK = "learn.constraint_practice_top_up"
 
 
@@ -174,18 +170,9 @@ def constraint_practice_top_up(
 
 
 def constraint_practice_queue() -> None:
-    """Queue the top-up after this transaction, at most once a minute. A broker that
-    cannot be reached is logged, not raised: beat queues it again within ten minutes."""
-    if not cache.add(_QUEUED_KEY, 1, timeout=60):
-        return
-    transaction.on_commit(_send_top_up)
-
-
-def _send_top_up() -> None:
-    try:
-        current_app.send_task(TOP_UP_TASK)
-    except OperationalError as exc:
-        log.warning("constraint practice top-up not queued: the broker is unreachable (%s)", exc)
+    """Queue the top-up after this transaction, at most once a minute (beat queues it
+    again within ten minutes)."""
+    queue_once_a_minute(TOP_UP_TASK)
 
 
 __all__ = [

@@ -33,13 +33,11 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
-from celery import current_app
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from kombu.exceptions import OperationalError
 
 from puzzles.constraint_names import KIND_NAMES, rules_names
 from puzzles.models import BANK_SOURCES, CONSTRAINED_DAILY_SIZE, DailyPuzzle, Puzzle, Source
@@ -47,6 +45,7 @@ from puzzles.variant_bank import variant_puzzle_store
 from solver import Shape
 from solver.generation.constrained_daily import DAILY_LEVELS, generate_daily_constrained
 from sudokusite.errors import NotFoundError
+from sudokusite.queueing import queue_once_a_minute
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +63,6 @@ REQUEST_MAKE_SECONDS = 2.0
 FAILED_WAIT_SECONDS = 300
 """After a making failed, how long requests leave it to the workers."""
 PICK_TASK = "puzzles.constraint_daily_pick"
-_QUEUED_KEY = "puzzles:constraint-daily-pick-queued"
 
 
 class ConstraintDailyAbsent(NotFoundError):
@@ -204,17 +202,8 @@ def constraint_daily_get(*, day: date, may_make: Callable[[], bool] | None = Non
 
 def constraint_daily_queue() -> None:
     """Queue ``puzzles.constraint_daily_pick`` after this transaction, at most once a
-    minute. A broker that cannot be reached is logged, not raised: beat runs it within
-    the hour."""
-    if cache.add(_QUEUED_KEY, 1, timeout=60):
-        transaction.on_commit(_send_pick)
-
-
-def _send_pick() -> None:
-    try:
-        current_app.send_task(PICK_TASK)
-    except OperationalError as exc:
-        log.warning("daily puzzle with constraints not queued: the broker is unreachable (%s)", exc)
+    minute (beat runs it within the hour)."""
+    queue_once_a_minute(PICK_TASK)
 
 
 def constraint_dailies_pick(*, days: tuple[date, ...] | None = None) -> int:

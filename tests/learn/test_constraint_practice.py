@@ -28,6 +28,7 @@ from solver.generation.constrained_practice import (
     sentence_counts,
 )
 from solver.logic.general import variant_logic_solve
+from sudokusite import queueing
 from tests.play.helpers import move
 
 SEEDS = {
@@ -274,7 +275,7 @@ def test_an_unreachable_broker_still_answers_the_503(token_client, monkeypatch) 
         sent.append(name)
         raise OperationalError("connection refused")
 
-    monkeypatch.setattr(constraint_practice.current_app, "send_task", down)
+    monkeypatch.setattr(queueing.current_app, "send_task", down)
     monkeypatch.setattr("django.db.transaction.on_commit", lambda fn, *a, **k: fn())
     answer = _post(token_client, "nonconsecutive")
     assert answer.status_code == 503

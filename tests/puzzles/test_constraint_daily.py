@@ -27,6 +27,7 @@ from puzzles.selectors import puzzle_pick
 from puzzles.variants import rules_of
 from solver.formats.fpuzzles import to_fpuzzles
 from solver.generation.constrained_daily import DAILY_LEVELS
+from sudokusite import queueing
 from tests.play.factories import logical_order, puzzle_create, value_at
 from tests.play.helpers import move
 
@@ -291,7 +292,7 @@ def test_a_kind_too_slow_for_a_request_is_queued_for_the_workers(client, monkeyp
         constraint_daily, "generate_daily_constrained", lambda *a, **k: pytest.fail("made")
     )
     sent: list[str] = []
-    monkeypatch.setattr(constraint_daily.current_app, "send_task", sent.append)
+    monkeypatch.setattr(queueing.current_app, "send_task", sent.append)
     monkeypatch.setattr("django.db.transaction.on_commit", lambda fn, *a, **k: fn())
     with time_machine.travel(noon(slow), tick=False):
         for _ in range(2):
