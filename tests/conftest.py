@@ -92,6 +92,14 @@ def user(db: None) -> User:
 
 
 @pytest.fixture
+def player_client(user: User) -> APIClient:
+    """The API as ``user``, signed in (session-free: forced authentication)."""
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
 def token_client(user: User) -> APIClient:
     from accounts.services import token_create
 

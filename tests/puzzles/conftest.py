@@ -27,13 +27,6 @@ def staff_client(staff) -> APIClient:
 
 
 @pytest.fixture
-def player_client(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
-@pytest.fixture
 def make_puzzle(db: None) -> Callable[..., Puzzle]:
     """Store a generated puzzle of ``size`` and ``level`` (seeded, so repeatable)."""
 

@@ -59,16 +59,9 @@ def on_thermo_day():
         yield clock
 
 
-@pytest.fixture
-def client(user) -> APIClient:
-    c = APIClient()
-    c.force_authenticate(user)
-    return c
-
-
-def _analyse(client: APIClient, puzzle: Puzzle):
+def _analyse(player_client: APIClient, puzzle: Puzzle):
     body = {"fpuzzles": to_fpuzzles(rules_of(puzzle), puzzle.grid())}
-    return client.post("/api/v1/solver/analyse/", body, format="json")
+    return player_client.post("/api/v1/solver/analyse/", body, format="json")
 
 
 # --- The schedule ---------------------------------------------------------------------
@@ -84,8 +77,8 @@ def test_the_rotation_gives_every_generated_kind_once_in_eight_days_at_its_level
     )
 
 
-def test_the_schedule_endpoint_lists_one_turn_from_today(client, on_thermo_day):
-    answer = client.get(DAILY + "schedule/")
+def test_the_schedule_endpoint_lists_one_turn_from_today(player_client, on_thermo_day):
+    answer = player_client.get(DAILY + "schedule/")
     assert answer.status_code == 200
     days = answer.json()
     assert len(days) == len(ROTATION)
@@ -101,11 +94,13 @@ def test_the_schedule_endpoint_lists_one_turn_from_today(client, on_thermo_day):
 # --- Listed, labelled and played ------------------------------------------------------
 
 
-def test_the_daily_list_shows_it_after_the_variants_with_its_label_and_level(client, on_thermo_day):
+def test_the_daily_list_shows_it_after_the_variants_with_its_label_and_level(
+    player_client, on_thermo_day
+):
     puzzle_create(
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     )
-    listed = client.get("/api/v1/puzzles/daily/all/")
+    listed = player_client.get("/api/v1/puzzles/daily/all/")
     assert listed.status_code == 200
     body = listed.json()
     assert [(d["variant"], d["constrained"], d["rated"]) for d in body] == [
@@ -119,8 +114,10 @@ def test_the_daily_list_shows_it_after_the_variants_with_its_label_and_level(cli
     assert entry["label"] == "Thermometer · Easy 9×9" == stored.label
     assert entry["date"] == THERMO_DAY.isoformat()
     assert "solution" not in entry and stored.solution not in str(body)
-    assert client.get(DAILY).json()["id"] == entry["id"]
-    assert [d["constrained"] for d in client.get("/api/v1/puzzles/daily/all/?size=6").json()] == []
+    assert player_client.get(DAILY).json()["id"] == entry["id"]
+    assert [
+        d["constrained"] for d in player_client.get("/api/v1/puzzles/daily/all/?size=6").json()
+    ] == []
 
 
 def test_it_is_labelled_in_chinese_too(user, on_thermo_day):
@@ -131,34 +128,34 @@ def test_it_is_labelled_in_chinese_too(user, on_thermo_day):
 
 
 def test_it_is_stored_out_of_every_pool_and_the_variant_dailies_are_unchanged(
-    client, on_thermo_day
+    player_client, on_thermo_day
 ):
-    entry = client.get(DAILY).json()
+    entry = player_client.get(DAILY).json()
     stored = Puzzle.objects.get(pk=entry["id"])
     assert stored.constrained and stored.source == Source.GENERATED
     assert stored.variant == "classic" and stored.size == 9
     assert puzzle_pick(size=9, difficulty=stored.difficulty) is None
-    classic = client.get("/api/v1/puzzles/daily/")
+    classic = player_client.get("/api/v1/puzzles/daily/")
     assert classic.status_code == 404 and classic.json()["error"]["code"] == "bank_empty"
 
 
-def test_starting_it_makes_an_unrated_game_that_never_counts(client, user, on_thermo_day):
-    daily_id = client.get(DAILY).json()["id"]
-    started = client.post(GAMES, {"daily": True, "constrained": True}, format="json")
+def test_starting_it_makes_an_unrated_game_that_never_counts(player_client, user, on_thermo_day):
+    daily_id = player_client.get(DAILY).json()["id"]
+    started = player_client.post(GAMES, {"daily": True, "constrained": True}, format="json")
     assert started.status_code == 201, started.json()
     game = started.json()
     assert game["puzzle"]["id"] == daily_id
     assert game["puzzle"]["constraints"] and game["solution"] is None
     assert Game.objects.get(pk=game["id"]).ranked is False
-    again = client.post(GAMES, {"daily": True, "constrained": True}, format="json")
+    again = player_client.post(GAMES, {"daily": True, "constrained": True}, format="json")
     assert again.status_code == 200 and again.json()["id"] == game["id"]
     puzzle = Puzzle.objects.get(pk=daily_id)
     rng = random.Random(3)
     for cell in logical_order(puzzle):
         on_thermo_day.shift(timedelta(milliseconds=rng.randint(3000, 9000)))
-        last = move(client, game["id"], cell, value_at(puzzle, cell)).json()
+        last = move(player_client, game["id"], cell, value_at(puzzle, cell)).json()
     assert last["completed"] is True
-    finished = client.get(f"{GAMES}{game['id']}/").json()
+    finished = player_client.get(f"{GAMES}{game['id']}/").json()
     assert finished["counts"] is False
     assert finished["unranked_reason"]["code"] == "constrained"
 
@@ -171,8 +168,8 @@ def test_starting_it_makes_an_unrated_game_that_never_counts(client, user, on_th
         ({"daily": True, "constrained": True, "variant": "killer"}, "variant"),
     ],
 )
-def test_a_start_that_asks_for_it_wrongly_is_a_400_naming_the_field(client, body, field):
-    answer = client.post(GAMES, body, format="json")
+def test_a_start_that_asks_for_it_wrongly_is_a_400_naming_the_field(player_client, body, field):
+    answer = player_client.post(GAMES, body, format="json")
     assert answer.status_code == 400
     assert field in answer.json()["error"]["fields"]
 
@@ -180,14 +177,14 @@ def test_a_start_that_asks_for_it_wrongly_is_a_400_naming_the_field(client, body
 # --- Integrity: the solver withholds it while its day lasts ---------------------------
 
 
-def test_analyse_refuses_it_while_it_is_today_s_daily(client, on_thermo_day):
-    puzzle = Puzzle.objects.get(pk=client.get(DAILY).json()["id"])
-    refused = _analyse(client, puzzle)
+def test_analyse_refuses_it_while_it_is_today_s_daily(player_client, on_thermo_day):
+    puzzle = Puzzle.objects.get(pk=player_client.get(DAILY).json()["id"])
+    refused = _analyse(player_client, puzzle)
     assert refused.status_code == 403, refused.json()
     assert refused.json()["error"]["code"] == "puzzle_in_play"
     assert _analyse(APIClient(), puzzle).status_code == 403  # a guest too
-    client.post(GAMES, {"daily": True, "constrained": True}, format="json")
-    assert _analyse(client, puzzle).status_code == 403  # the player, mid-game
+    player_client.post(GAMES, {"daily": True, "constrained": True}, format="json")
+    assert _analyse(player_client, puzzle).status_code == 403  # the player, mid-game
     on_thermo_day.move_to(noon(THERMO_DAY + timedelta(days=1)))
     other = APIClient()
     other.force_authenticate(UserFactory())
@@ -196,13 +193,15 @@ def test_analyse_refuses_it_while_it_is_today_s_daily(client, on_thermo_day):
     assert shown.json()["solution"] == puzzle.solution
 
 
-def test_a_given_up_game_of_it_shows_no_solution_before_the_day_is_over(client, on_thermo_day):
-    started = client.post(GAMES, {"daily": True, "constrained": True}, format="json").json()
-    given_up = client.post(f"{GAMES}{started['id']}/abandon/", {}, format="json")
+def test_a_given_up_game_of_it_shows_no_solution_before_the_day_is_over(
+    player_client, on_thermo_day
+):
+    started = player_client.post(GAMES, {"daily": True, "constrained": True}, format="json").json()
+    given_up = player_client.post(f"{GAMES}{started['id']}/abandon/", {}, format="json")
     assert given_up.status_code == 200, given_up.json()
     assert given_up.json()["solution"] is None
     on_thermo_day.move_to(noon(THERMO_DAY + timedelta(days=1)))
-    assert client.get(f"{GAMES}{started['id']}/").json()["solution"] is not None
+    assert player_client.get(f"{GAMES}{started['id']}/").json()["solution"] is not None
 
 
 # --- Made ahead, once -----------------------------------------------------------------
@@ -263,7 +262,7 @@ def test_concurrent_first_uses_store_one_daily():
 
 
 def test_a_day_it_cannot_be_made_has_none_with_a_message_and_no_retry_storm(
-    client, on_thermo_day, monkeypatch
+    player_client, on_thermo_day, monkeypatch
 ):
     calls = []
 
@@ -272,20 +271,20 @@ def test_a_day_it_cannot_be_made_has_none_with_a_message_and_no_retry_storm(
         return None
 
     monkeypatch.setattr(constraint_daily, "generate_daily_constrained", never)
-    absent = client.get(DAILY)
+    absent = player_client.get(DAILY)
     assert absent.status_code == 404
     assert absent.json()["error"]["code"] == "no_constraint_daily"
     assert "not ready" in absent.json()["error"]["message"]
-    listed = client.get("/api/v1/puzzles/daily/all/")
+    listed = player_client.get("/api/v1/puzzles/daily/all/")
     assert listed.status_code == 200 and listed.json() == []
-    start = client.post(GAMES, {"daily": True, "constrained": True}, format="json")
+    start = player_client.post(GAMES, {"daily": True, "constrained": True}, format="json")
     assert start.status_code == 404
     assert start.json()["error"]["code"] == "no_constraint_daily"
     assert len(calls) == 1  # the others left it to the beat task
     assert not DailyPuzzle.objects.exists()
 
 
-def test_a_kind_too_slow_for_a_request_is_queued_for_the_workers(client, monkeypatch):
+def test_a_kind_too_slow_for_a_request_is_queued_for_the_workers(player_client, monkeypatch):
     slow = day_of("nonconsecutive")
     assert DAILY_LEVELS["nonconsecutive"].slowest > constraint_daily.REQUEST_MAKE_SECONDS
     monkeypatch.setattr(
@@ -296,7 +295,7 @@ def test_a_kind_too_slow_for_a_request_is_queued_for_the_workers(client, monkeyp
     monkeypatch.setattr("django.db.transaction.on_commit", lambda fn, *a, **k: fn())
     with time_machine.travel(noon(slow), tick=False):
         for _ in range(2):
-            absent = client.post(GAMES, {"daily": True, "constrained": True}, format="json")
+            absent = player_client.post(GAMES, {"daily": True, "constrained": True}, format="json")
             assert absent.status_code == 404
             assert absent.json()["error"]["code"] == "no_constraint_daily"
     assert sent == [constraint_daily.PICK_TASK]  # once a minute at most

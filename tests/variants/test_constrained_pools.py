@@ -50,13 +50,6 @@ def thermo() -> Puzzle:
     return puzzle
 
 
-@pytest.fixture
-def client(user) -> APIClient:
-    c = APIClient()
-    c.force_authenticate(user)
-    return c
-
-
 def test_the_import_line_says_the_puzzle_is_kept_out_of_the_pools(db):
     _, message = _imported()
     assert "constraints (thermometer): kept out of the level games" in message
@@ -76,9 +69,9 @@ def test_the_marker_follows_the_rules_of_every_row(thermo, make_variant):
     assert list(Puzzle.objects.filter(constrained=True).values_list("pk", flat=True)) == [thermo.pk]
 
 
-def test_a_level_game_never_draws_a_puzzle_with_constraints(client, thermo, monkeypatch):
+def test_a_level_game_never_draws_a_puzzle_with_constraints(player_client, thermo, monkeypatch):
     monkeypatch.setattr(stock, "bank_puzzle_make", lambda **kwargs: None)
-    answer = client.post(GAMES, {"size": 6, "difficulty": "easy"}, format="json")
+    answer = player_client.post(GAMES, {"size": 6, "difficulty": "easy"}, format="json")
     assert answer.status_code != 201, answer.json()
     assert "No easy 6x6 Classic puzzle is ready" in answer.json()["error"]["message"]
     assert not Game.objects.exists()
@@ -103,18 +96,18 @@ def test_a_level_game_draws_the_plain_puzzle_beside_one_with_constraints(thermo)
         assert answer.json()["puzzle"]["id"] == plain.pk
 
 
-def test_at_my_level_never_draws_a_puzzle_with_constraints(client, thermo):
-    answer = client.post(GAMES, {"size": 6, "level": "mine"}, format="json")
+def test_at_my_level_never_draws_a_puzzle_with_constraints(player_client, thermo):
+    answer = player_client.post(GAMES, {"size": 6, "level": "mine"}, format="json")
     assert answer.status_code == 404, answer.json()
     assert "There is no 6x6 Classic puzzle yet" in answer.json()["error"]["message"]
     assert not PuzzleRating.objects.filter(puzzle=thermo).exists()
 
 
-def test_a_puzzle_with_constraints_is_never_the_daily_puzzle(client, thermo):
-    answer = client.get("/api/v1/puzzles/daily/", {"size": 6})
+def test_a_puzzle_with_constraints_is_never_the_daily_puzzle(player_client, thermo):
+    answer = player_client.get("/api/v1/puzzles/daily/", {"size": 6})
     assert answer.status_code == 404, answer.json()
     assert answer.json()["error"]["code"] == "bank_empty"
-    daily_game = client.post(GAMES, {"daily": True, "size": 6}, format="json")
+    daily_game = player_client.post(GAMES, {"daily": True, "size": 6}, format="json")
     assert daily_game.status_code == 404
 
 
@@ -133,21 +126,21 @@ def test_the_classic_grader_never_regrades_a_puzzle_with_constraints(thermo):
 
 
 def test_a_game_of_a_puzzle_with_constraints_is_played_by_number_but_never_counts(
-    client, thermo, user
+    player_client, thermo, user
 ):
     rng = random.Random(5)
     with time_machine.travel(START, tick=False) as clock:
-        game_id = start(client, thermo)["id"]
+        game_id = start(player_client, thermo)["id"]
         for cell in logical_order(thermo):
             clock.shift(timedelta(milliseconds=rng.randint(3000, 9000)))
-            last = move(client, game_id, cell, value_at(thermo, cell)).json()
+            last = move(player_client, game_id, cell, value_at(thermo, cell)).json()
     assert last["completed"] is True
-    game = client.get(f"{GAMES}{game_id}/").json()
+    game = player_client.get(f"{GAMES}{game_id}/").json()
     assert game["counts"] is False
     assert game["unranked_reason"]["code"] == "constrained"
     assert "no board or rating" in game["unranked_reason"]["message"]
     assert not PlayerRating.objects.filter(user=user).exists()
-    board = client.get(
+    board = player_client.get(
         "/api/v1/leaderboards/", {"variant": "classic", "size": 6, "difficulty": "easy"}
     )
     assert board.status_code == 200 and board.json()["results"] == []
