@@ -191,8 +191,7 @@ def house_combinations(board: VBoard) -> Iterator[Step]:
             continue
         pieces, cells = plan
         masks = tuple((1 << (values[c] - 1)) if values[c] else cand[c] for c in cells)
-        elim = _house_eliminations(pieces, masks, board.all_mask)
-        elim = tuple((c, v) for c, v in elim if not values[c])
+        elim = _house_eliminations(pieces, masks, board.all_mask)  # open cells only
         if elim:
             read = sorted(c for piece, _, _ in pieces if len(piece) > 1 for c in piece)
             yield board.step(
