@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
-from solver import Grid
+from solver import Grid, Shape, parse
 from solver.rules.constraints import Constraint
 from solver.rules.ruleset import Rules
 from solver.rules.symmetry import Move, square_moves
@@ -128,3 +129,21 @@ def variant_canonical_form(grid: Grid, rules: Rules) -> str:
 def variant_canonical_key(grid: Grid, rules: Rules) -> str:
     """The stored key (sha256, like a classic puzzle's) of the canonical form."""
     return hashlib.sha256(("variant:" + variant_canonical_form(grid, rules)).encode()).hexdigest()
+
+
+def store_symmetric_keys(puzzle_model: Any, rows: Any) -> None:
+    """Give each of ``rows`` (variant puzzles of ``puzzle_model``, a migration's historical
+    model) its key under the grid's symmetries. A row whose new key another stored puzzle
+    already has (a copy of it, stored before copies were recognised) keeps its old key:
+    both stay playable, and the first one found is the one a new copy resolves to."""
+    taken = set(puzzle_model.objects.values_list("canonical_key", flat=True))
+    for row in rows.only("pk", "givens", "box_rows", "box_cols", "rules", "canonical_key"):
+        shape = Shape(row.box_rows, row.box_cols)
+        rules = Rules.from_dict(row.rules, shape) if row.rules else Rules.classic(shape)
+        grid = parse(row.givens, box_rows=row.box_rows, box_cols=row.box_cols)
+        key = variant_canonical_key(grid, rules)
+        if key == row.canonical_key or key in taken:
+            continue
+        taken.discard(row.canonical_key)
+        taken.add(key)
+        puzzle_model.objects.filter(pk=row.pk).update(canonical_key=key)

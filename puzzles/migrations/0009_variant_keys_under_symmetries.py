@@ -9,23 +9,10 @@ from django.db import migrations
 
 
 def rekey(apps, schema_editor):
-    from puzzles.variant_keys import variant_canonical_key
-    from solver import Shape, parse
-    from solver.rules.ruleset import Rules
+    from puzzles.variant_keys import store_symmetric_keys
 
     Puzzle = apps.get_model("puzzles", "Puzzle")
-    taken = set(Puzzle.objects.values_list("canonical_key", flat=True))
-    rows = Puzzle.objects.exclude(variant="classic").order_by("pk")
-    for row in rows.only("pk", "givens", "box_rows", "box_cols", "rules", "canonical_key"):
-        shape = Shape(row.box_rows, row.box_cols)
-        rules = Rules.from_dict(row.rules or {}, shape) if row.rules else Rules.classic(shape)
-        grid = parse(row.givens, box_rows=row.box_rows, box_cols=row.box_cols)
-        key = variant_canonical_key(grid, rules)
-        if key == row.canonical_key or key in taken:
-            continue
-        taken.discard(row.canonical_key)
-        taken.add(key)
-        Puzzle.objects.filter(pk=row.pk).update(canonical_key=key)
+    store_symmetric_keys(Puzzle, Puzzle.objects.exclude(variant="classic").order_by("pk"))
 
 
 class Migration(migrations.Migration):

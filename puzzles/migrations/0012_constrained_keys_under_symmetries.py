@@ -10,25 +10,12 @@ from django.db import migrations
 
 
 def rekey(apps, schema_editor):
-    from puzzles.variant_keys import variant_canonical_key
-    from solver import Shape, parse
-    from solver.rules.ruleset import Rules
+    from puzzles.variant_keys import store_symmetric_keys
 
     Puzzle = apps.get_model("puzzles", "Puzzle")
     rows = Puzzle.objects.filter(rules__has_key="constraints").order_by("pk")
-    if not rows.exists():
-        return
-    taken = set(Puzzle.objects.values_list("canonical_key", flat=True))
-    for row in rows.only("pk", "givens", "box_rows", "box_cols", "rules", "canonical_key"):
-        shape = Shape(row.box_rows, row.box_cols)
-        rules = Rules.from_dict(row.rules, shape)
-        grid = parse(row.givens, box_rows=row.box_rows, box_cols=row.box_cols)
-        key = variant_canonical_key(grid, rules)
-        if key == row.canonical_key or key in taken:
-            continue
-        taken.discard(row.canonical_key)
-        taken.add(key)
-        Puzzle.objects.filter(pk=row.pk).update(canonical_key=key)
+    if rows.exists():
+        store_symmetric_keys(Puzzle, rows)
 
 
 class Migration(migrations.Migration):
