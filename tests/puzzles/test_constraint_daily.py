@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
 import time_machine
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -30,6 +28,7 @@ from solver.generation.constrained_daily import DAILY_LEVELS
 from sudokusite import queueing
 from tests.play.factories import logical_order, puzzle_create, value_at
 from tests.play.helpers import move
+from tests.together import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -238,22 +237,11 @@ def test_a_request_that_loses_the_race_answers_with_the_one_stored(on_thermo_day
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_first_uses_store_one_daily():
-    barrier = threading.Barrier(4)
-    chosen: list[int | None] = [None] * 4
+    def pick() -> int | None:
+        found = constraint_daily.constraint_daily_pick(day=THERMO_DAY, seconds=10)
+        return found.puzzle_id if found else None
 
-    def pick(i: int) -> None:
-        try:
-            barrier.wait(timeout=30)
-            found = constraint_daily.constraint_daily_pick(day=THERMO_DAY, seconds=10)
-            chosen[i] = found.puzzle_id if found else None
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=pick, args=(i,)) for i in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
+    chosen = at_once(4, pick)
     assert DailyPuzzle.objects.filter(date=THERMO_DAY, constrained=True).count() == 1
     assert len(set(chosen)) == 1 and chosen[0] is not None
 

@@ -3,12 +3,10 @@ used before, and the API that serves them."""
 
 from __future__ import annotations
 
-import threading
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
 import time_machine
-from django.db import connection
 from django.utils import timezone
 
 from puzzles import daily
@@ -16,6 +14,7 @@ from puzzles.models import DailyPuzzle, Source
 from puzzles.variant_bank import variant_puzzle_store
 from puzzles.variants import variant_puzzle_make
 from solver import Shape
+from tests.together import at_once
 from tests.variants.conftest import variant_puzzle
 
 MONDAY = date(2026, 11, 23)
@@ -81,21 +80,9 @@ def test_a_classic_daily_is_never_a_killer_puzzle(make_puzzle):
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_picks_of_a_killer_daily_make_one_row():
     _stock([("killer", 9)], per_kind=3)
-    barrier = threading.Barrier(4)
-    chosen: list[int | None] = [None] * 4
-
-    def pick(i: int) -> None:
-        try:
-            barrier.wait(timeout=30)
-            chosen[i] = daily.daily_puzzle_pick(day=MONDAY, size=9, variant="killer").puzzle_id
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=pick, args=(i,)) for i in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    chosen = at_once(
+        4, lambda: daily.daily_puzzle_pick(day=MONDAY, size=9, variant="killer").puzzle_id
+    )
     assert DailyPuzzle.objects.filter(date=MONDAY, variant="killer").count() == 1
     assert len(set(chosen)) == 1 and chosen[0] is not None
 
