@@ -71,16 +71,22 @@ def _abandon(game: Game, now: Any) -> None:
 
 
 @transaction.atomic
+def _rankable(puzzle: Puzzle) -> bool:
+    """Whether a game of ``puzzle`` may be ranked (on a leaderboard, held for the week):
+    never a lesson's practice puzzle, nor one with constraints (the daily one too)."""
+    return puzzle.source != Source.PRACTICE and not puzzle.constrained
+
+
 def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> int:
     """Give the games a guest played in this session to ``user`` (on sign-up or log-in).
 
     A claimed game stays a guest's game for the boards and ratings: it never counts
     (integrity.gate; a guest can throw a session away, so only chosen results would be
     claimed), but a finished one is reviewed now like any signed-in game, so a flag joins
-    the player's record. A claimed game of a puzzle the user had already played is
-    unranked. A player has one unfinished game of a puzzle at most: where the guest and the
-    account both have one, the one played last goes on and the other is abandoned (it
-    stays in the history).
+    the player's record. A claimed game of a puzzle the user had already played, or of one
+    no game is ranked on (:func:`_rankable`), is unranked. A player has one unfinished game
+    of a puzzle at most: where the guest and the account both have one, the one played
+    last goes on and the other is abandoned (it stays in the history).
     """
     key = request.session.pop(GUEST_SESSION_KEY, "")
     if not key:
@@ -101,7 +107,7 @@ def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> i
     unfinished = {g.puzzle_id: g for g in own if g.status in UNFINISHED}
     now = timezone.now()
     for game in games:
-        game.ranked = game.puzzle_id not in seen
+        game.ranked = game.puzzle_id not in seen and _rankable(game.puzzle)
         seen.add(game.puzzle_id)
         other = unfinished.get(game.puzzle_id)
         if other is None or game.status not in UNFINISHED:
@@ -283,8 +289,7 @@ def game_start(
     game_start_allow(player=player)  # counts only starts that make a game
     ranked = (
         player.user is not None
-        and puzzle.source != Source.PRACTICE  # a lesson's practice puzzle: never on a board
-        and not puzzle.constrained  # nor one with constraints (the daily one too)
+        and _rankable(puzzle)
         and not _played_puzzles(player).filter(puzzle_id=puzzle.pk).exists()
     )
     now = clock_from or timezone.now()

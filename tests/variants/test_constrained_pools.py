@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 from play.models import Game
 from puzzles import imports, regrade, stock
 from puzzles.models import Puzzle, PuzzleTechnique, Source
+from puzzles.variants import rules_of
 from ratings.models import PlayerRating, PuzzleRating
 from solver.formats.fpuzzles import to_fpuzzles
 from solver.generation.constrained import make_constrained
@@ -196,3 +197,41 @@ def test_a_daily_set_by_hand_must_be_a_plain_bank_puzzle_of_its_variant_and_size
     plain.refresh_from_db()
     with pytest.raises(ValidationError):
         DailyPuzzle(date=date(2026, 1, 1), variant="classic", size=9, puzzle=plain).full_clean()
+
+
+@pytest.mark.parametrize("claim", ["web", "api"])
+def test_a_guests_game_of_it_claimed_at_sign_in_stays_unranked_and_locks_no_solver(thermo, claim):
+    """The claim path gives a guest's games to the account: a game of a puzzle with
+    constraints is no more ranked there than when a signed-in player starts it, so it holds
+    the puzzle for no one (the solver still answers another player)."""
+    from django.middleware.csrf import _get_new_csrf_string
+
+    from accounts.factories import UserFactory
+
+    guest = APIClient(enforce_csrf_checks=True)
+    token = _get_new_csrf_string()
+    guest.cookies["csrftoken"] = token
+    guest.credentials(HTTP_X_CSRFTOKEN=token)
+    game_id = start(guest, thermo)["id"]
+    user = UserFactory(username="newcomer")
+    if claim == "web":
+        answer = guest.post(
+            "/accounts/login/",
+            {"username": user.username, "password": user.raw_password},
+            format="multipart",
+        )
+        assert answer.status_code == 302
+    else:
+        answer = guest.post(
+            "/api/v1/auth/token/",
+            {"username": user.username, "password": user.raw_password},
+            format="json",
+        )
+        assert answer.status_code == 200, answer.content
+    game = Game.objects.get(pk=game_id)
+    assert (game.user_id, game.claimed, game.ranked) == (user.pk, True, False)
+    other = APIClient()
+    other.force_authenticate(UserFactory())
+    body = {"fpuzzles": to_fpuzzles(rules_of(thermo), thermo.grid())}
+    answer = other.post("/api/v1/solver/analyse/", body, format="json")
+    assert answer.status_code == 200, answer.content
