@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
-from solver.logic.houses import VBoard
+from solver.logic.houses import VBoard, bits_of, readers_of
 from solver.logic.techniques.base import Step, values_of
+from solver.rules.ruleset import RULES_CACHED, Rules
 
 
 @lru_cache(maxsize=1 << 16)
@@ -130,14 +131,25 @@ def _cage_state(board: VBoard, cells: tuple[int, ...]) -> tuple[int, ...]:
     return tuple([(1 << (values[c] - 1)) if values[c] else cand[c] for c in cells])
 
 
+@lru_cache(maxsize=RULES_CACHED)
+def cage_readers(rules: Rules) -> tuple[int, ...]:
+    """Per cell the cages holding it (bit i: cage i), for :meth:`VBoard.pending`."""
+    return readers_of((cage.cells for cage in rules.cages), rules.shape.ncells)
+
+
 def cage_combinations(board: VBoard) -> Iterator[Step]:
     """Values no assignment of a cage's sum gives a cell leave that cell."""
-    for cage in board.rules.cages:
+    cages = board.rules.cages
+    todo = board.pending(cage_combinations, cage_readers(board.rules))
+    for i in bits_of(todo.items & ((1 << len(cages)) - 1)):
+        cage = cages[i]
         if cage.total is None:
+            todo.done(i)
             continue
         state = _cage_state(board, cage.cells)
         support, sets = cage_support(state, cage.total)
         if support == state:
+            todo.done(i)
             continue  # the usual case: every candidate left has an assignment
         elim = [
             (c, v)
@@ -145,17 +157,19 @@ def cage_combinations(board: VBoard) -> Iterator[Step]:
             if not board.values[c]
             for v in values_of(m & ~s)
         ]
-        if elim:
-            union = 0
-            for s in sets:
-                union |= s
-            yield board.step(
-                "cage_combination",
-                "Cage Combination",
-                {"cells": cage.cells, "count": cage.total, "values": values_of(union)},
-                cells=cage.cells,
-                eliminations=elim,
-            )
+        if not elim:
+            todo.done(i)
+            continue
+        union = 0
+        for s in sets:
+            union |= s
+        yield board.step(
+            "cage_combination",
+            "Cage Combination",
+            {"cells": cage.cells, "count": cage.total, "values": values_of(union)},
+            cells=cage.cells,
+            eliminations=elim,
+        )
 
 
 def cage_houses(board: VBoard) -> Iterator[Step]:

@@ -14,9 +14,24 @@ from solver.rules.ruleset import Layout, Rules, layout
 
 
 class VBoard:
-    """Placed values and candidate masks under ``rules`` (a placed cell has mask 0)."""
+    """Placed values and candidate masks under ``rules`` (a placed cell has mask 0).
 
-    __slots__ = ("all_mask", "cand", "explain", "house_view", "lay", "left", "n", "rules", "values")
+    A finder that scans many pieces (cages, known sums) skips those it found nothing in
+    whose cells have not changed since (:meth:`pending`). The board compares contents,
+    not a log of writes, so code that writes ``cand`` directly cannot make it wrong."""
+
+    __slots__ = (
+        "all_mask",
+        "cand",
+        "clean",
+        "explain",
+        "house_view",
+        "lay",
+        "left",
+        "n",
+        "rules",
+        "values",
+    )
 
     def __init__(self, rules: Rules, values: list[int], cand: list[int]) -> None:
         self.rules = rules
@@ -28,6 +43,7 @@ class VBoard:
         self.explain = True  # False: steps carry no sentence (a solvability check's speed)
         self.house_view: Any = None  # the classic finders' view (solver.logic.classic_on_houses)
         self.left = [sum(1 for c in h if not values[c]) for h in self.lay.houses]  # empty cells
+        self.clean: dict[Any, Any] = {}  # per finder, what it need not look at again
 
     def copy(self) -> VBoard:
         board = VBoard(self.rules, self.values[:], self.cand[:])
@@ -42,6 +58,27 @@ class VBoard:
             if v and not board.place(c, v):
                 return None
         return board
+
+    def pending(self, key: Any, readers: tuple[int, ...]) -> Pending:
+        """The pieces finder ``key`` must look at on this board: every one the first
+        time, then those whose cells changed since it last looked, and those it has not
+        yet found nothing in. ``readers``: per cell, the pieces that read it (bit i:
+        piece i)."""
+        state = self.clean.get(key)
+        if state is None:
+            state = Pending(self.values[:], self.cand[:], -1)
+            self.clean[key] = state
+            return state
+        values, cand = state.values, state.cand
+        if cand != self.cand or values != self.values:
+            items = state.items
+            now = zip(cand, self.cand, values, self.values, strict=True)
+            for c, (a, b, x, y) in enumerate(now):
+                if a != b or x != y:
+                    items |= readers[c]
+            state.items = items
+            state.values, state.cand = self.values[:], self.cand[:]
+        return state
 
     def grid(self) -> Grid:
         return Grid(self.rules.shape, tuple(self.values))
@@ -112,6 +149,37 @@ class VBoard:
             params=frozen,
             regions=self.rules.irregular,
         )
+
+
+class Pending:
+    """A finder's pieces still to look at on a board (bit i: piece i; see
+    :meth:`VBoard.pending`), and the board as it last saw it. A finder calls
+    :meth:`done` for each piece it found nothing in."""
+
+    __slots__ = ("cand", "items", "values")
+
+    def __init__(self, values: list[int], cand: list[int], items: int) -> None:
+        self.values, self.cand, self.items = values, cand, items
+
+    def done(self, i: int) -> None:
+        self.items &= ~(1 << i)
+
+
+def readers_of(pieces: Iterable[Iterable[int]], ncells: int) -> tuple[int, ...]:
+    """Per cell, the pieces (bit i: piece i) whose cells hold it."""
+    out = [0] * ncells
+    for i, cells in enumerate(pieces):
+        for c in cells:
+            out[c] |= 1 << i
+    return tuple(out)
+
+
+def bits_of(mask: int) -> Iterator[int]:
+    """The positions of the bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
 
 
 def _frozen(value: Any) -> Any:
@@ -199,9 +267,19 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
     masks = house_masks(board.rules)
     where = value_cells(board.cand, n)
     starts = range(2 * n, len(houses)) if pointing else range(2 * n)
+    # A value's steps depend on its cells alone: a value whose cells are as they were
+    # when it gave none is skipped, and one that gives none now is remembered.
+    clean = board.clean.setdefault((locked, pointing), {})
+    live = []
+    for value, spread in enumerate(where, start=1):
+        if clean.get(value) != spread:
+            if _locks(spread, starts, masks, cell_houses, width):
+                live.append((value, spread))
+            else:
+                clean[value] = spread
     for h in starts:
         inside = masks[h]
-        for value, spread in enumerate(where, start=1):
+        for value, spread in live:
             pos_mask = spread & inside
             if not pos_mask & (pos_mask - 1):
                 continue  # fewer than two positions
@@ -227,6 +305,27 @@ def locked(board: VBoard, *, pointing: bool) -> Iterator[Step]:
                         cells=pos,
                         eliminations=[(c, value) for c in removed],
                     )
+
+
+def _locks(
+    spread: int,
+    starts: range,
+    masks: tuple[int, ...],
+    cell_houses: tuple[tuple[int, ...], ...],
+    width: int,
+) -> bool:
+    """True when a value on the cells ``spread`` has a locked step from a house of
+    ``starts`` (the test :func:`locked` makes before it writes one)."""
+    for h in starts:
+        inside = masks[h]
+        pos_mask = spread & inside
+        if not pos_mask & (pos_mask - 1):
+            continue
+        first = ((pos_mask & -pos_mask).bit_length() - 1) // width
+        for other in cell_houses[first]:
+            if other != h and not pos_mask & ~masks[other] and spread & masks[other] & ~inside:
+                return True
+    return False
 
 
 def house_positions(board: VBoard, house: tuple[int, ...]) -> dict[int, list[int]]:

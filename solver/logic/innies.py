@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from solver.logic.cages import cage_support
-from solver.logic.houses import VBoard
+from solver.logic.houses import VBoard, bits_of, readers_of
 from solver.logic.techniques.base import Step, values_of
 from solver.rules.ruleset import RULES_CACHED, Rules, layout
 
@@ -157,15 +157,29 @@ def _cells(mask: int) -> tuple[int, ...]:
 def innies_outies(board: VBoard) -> Iterator[Step]:
     """The 45 rule over every group of :func:`sum_groups`: innies, then outies."""
     values = board.values
+    sets = _sum_cell_sets(board.rules)
+    todo = board.pending(innies_outies, _sum_set_readers(board.rules))
     placed = 0
     for c, v in enumerate(values):
         if v:
             placed |= 1 << c
-    for houses, kind, cells, mask, total in _sum_cell_sets(board.rules):
+    for i in bits_of(todo.items & ((1 << len(sets)) - 1)):
+        houses, kind, cells, mask, total = sets[i]
+        found = False
         if 0 < (mask & ~placed).bit_count() <= 3:
             open_cells = [c for c in cells if not values[c]]
             left = total - sum([values[c] for c in cells])
-            yield from _sum_cells(board, houses, open_cells, left, kind)
+            for step in _sum_cells(board, houses, open_cells, left, kind):
+                found = True
+                yield step
+        if not found:
+            todo.done(i)
+
+
+@lru_cache(maxsize=RULES_CACHED)
+def _sum_set_readers(rules: Rules) -> tuple[int, ...]:
+    """Per cell the sets of :func:`_sum_cell_sets` holding it (for :meth:`VBoard.pending`)."""
+    return readers_of((cells for _, _, cells, _, _ in _sum_cell_sets(rules)), rules.shape.ncells)
 
 
 @lru_cache(maxsize=RULES_CACHED)

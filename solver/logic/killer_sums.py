@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from solver.logic.cages import _cage_state, cage_support
-from solver.logic.houses import VBoard
+from solver.logic.houses import VBoard, bits_of, readers_of
 from solver.logic.innies import sum_groups
 from solver.logic.techniques.base import Step, values_of
 from solver.rules.ruleset import RULES_CACHED, Rules, layout
@@ -118,11 +118,15 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
     values no way of making the sum gives them."""
     values, cand = board.values, board.cand
     peers = peer_masks(board.rules)
+    sums = _of_kinds(board.rules, kinds)
+    todo = board.pending((sum_sets, kinds, min_open), _readers(board.rules, kinds))
     placed = 0
     for c, v in enumerate(values):
         if v:
             placed |= 1 << c
-    for known, cells_mask in _of_kinds(board.rules, kinds):
+    for i in bits_of(todo.items & ((1 << len(sums)) - 1)):
+        known, cells_mask = sums[i]
+        todo.done(i)  # looked at: taken back below when it gives a step
         if not min_open <= (cells_mask & ~placed).bit_count() <= MAX_OPEN:
             continue
         open_cells = [c for c in known.cells if not values[c]]
@@ -146,6 +150,7 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
             c = open_cells[0]
             if support[0] == masks[0]:
                 params = _params(board, known, open_cells, left)
+                todo.items |= 1 << i
                 yield board.step(
                     *_technique(known.kind),
                     {**params, "variant": f"{kind}_one", "cell": c, "value": left},
@@ -163,6 +168,7 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
         ]
         if elim:
             params = _params(board, known, open_cells, left)
+            todo.items |= 1 << i
             yield board.step(
                 *_technique(known.kind),
                 {**params, "variant": kind},
@@ -188,6 +194,12 @@ def peer_masks(rules: Rules) -> tuple[int, ...]:
 def _of_kinds(rules: Rules, kinds: tuple[str, ...]) -> tuple[tuple[KnownSum, int], ...]:
     """The known sums of ``kinds`` in order, each with the mask of its cells."""
     return tuple((k, _mask(k.cells)) for k in known_sums(rules) if k.kind in kinds)
+
+
+@lru_cache(maxsize=4 * RULES_CACHED)
+def _readers(rules: Rules, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """Per cell the sums of :func:`_of_kinds` holding it (for :meth:`VBoard.pending`)."""
+    return readers_of((k.cells for k, _ in _of_kinds(rules, kinds)), rules.shape.ncells)
 
 
 def _technique(kind: str) -> tuple[str, str]:
