@@ -30,8 +30,14 @@ from solver.generation.jigsaw_regions import neighbours, random_regions
 from solver.generation.killer_cages import merges, refine_cages
 from solver.grid import BudgetExceeded, Grid, Shape
 from solver.logic.general import LEVELS, variant_logic_solve
+from solver.logic.houses import VBoard
 from solver.rules.ruleset import VARIANTS, Cage, Rules
-from solver.search.exact import has_other_solution, random_solution, solutions
+from solver.search.exact import (
+    candidate_solutions,
+    has_other_solution,
+    random_solution,
+    solutions,
+)
 
 GENERATED_LEVELS = ("easy", "medium", "hard", "expert", "master")
 FILL_TRIES = 10
@@ -48,6 +54,9 @@ REFINE_BUDGET = 120
 Splitting early costs less than searching long: with :data:`MAX_MOVES` at 30 (from
 16), 9x9 medium 1.39x, hard 1.32x and expert 1.48x the puzzles per CPU second of a budget
 of 300 (same process, interleaved, 16-60 seeds)."""
+STALL_BUDGET = 300
+"""Nodes the search for a second solution may take where a merge's techniques up to hard
+stall (:func:`_one_solution`)."""
 MAX_ATTEMPTS = 400
 MAX_REFINES = 40
 """Changes to a cage set (:func:`refine_cages`) before it is drawn again."""
@@ -166,17 +175,20 @@ def generate_variant(
     )
 
 
-def graded_level(rules: Rules, puzzle: Grid, level: str | None) -> tuple[str, str | None]:
+def graded_level(
+    rules: Rules,
+    puzzle: Grid,
+    level: str | None,
+    past_hard: Callable[[VBoard], bool] | None = None,
+) -> tuple[str, str | None]:
     """The full variant grader's level of ``puzzle`` and its hardest technique, found with no
     more techniques than it takes to tell whether it is at ``level``: the logic up to
     ``level`` takes the same steps as the full logic while they finish the puzzle, so
-    when they do, that is the full grade; when they do not, it is past ``level``."""
-    if level is None:
+    when they do, that is the full grade; when they do not, it is past ``level``.
+    ``past_hard``: see :func:`~solver.generation.general_dig.logic_level`."""
+    if level in (None, "master"):
         return logic_level(rules, puzzle)
-    if level == "master":  # the hard techniques first: most puzzles they finish, cheaply
-        found, hardest = logic_level(rules, puzzle, "hard")
-        return (found, hardest) if found != "master" else logic_level(rules, puzzle)
-    found, hardest = logic_level(rules, puzzle, level)
+    found, hardest = logic_level(rules, puzzle, level, past_hard=past_hard)
     if found == "master":  # past the level: which level does not matter here
         return LEVELS[LEVELS.index(level) + 1], hardest
     return found, hardest
@@ -392,7 +404,20 @@ def _merge_level(rules: Rules, solution: Grid, level: str) -> tuple[str, str | N
     empty = Grid.empty(rules.shape)
     if level == "master" and _others(rules, solution) != []:
         return None
-    return graded_level(rules, empty, level)
+    return graded_level(rules, empty, level, past_hard=_one_solution)
+
+
+def _one_solution(board: VBoard) -> bool:
+    """False when the logic's ``board`` has a second solution (found within
+    :data:`STALL_BUDGET` nodes): the expert techniques cannot finish it, and a search
+    from what the easier ones found says so sooner than they do."""
+    try:
+        found = candidate_solutions(
+            board.rules, board.values, board.cand, limit=2, budget=STALL_BUDGET
+        )
+    except BudgetExceeded:
+        return True
+    return len(found) < 2
 
 
 def _others(rules: Rules, solution: Grid) -> list[Grid] | None:

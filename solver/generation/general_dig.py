@@ -18,10 +18,10 @@ batches, and only the other techniques make steps (with no sentences).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from solver.grid import BudgetExceeded, Grid
-from solver.logic.general import SINGLES, VariantTechnique, techniques_for
+from solver.logic.general import LEVELS, SINGLES, VariantTechnique, techniques_for
 from solver.logic.houses import VBoard
 from solver.logic.techniques.base import Step
 from solver.rules.ruleset import Rules, layout
@@ -41,7 +41,12 @@ the time."""
 
 
 def logic_level(
-    rules: Rules, grid: Grid, max_level: str | None = None, *, until: int | None = None
+    rules: Rules,
+    grid: Grid,
+    max_level: str | None = None,
+    *,
+    until: int | None = None,
+    past_hard: Callable[[VBoard], bool] | None = None,
 ) -> tuple[str, str | None]:
     """The level and the hardest technique (its slug) that
     :func:`~solver.logic.general.variant_logic_solve` finds for ``grid`` with techniques
@@ -49,7 +54,10 @@ def logic_level(
 
     ``until`` a cell: stop once that cell is placed, as if the grid were solved (the
     digger's question: do the techniques put back the clue just taken out?), taking the
-    steps of :data:`BATCHED` techniques together."""
+    steps of :data:`BATCHED` techniques together. ``past_hard``: asked once, the first
+    time the techniques up to hard find nothing; False stops there (``master``: a caller
+    that knows the puzzle cannot be finished, having found it a second solution, spares
+    the expert techniques' long search for a step)."""
     board = VBoard.from_grid(rules, grid)
     if board is None:
         return "master", None
@@ -57,6 +65,9 @@ def logic_level(
     order = techniques_for(rules, max_level)
     index = {t.slug: i for i, t in enumerate(order)}
     rest = [(i, t) for i, t in enumerate(order) if t.slug not in SINGLES]
+    hard = LEVELS.index("hard")
+    cheap = [(i, t) for i, t in rest if LEVELS.index(t.level) <= hard]
+    dear = [(i, t) for i, t in rest if LEVELS.index(t.level) > hard]
     values = board.values
     top = -1
     changed: list[int] | None = None  # cells a step took candidates from, if no more
@@ -68,7 +79,13 @@ def logic_level(
             if not _place_all(board, batch[1]):
                 break
         else:
-            found = _first_steps(board, rest, batch=until is not None)
+            found = _first_steps(board, cheap, batch=until is not None)
+            if found is None and dear:
+                if past_hard is not None:
+                    if not past_hard(board):
+                        break
+                    past_hard = None
+                found = _first_steps(board, dear, batch=until is not None)
             if found is None:
                 break
             i, steps = found

@@ -86,6 +86,49 @@ def count_solutions(
     return count
 
 
+def candidate_solutions(
+    rules: Rules,
+    values: list[int],
+    cand: list[int],
+    *,
+    limit: int,
+    budget: int | None = None,
+) -> list[Grid]:
+    """Up to ``limit`` solutions of a logic's board: ``values`` placed, and each open cell
+    holding a value of its candidate mask ``cand`` (bit v-1: value v). The candidates a
+    sound logic ruled out hold no solution, so these are the puzzle's own, found with a
+    smaller search than from its givens."""
+    shape = rules.shape
+    lz = _lanes_of(Grid.empty(shape), rules)
+    board = open_ = lz.full
+    nc = lz.ncells
+    keep, bits = lz.keep, lz.bits
+    for cell, v in enumerate(values):
+        if v:
+            p = (v - 1) * nc + cell
+            if not board & bits[p]:
+                return []
+            board &= keep[p]
+            open_ ^= bits[p]
+        else:
+            ruled_out = ~cand[cell] & ((1 << shape.size) - 1)
+            while ruled_out:
+                low = ruled_out & -ruled_out
+                ruled_out ^= low
+                p = (low.bit_length() - 1) * nc + cell
+                board &= ~bits[p]
+    out: list[Grid] = []
+    with time_budget(lz, budget):
+        start = (lz.propagate or _propagate)(board, open_, lz)
+        if start is None:
+            return []
+        for found in _search(start, lz, budget):
+            out.append(_grid_of(shape, found, lz))
+            if len(out) >= limit:
+                break
+    return out
+
+
 def has_other_solution(
     grid: Grid, cell: int, value: int, *, budget: int | None = None, rules: Rules | None = None
 ) -> bool:

@@ -1,0 +1,124 @@
+"""What the variant finders remember between passes on one board, and the generator's
+search from a logic's board: both may only save work, never change an answer."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import pytest
+
+from solver.generation.general import generate_variant
+from solver.generation.general_dig import logic_level
+from solver.grid import Grid
+from solver.logic.cages import cage_combinations
+from solver.logic.general import techniques_for
+from solver.logic.houses import VBoard, locked
+from solver.logic.innies import innies_outies
+from solver.logic.killer_sums import cage_splits, hidden_cages, innies_outies_large
+from solver.rules.ruleset import Rules
+from solver.search.exact import candidate_solutions, solutions
+
+LIMIT = 50
+REMEMBERING = {
+    "cage_combination": cage_combinations,
+    "innies_outies": innies_outies,
+    "innies_outies_large": innies_outies_large,
+    "cage_split": cage_splits,
+    "hidden_cage": hidden_cages,
+    "pointing": partial(locked, pointing=True),
+    "claiming": partial(locked, pointing=False),
+}
+
+
+def _fewer_sums(rules: Rules, keep: float, seed: int) -> Rules:
+    """The rules with some cage sums taken away: puzzles the logic stalls on, some with
+    more than one solution."""
+    rng = random.Random(seed)
+    cages = [(c.cells, c.total if rng.random() < keep else None) for c in rules.cages]
+    return Rules.make(rules.shape, cages=cages)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_finder_that_remembers_finds_what_a_fresh_board_finds_at_every_step(seed):
+    """Along a solve, with candidates also written directly between steps (as a hint
+    applies a player's notes), every remembering finder gives the steps it gives on a
+    copy of the board that remembers nothing."""
+    made = generate_variant("killer", 9, level=("medium", "hard")[seed % 2], seed=seed)
+    rules = made.rules
+    board = VBoard.from_grid(rules, made.puzzle)
+    assert board is not None
+    board.explain = False
+    order = techniques_for(rules)
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(400):
+        for name, finder in REMEMBERING.items():
+            fresh = board.copy()
+            fresh.explain = False
+            assert list(finder(board)) == list(finder(fresh)), name
+            compared += 1
+        if rng.random() < 0.2:  # a direct write: a wrong candidate taken out
+            c = rng.choice([c for c, v in enumerate(board.values) if not v] or [0])
+            wrong = board.cand[c] & ~(1 << (made.solution.cells[c] - 1))
+            if wrong:
+                board.cand[c] &= ~(wrong & -wrong)
+        step = next((s for t in order for s in t.find(board)), None)
+        if step is None or board.is_solved():
+            break
+        assert board.apply(step)
+    assert compared > 100
+
+
+@pytest.mark.parametrize("variant", ["killer", "jigsaw", "diagonal"])
+def test_a_logic_board_has_exactly_the_solutions_of_its_puzzle(variant):
+    """The search from where the logic stalled (its candidates left out) finds the
+    puzzle's own solutions: the one, or the same several."""
+    seen = set()
+    for seed in range(4):
+        made = generate_variant(variant, 9, level=("medium", "expert")[seed % 2], seed=seed)
+        rules, puzzle = made.rules, made.puzzle
+        if seed % 2 == 0 and variant == "killer":
+            rules = _fewer_sums(rules, keep=0.7, seed=seed)
+        elif seed % 2 == 0:
+            cells = [v if i % 7 else 0 for i, v in enumerate(puzzle.cells)]
+            puzzle = Grid(rules.shape, tuple(cells))
+        boards = []
+
+        def keep(board: VBoard, boards: list = boards) -> bool:
+            boards.append(board.copy())
+            return True
+
+        logic_level(rules, puzzle, past_hard=keep)
+        every = set(solutions(puzzle, limit=LIMIT, rules=rules))
+        for board in boards:
+            from_board = candidate_solutions(rules, board.values, board.cand, limit=LIMIT)
+            if len(every) < LIMIT:
+                assert set(from_board) == every
+            else:  # too many to list: as many from the board
+                assert len(from_board) == LIMIT
+            seen.add(min(len(from_board), 2))
+    assert seen == {1, 2}
+
+
+def test_stopping_past_hard_answers_master_and_going_on_changes_nothing():
+    stopped = 0
+    for seed in range(6):
+        made = generate_variant("killer", 9, level="medium", seed=seed)
+        rules = _fewer_sums(made.rules, keep=0.8, seed=seed)
+        empty = Grid.empty(rules.shape)
+        plain = logic_level(rules, empty)
+        asked: list[VBoard] = []
+
+        def going_on(board: VBoard, asked: list[VBoard] = asked) -> bool:
+            asked.append(board)
+            return True
+
+        assert logic_level(rules, empty, past_hard=going_on) == plain
+        assert len(asked) <= 1
+        if asked:
+            assert logic_level(rules, empty, past_hard=lambda b: False)[0] == "master"
+            stopped += 1
+        else:  # the techniques up to hard finish it, or stall with nothing after them
+            assert logic_level(rules, empty, past_hard=lambda b: False) == plain
+    assert stopped
