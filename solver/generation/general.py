@@ -398,26 +398,42 @@ def _to_level(
 def _merge_level(rules: Rules, solution: Grid, level: str) -> tuple[str, str | None] | None:
     """The level and hardest technique of merged cages, None when they have more than one
     solution (or none was proved). Up to expert the logic up to ``level`` answers (what it
-    cannot finish is past the level or ambiguous alike). For master a search comes first:
-    near the level most merges have a second solution, which it finds sooner than the
-    expert techniques give up."""
+    cannot finish is past the level or ambiguous alike). For master the logic comes
+    first, and a search from its candidates where the techniques up to hard stall: from
+    there it settles in :data:`KILLER_BUDGET` nodes what from the empty grid it mostly
+    could not (9x9: 386 of 637 searches a puzzle ran out; 0.07 to 0.39 puzzles per CPU
+    second on the same seeds)."""
     empty = Grid.empty(rules.shape)
-    if level == "master" and _others(rules, solution) != []:
+    if level != "master":
+        return graded_level(rules, empty, level, past_hard=_one_solution)
+    at_stall: list[list[Grid] | None] = []  # what the search where hard stalls found
+
+    def search_at_stall(board: VBoard) -> bool:
+        at_stall.append(_board_solutions(board, KILLER_BUDGET))
+        return at_stall[0] is None or len(at_stall[0]) < 2
+
+    found = logic_level(rules, empty, past_hard=search_at_stall)
+    if found[0] != "master":
+        return found  # finished by the logic: one solution
+    if at_stall and at_stall[0] is not None:
+        return found if len(at_stall[0]) == 1 else None
+    return found if _others(rules, solution) == [] else None
+
+
+def _board_solutions(board: VBoard, budget: int) -> list[Grid] | None:
+    """Up to two solutions of the logic's ``board``; None past ``budget`` nodes."""
+    try:
+        return candidate_solutions(board.rules, board.values, board.cand, limit=2, budget=budget)
+    except BudgetExceeded:
         return None
-    return graded_level(rules, empty, level, past_hard=_one_solution)
 
 
 def _one_solution(board: VBoard) -> bool:
     """False when the logic's ``board`` has a second solution (found within
     :data:`STALL_BUDGET` nodes): the expert techniques cannot finish it, and a search
     from what the easier ones found says so sooner than they do."""
-    try:
-        found = candidate_solutions(
-            board.rules, board.values, board.cand, limit=2, budget=STALL_BUDGET
-        )
-    except BudgetExceeded:
-        return True
-    return len(found) < 2
+    found = _board_solutions(board, STALL_BUDGET)
+    return found is None or len(found) < 2
 
 
 def _others(rules: Rules, solution: Grid) -> list[Grid] | None:

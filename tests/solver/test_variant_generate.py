@@ -45,7 +45,7 @@ def check_steps_sound(made) -> None:
         assert result.grid == made.solution
 
 
-SLOW = {("killer", 9, "master")}  # 7-13 s of CPU a puzzle
+SLOW = {("killer", 9, "master")}  # 0.4-9.5 s of CPU a puzzle
 CASES = [
     pytest.param(
         variant, size, level, marks=[pytest.mark.slow] if (variant, size, level) in SLOW else []
