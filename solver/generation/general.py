@@ -54,6 +54,10 @@ REFINE_BUDGET = 120
 Splitting early costs less than searching long: with :data:`MAX_MOVES` at 30 (from
 16), 9x9 medium 1.39x, hard 1.32x and expert 1.48x the puzzles per CPU second of a budget
 of 300 (same process, interleaved, 16-60 seeds)."""
+PROOF_BUDGET = 3000
+"""Nodes the search from the board where every technique stalls may take to prove that a
+master Killer's merge has one solution (:func:`_merge_level`): there the board is at its
+smallest, and 3000 nodes made 1.16x the puzzles of 1000 (10,000 no more than 3000)."""
 STALL_BUDGET = 300
 """Nodes the search for a second solution may take where a merge's techniques up to hard
 stall (:func:`_one_solution`)."""
@@ -402,7 +406,8 @@ def _merge_level(rules: Rules, solution: Grid, level: str) -> tuple[str, str | N
     first, and a search from its candidates where the techniques up to hard stall: from
     there it settles in :data:`KILLER_BUDGET` nodes what from the empty grid it mostly
     could not (9x9: 386 of 637 searches a puzzle ran out; 0.07 to 0.39 puzzles per CPU
-    second on the same seeds)."""
+    second on the same seeds). What it leaves open, a search where every technique
+    stalls settles within :data:`PROOF_BUDGET` (1.34x the puzzles again)."""
     empty = Grid.empty(rules.shape)
     if level != "master":
         return graded_level(rules, empty, level, past_hard=_one_solution)
@@ -412,11 +417,15 @@ def _merge_level(rules: Rules, solution: Grid, level: str) -> tuple[str, str | N
         at_stall.append(_board_solutions(board, KILLER_BUDGET))
         return at_stall[0] is None or len(at_stall[0]) < 2
 
-    found = logic_level(rules, empty, past_hard=search_at_stall)
+    at_end: list[VBoard] = []
+    found = logic_level(rules, empty, past_hard=search_at_stall, stalled=at_end.append)
     if found[0] != "master":
         return found  # finished by the logic: one solution
     if at_stall and at_stall[0] is not None:
         return found if len(at_stall[0]) == 1 else None
+    if at_end:  # where every technique stalls, the board is smallest: search again there
+        last = _board_solutions(at_end[0], PROOF_BUDGET)
+        return found if last is not None and len(last) == 1 else None
     return found if _others(rules, solution) == [] else None
 
 

@@ -47,6 +47,7 @@ def logic_level(
     *,
     until: int | None = None,
     past_hard: Callable[[VBoard], bool] | None = None,
+    stalled: Callable[[VBoard], object] | None = None,
 ) -> tuple[str, str | None]:
     """The level and the hardest technique (its slug) that
     :func:`~solver.logic.general.variant_logic_solve` finds for ``grid`` with techniques
@@ -57,7 +58,8 @@ def logic_level(
     steps of :data:`BATCHED` techniques together. ``past_hard``: asked once, the first
     time the techniques up to hard find nothing; False stops there (``master``: a caller
     that knows the puzzle cannot be finished, having found it a second solution, spares
-    the expert techniques' long search for a step)."""
+    the expert techniques' long search for a step). ``stalled``: called with the board
+    when the techniques stop short of the end."""
     board = VBoard.from_grid(rules, grid)
     if board is None:
         return "master", None
@@ -96,6 +98,8 @@ def logic_level(
         top = max(top, i)
     hardest = order[top].slug if top >= 0 else None
     if not (all(values) or (until is not None and values[until])):
+        if stalled is not None:
+            stalled(board)
         return "master", hardest
     return (order[top].level if top >= 0 else "easy"), hardest
 

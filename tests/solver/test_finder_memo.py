@@ -102,12 +102,16 @@ def test_a_logic_board_has_exactly_the_solutions_of_its_puzzle(variant):
 
 
 def test_stopping_past_hard_answers_master_and_going_on_changes_nothing():
+    """The generator's two questions to the logic (past hard, and where it stalled) change
+    no answer but the one they are asked to."""
     stopped = 0
     for seed in range(6):
         made = generate_variant("killer", 9, level="medium", seed=seed)
         rules = _fewer_sums(made.rules, keep=0.8, seed=seed)
         empty = Grid.empty(rules.shape)
-        plain = logic_level(rules, empty)
+        ends: list[VBoard] = []
+        plain = logic_level(rules, empty, stalled=ends.append)
+        assert len(ends) == (plain[0] == "master")  # the board where they stopped short
         asked: list[VBoard] = []
 
         def going_on(board: VBoard, asked: list[VBoard] = asked) -> bool:
