@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,10 +52,25 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
+SETTLE_SECONDS = 5.0
+"""How long a test's page may take to have the requests it sends on leaving answered."""
+
+
 @pytest.fixture
 def page(browser, request: pytest.FixtureRequest) -> Iterator[object]:
     context = browser.new_context(viewport={"width": 1200, "height": 800})
     context.set_default_timeout(10_000)
+    in_flight: set[object] = set()
+
+    def sent(r: object) -> None:
+        in_flight.add(r)
+
+    def answered(r: object) -> None:
+        in_flight.discard(r)
+
+    context.on("request", sent)
+    context.on("requestfinished", answered)
+    context.on("requestfailed", answered)
     page = context.new_page()
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
@@ -62,4 +78,18 @@ def page(browser, request: pytest.FixtureRequest) -> Iterator[object]:
     try:
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     finally:
+        _leave(page, in_flight)
         context.close()
+
+
+def _leave(page: object, in_flight: set[object]) -> None:
+    """Leave the page and wait until what it sends on leaving (a game's pause) is answered:
+    a request still on its way when the test's database is flushed deadlocks the flush and
+    leaves rows behind for the next test."""
+    try:
+        page.goto("about:blank")
+    except Exception:  # a page that cannot leave has nothing left to send
+        return
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while in_flight and time.monotonic() < deadline:
+        page.wait_for_timeout(25)
