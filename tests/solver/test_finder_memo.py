@@ -9,7 +9,7 @@ from functools import partial
 import pytest
 
 from solver.generation.general import generate_variant
-from solver.generation.general_dig import logic_level
+from solver.generation.general_dig import logic_level, solutions_past_the_logic
 from solver.grid import Grid
 from solver.logic.cages import cage_combinations
 from solver.logic.general import techniques_for
@@ -91,6 +91,8 @@ def test_a_logic_board_has_exactly_the_solutions_of_its_puzzle(variant):
 
         logic_level(rules, puzzle, past_hard=keep)
         every = set(solutions(puzzle, limit=LIMIT, rules=rules))
+        past = solutions_past_the_logic(rules, puzzle, limit=LIMIT)
+        assert set(past) == every if len(every) < LIMIT else len(past) == LIMIT
         for board in boards:
             from_board = candidate_solutions(rules, board.values, board.cand, limit=LIMIT)
             if len(every) < LIMIT:

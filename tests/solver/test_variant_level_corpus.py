@@ -26,16 +26,15 @@ from bench.level_corpus import (
     read_case,
     regenerate_hint,
 )
-from solver.generation.general_dig import logic_level
+from solver.generation.general_dig import solutions_past_the_logic
 from solver.grid import Grid
 from solver.logic.general import variant_logic_solve
 from solver.logic.grade import Grade
-from solver.logic.houses import VBoard
 from solver.logic.techniques.base import Step
 from solver.logic.variant_grade import variant_grade, variant_grade_of
 from solver.rules.checks import is_variant_solution
 from solver.rules.ruleset import Rules
-from solver.search.exact import candidate_solutions, count_solutions
+from solver.search.exact import count_solutions
 
 EXPECTED_MISSING: set[Case] = set()
 """Cases the corpus may lack (see :data:`bench.level_corpus.NOT_YET`): none."""
@@ -47,8 +46,8 @@ finishes them with no technique that assumes one (the uniqueness techniques are 
 on variants), ending on the stored solution."""
 COUNTED_FROM_THE_LOGIC = {("killer", 9, "master")}
 """Cases whose puzzles the exact engine counts from the board where every technique
-stalls (:func:`solver.search.exact.candidate_solutions`), as the generator proves them:
-0.15 s a 9x9 master Killer, where counting from the empty grid takes up to 20 s."""
+stalls (:func:`solver.generation.general_dig.solutions_past_the_logic`), as the generator
+proves them: 0.15 s a 9x9 master Killer, where from the empty grid it takes up to 20 s."""
 GRADED_TWICE = 10
 """Seeds of each case graded by :func:`variant_grade` beside the explained solve."""
 REGENERATED = 2
@@ -123,16 +122,6 @@ def test_every_puzzle_regrades_at_its_asked_level_and_below_master_the_logic_exp
     assert not unsound, f"steps unexplained or unsound: {unsound[:5]}"
 
 
-def solutions_from_the_logic(rules: Rules, puzzle: Grid) -> list[Grid]:
-    """Up to two solutions of ``puzzle``, searched from where the logic stops."""
-    stopped: list[VBoard] = []
-    logic_level(rules, puzzle, stalled=stopped.append)
-    if not stopped:  # the logic finished it: one solution
-        return [variant_logic_solve(rules, puzzle, explain=False).grid]
-    board = stopped[0]
-    return candidate_solutions(rules, board.values, board.cand, limit=2)
-
-
 @by_case
 def test_every_stored_puzzle_obeys_its_rules_and_has_one_solution(case):
     counted = COUNTED_IN_PART.get(case)
@@ -143,7 +132,7 @@ def test_every_stored_puzzle_obeys_its_rules_and_has_one_solution(case):
         elif not is_variant_solution(rules, puzzle, solution):
             bad.append((seed, "the solution breaks the rules or the givens"))
         elif case in COUNTED_FROM_THE_LOGIC:
-            if solutions_from_the_logic(rules, puzzle) != [solution]:
+            if solutions_past_the_logic(rules, puzzle) != [solution]:
                 bad.append((seed, "not one solution"))
         elif (counted is None or seed < counted) and count_solutions(
             puzzle, limit=2, rules=rules
