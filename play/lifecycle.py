@@ -70,13 +70,13 @@ def _abandon(game: Game, now: Any) -> None:
     save_locked(game, log_entry(game, now, kind=MoveKind.ABANDON), seen=seen)
 
 
-@transaction.atomic
 def _rankable(puzzle: Puzzle) -> bool:
     """Whether a game of ``puzzle`` may be ranked (on a leaderboard, held for the week):
     never a lesson's practice puzzle, nor one with constraints (the daily one too)."""
     return puzzle.source != Source.PRACTICE and not puzzle.constrained
 
 
+@transaction.atomic
 def game_claim_guest_games(*, request: HttpRequest, user: AbstractBaseUser) -> int:
     """Give the games a guest played in this session to ``user`` (on sign-up or log-in).
 

@@ -150,3 +150,37 @@ def test_logging_in_goes_on_with_the_unfinished_game_played_last(
     assert stopped.moves.count() == stopped.move_count
     again = token_client.post("/api/v1/games/", {"puzzle": puzzle4.pk}, format="json")
     assert again.status_code == 200 and again.json()["id"] == going_on.pk
+
+
+def _sign_in(guest: APIClient, path: str) -> int:
+    """The guest becomes a player by one of the four ways in; the status code."""
+    if path == "signup":
+        data = {"username": "newcomer", "password1": STRONG, "password2": STRONG}
+        return guest.post(
+            "/accounts/signup/", {**data, "csrfmiddlewaretoken": guest.csrf}, format="multipart"
+        ).status_code
+    user = UserFactory(username="newcomer")
+    if path == "login":
+        data = {"username": "newcomer", "password": user.raw_password}
+        return guest.post(
+            "/accounts/login/", {**data, "csrfmiddlewaretoken": guest.csrf}, format="multipart"
+        ).status_code
+    if path == "api_token":
+        data = {"username": "newcomer", "password": user.raw_password}
+        return guest.post("/api/v1/auth/token/", data, format="json").status_code
+    user.delete()
+    data = {"username": "newcomer", "password": STRONG}
+    return guest.post("/api/v1/auth/register/", data, format="json").status_code
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("path", ["signup", "login", "api_token", "api_register"])
+def test_every_way_in_claims_the_guest_games_in_a_real_transaction(path, puzzle4):
+    """Outside a test's own transaction, as in production: the claim locks the games it
+    moves, which it can only do inside a transaction of its own."""
+    guest = browser()
+    game = start(guest, puzzle4)
+    assert _sign_in(guest, path) in (200, 201, 302)
+    claimed = Game.objects.get(pk=game["id"])
+    assert claimed.user is not None and claimed.user.username == "newcomer"
+    assert claimed.guest_key == "" and claimed.claimed
