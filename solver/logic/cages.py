@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
-from solver.logic.houses import VBoard, bits_of, readers_of
+from solver.logic.houses import VBoard, readers_of
 from solver.logic.techniques.base import Step, values_of
 from solver.rules.ruleset import RULES_CACHED, Rules
 
@@ -141,15 +141,13 @@ def cage_combinations(board: VBoard) -> Iterator[Step]:
     """Values no assignment of a cage's sum gives a cell leave that cell."""
     cages = board.rules.cages
     todo = board.pending(cage_combinations, cage_readers(board.rules))
-    for i in bits_of(todo.items & ((1 << len(cages)) - 1)):
+    for i in todo.take(len(cages)):
         cage = cages[i]
         if cage.total is None:
-            todo.done(i)
             continue
         state = _cage_state(board, cage.cells)
         support, sets = cage_support(state, cage.total)
         if support == state:
-            todo.done(i)
             continue  # the usual case: every candidate left has an assignment
         elim = [
             (c, v)
@@ -158,11 +156,11 @@ def cage_combinations(board: VBoard) -> Iterator[Step]:
             for v in values_of(m & ~s)
         ]
         if not elim:
-            todo.done(i)
             continue
         union = 0
         for s in sets:
             union |= s
+        todo.again(i)
         yield board.step(
             "cage_combination",
             "Cage Combination",

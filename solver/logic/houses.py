@@ -9,7 +9,7 @@ from typing import Any
 from solver.grid import Grid
 from solver.logic.house_masks import CELL_BITS, first_bits, house_masks, indexes, value_cells
 from solver.logic.sentences import render
-from solver.logic.techniques.base import Pair, Step, values_of
+from solver.logic.techniques.base import Pair, Step, bit_indexes, values_of
 from solver.rules.ruleset import Layout, Rules, layout
 
 
@@ -153,16 +153,24 @@ class VBoard:
 
 class Pending:
     """A finder's pieces still to look at on a board (bit i: piece i; see
-    :meth:`VBoard.pending`), and the board as it last saw it. A finder calls
-    :meth:`done` for each piece it found nothing in."""
+    :meth:`VBoard.pending`), and the board as it last saw it. A finder walks them with
+    :meth:`take` and calls :meth:`again` for a piece it finds a step in."""
 
     __slots__ = ("cand", "items", "values")
 
     def __init__(self, values: list[int], cand: list[int], items: int) -> None:
         self.values, self.cand, self.items = values, cand, items
 
-    def done(self, i: int) -> None:
-        self.items &= ~(1 << i)
+    def take(self, count: int) -> Iterator[int]:
+        """The pieces to look at, of ``count``, lowest first; each counts as looked at
+        (nothing found) once taken."""
+        for i in bit_indexes(self.items & ((1 << count) - 1)):
+            self.items &= ~(1 << i)
+            yield i
+
+    def again(self, i: int) -> None:
+        """Piece ``i`` gave a step: look at it again next time."""
+        self.items |= 1 << i
 
 
 def readers_of(pieces: Iterable[Iterable[int]], ncells: int) -> tuple[int, ...]:
@@ -172,14 +180,6 @@ def readers_of(pieces: Iterable[Iterable[int]], ncells: int) -> tuple[int, ...]:
         for c in cells:
             out[c] |= 1 << i
     return tuple(out)
-
-
-def bits_of(mask: int) -> Iterator[int]:
-    """The positions of the bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        yield low.bit_length() - 1
 
 
 def _frozen(value: Any) -> Any:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from solver.logic.cages import cage_support
-from solver.logic.houses import VBoard, bits_of, readers_of
-from solver.logic.techniques.base import Step, values_of
+from solver.logic.houses import VBoard, readers_of
+from solver.logic.techniques.base import Step, bit_indexes, values_of
 from solver.rules.ruleset import RULES_CACHED, Rules, layout
 
 
@@ -88,7 +88,11 @@ def sum_groups(rules: Rules) -> tuple[SumGroup, ...]:
             innie_total = len(hs) * house_total - inside_sum
             out.append(
                 SumGroup(
-                    hs, _cells(innies), innie_total, _cells(outies), crossing_sum - innie_total
+                    hs,
+                    tuple(bit_indexes(innies)),
+                    innie_total,
+                    tuple(bit_indexes(outies)),
+                    crossing_sum - innie_total,
                 )
             )
     return tuple(out)
@@ -145,15 +149,6 @@ def region_groups(n: int, regions: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [*pairs, *sorted(threes)]
 
 
-def _cells(mask: int) -> tuple[int, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return tuple(out)
-
-
 def innies_outies(board: VBoard) -> Iterator[Step]:
     """The 45 rule over every group of :func:`sum_groups`: innies, then outies."""
     values = board.values
@@ -163,17 +158,14 @@ def innies_outies(board: VBoard) -> Iterator[Step]:
     for c, v in enumerate(values):
         if v:
             placed |= 1 << c
-    for i in bits_of(todo.items & ((1 << len(sets)) - 1)):
+    for i in todo.take(len(sets)):
         houses, kind, cells, mask, total = sets[i]
-        found = False
         if 0 < (mask & ~placed).bit_count() <= 3:
             open_cells = [c for c in cells if not values[c]]
             left = total - sum([values[c] for c in cells])
             for step in _sum_cells(board, houses, open_cells, left, kind):
-                found = True
+                todo.again(i)
                 yield step
-        if not found:
-            todo.done(i)
 
 
 @lru_cache(maxsize=RULES_CACHED)

@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from solver.logic.cages import _cage_state, cage_support
-from solver.logic.houses import VBoard, bits_of, readers_of
+from solver.logic.houses import VBoard, readers_of
 from solver.logic.innies import sum_groups
 from solver.logic.techniques.base import Step, values_of
 from solver.rules.ruleset import RULES_CACHED, Rules, layout
@@ -124,9 +124,8 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
     for c, v in enumerate(values):
         if v:
             placed |= 1 << c
-    for i in bits_of(todo.items & ((1 << len(sums)) - 1)):
+    for i in todo.take(len(sums)):
         known, cells_mask = sums[i]
-        todo.done(i)  # looked at: taken back below when it gives a step
         if not min_open <= (cells_mask & ~placed).bit_count() <= MAX_OPEN:
             continue
         open_cells = [c for c in known.cells if not values[c]]
@@ -150,7 +149,7 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
             c = open_cells[0]
             if support[0] == masks[0]:
                 params = _params(board, known, open_cells, left)
-                todo.items |= 1 << i
+                todo.again(i)
                 yield board.step(
                     *_technique(known.kind),
                     {**params, "variant": f"{kind}_one", "cell": c, "value": left},
@@ -168,7 +167,7 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
         ]
         if elim:
             params = _params(board, known, open_cells, left)
-            todo.items |= 1 << i
+            todo.again(i)
             yield board.step(
                 *_technique(known.kind),
                 {**params, "variant": kind},
