@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from solver.grid import BudgetExceeded, Grid, Shape
 from solver.search.constraint_lanes import time_budget
 from solver.search.house_lanes import variant_lanes
-from solver.search.lanes import _grid_of, _Lanes, _lanes, _propagate, _search, _start
+from solver.search.lanes import State, _grid_of, _Lanes, _lanes, _propagate, _search, _start
 
 if TYPE_CHECKING:
     from solver.rules.ruleset import Rules
@@ -47,13 +47,19 @@ def solutions(
     if limit < 1:
         return []
     lz = _lanes_of(grid, rules)
-    start = _start(grid, lz)
-    if start is None:
-        return []
+    return _listed(_start(grid, lz), lz, grid.shape, limit=limit, budget=budget)
+
+
+def _listed(
+    start: State | None, lz: _Lanes, shape: Shape, *, limit: int, budget: int | None
+) -> list[Grid]:
+    """Up to ``limit`` solutions below ``start`` (None: none), in a deterministic order."""
     out: list[Grid] = []
+    if start is None:
+        return out
     with time_budget(lz, budget):
         for board in _search(start, lz, budget):
-            out.append(_grid_of(grid.shape, board, lz))
+            out.append(_grid_of(shape, board, lz))
             if len(out) >= limit:
                 break
     return out
@@ -100,33 +106,19 @@ def candidate_solutions(
     smaller search than from its givens."""
     shape = rules.shape
     lz = _lanes_of(Grid.empty(shape), rules)
-    board = open_ = lz.full
-    nc = lz.ncells
-    keep, bits = lz.keep, lz.bits
+    start = _start(Grid(shape, tuple(values)), lz)
+    if start is None:
+        return []
+    board, open_ = start
+    nc, bits = lz.ncells, lz.bits
     for cell, v in enumerate(values):
-        if v:
-            p = (v - 1) * nc + cell
-            if not board & bits[p]:
-                return []
-            board &= keep[p]
-            open_ ^= bits[p]
-        else:
-            ruled_out = ~cand[cell] & ((1 << shape.size) - 1)
-            while ruled_out:
-                low = ruled_out & -ruled_out
-                ruled_out ^= low
-                p = (low.bit_length() - 1) * nc + cell
-                board &= ~bits[p]
-    out: list[Grid] = []
-    with time_budget(lz, budget):
-        start = (lz.propagate or _propagate)(board, open_, lz)
-        if start is None:
-            return []
-        for found in _search(start, lz, budget):
-            out.append(_grid_of(shape, found, lz))
-            if len(out) >= limit:
-                break
-    return out
+        ruled_out = 0 if v else ~cand[cell] & ((1 << shape.size) - 1)
+        while ruled_out:
+            low = ruled_out & -ruled_out
+            ruled_out ^= low
+            board &= ~bits[(low.bit_length() - 1) * nc + cell]
+    start = (lz.propagate or _propagate)(board, open_, lz)
+    return _listed(start, lz, shape, limit=limit, budget=budget)
 
 
 def has_other_solution(
