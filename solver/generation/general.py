@@ -34,7 +34,6 @@ from solver.logic.houses import VBoard
 from solver.rules.ruleset import VARIANTS, Cage, Rules
 from solver.search.exact import (
     candidate_solutions,
-    has_other_solution,
     random_solution,
     solutions,
 )
@@ -45,9 +44,6 @@ FILL_TRIES = 10
 how long a random fill takes varies widely, so many short tries find one sooner than a
 few long ones (9x9: 90% of layouts filled in 2.4 ms, against 78% in 3.3 ms with three
 tries of four nodes per cell)."""
-KILLER_BUDGET = 300
-"""Nodes a search may take to prove that a master Killer's cages have one solution (a
-few cage sets with no givens take seconds to prove; most take tens of nodes)."""
 REFINE_BUDGET = 120
 """Nodes the search for a second solution may take while a Killer's cages are refined
 (:func:`~solver.generation.killer_cages.refine_cages`); past it a large cage is split.
@@ -59,8 +55,9 @@ PROOF_BUDGET = 3000
 master Killer's merge has one solution (:func:`_merge_level`): there the board is at its
 smallest, and 3000 nodes made 1.16x the puzzles of 1000 (10,000 no more than 3000)."""
 STALL_BUDGET = 300
-"""Nodes the search for a second solution may take where a merge's techniques up to hard
-stall (:func:`_one_solution`)."""
+"""Nodes the search from the logic's board may take where a merge's techniques up to hard
+stall: for expert, to find a second solution (:func:`_one_solution`); for master, to
+settle one or two (:func:`_merge_level`)."""
 MAX_ATTEMPTS = 400
 MAX_REFINES = 40
 """Changes to a cage set (:func:`refine_cages`) before it is drawn again."""
@@ -389,7 +386,7 @@ def _to_level(
                 return rules, graded, searches  # the merges here all go past the level
             merged_rules = Rules.make(shape, cages=merged)
             searches += level == "master"
-            found = _merge_level(merged_rules, solution, level)
+            found = _merge_level(merged_rules, level)
             if found is None or LEVELS.index(found[0]) > top:
                 continue  # past the level, or more than one solution: another merge
             cages, rules, graded = merged, merged_rules, found
@@ -399,12 +396,12 @@ def _to_level(
     return rules, graded, searches
 
 
-def _merge_level(rules: Rules, solution: Grid, level: str) -> tuple[str, str | None] | None:
+def _merge_level(rules: Rules, level: str) -> tuple[str, str | None] | None:
     """The level and hardest technique of merged cages, None when they have more than one
     solution (or none was proved). Up to expert the logic up to ``level`` answers (what it
     cannot finish is past the level or ambiguous alike). For master the logic comes
     first, and a search from its candidates where the techniques up to hard stall: from
-    there it settles in :data:`KILLER_BUDGET` nodes what from the empty grid it mostly
+    there it settles in :data:`STALL_BUDGET` nodes what from the empty grid it mostly
     could not (9x9: 386 of 637 searches a puzzle ran out; 0.07 to 0.39 puzzles per CPU
     second on the same seeds). What it leaves open, a search where every technique
     stalls settles within :data:`PROOF_BUDGET` (1.34x the puzzles again)."""
@@ -414,19 +411,17 @@ def _merge_level(rules: Rules, solution: Grid, level: str) -> tuple[str, str | N
     at_stall: list[list[Grid] | None] = []  # what the search where hard stalls found
 
     def search_at_stall(board: VBoard) -> bool:
-        at_stall.append(_board_solutions(board, KILLER_BUDGET))
+        at_stall.append(_board_solutions(board, STALL_BUDGET))
         return at_stall[0] is None or len(at_stall[0]) < 2
 
-    at_end: list[VBoard] = []
+    at_end: list[VBoard] = []  # the board where every technique stalls: the smallest
     found = logic_level(rules, empty, past_hard=search_at_stall, stalled=at_end.append)
     if found[0] != "master":
         return found  # finished by the logic: one solution
-    if at_stall and at_stall[0] is not None:
-        return found if len(at_stall[0]) == 1 else None
-    if at_end:  # where every technique stalls, the board is smallest: search again there
-        last = _board_solutions(at_end[0], PROOF_BUDGET)
-        return found if last is not None and len(last) == 1 else None
-    return found if _others(rules, solution) == [] else None
+    proof = at_stall[0] if at_stall and at_stall[0] is not None else None
+    if proof is None:  # the search where hard stalled ran out: again, from the end
+        proof = _board_solutions(at_end[0], PROOF_BUDGET)
+    return found if proof is not None and len(proof) == 1 else None
 
 
 def _board_solutions(board: VBoard, budget: int) -> list[Grid] | None:
@@ -443,35 +438,6 @@ def _one_solution(board: VBoard) -> bool:
     from what the easier ones found says so sooner than they do."""
     found = _board_solutions(board, STALL_BUDGET)
     return found is None or len(found) < 2
-
-
-def _others(rules: Rules, solution: Grid) -> list[Grid] | None:
-    """The solutions of ``rules`` (no givens) other than ``solution``, one at most; None
-    when the search runs out of budget."""
-    try:
-        found = solutions(Grid.empty(rules.shape), limit=2, rules=rules, budget=KILLER_BUDGET)
-    except BudgetExceeded:
-        return None
-    return [g for g in found if g != solution][:1]
-
-
-def _fewer_givens(rules: Rules, solution: Grid, cells: list[int]) -> int:
-    """Take out the givens added early that became unneeded (in place); the searches made."""
-    shape = rules.shape
-    searches = 0
-    for c in [c for c in range(shape.ncells) if cells[c]][:-1]:
-        cells[c] = 0
-        searches += 1
-        fewer = Grid(shape, tuple(cells))
-        try:
-            other = has_other_solution(
-                fewer, c, solution.cells[c], rules=rules, budget=KILLER_BUDGET
-            )
-        except BudgetExceeded:
-            other = True
-        if other:
-            cells[c] = solution.cells[c]
-    return searches
 
 
 __all__ = [

@@ -16,7 +16,7 @@ from solver.logic.general import techniques_for
 from solver.logic.houses import VBoard, locked
 from solver.logic.innies import innies_outies
 from solver.logic.killer_sums import cage_splits, hidden_cages, innies_outies_large
-from solver.rules.ruleset import Rules
+from solver.rules.ruleset import Rules, layout
 from solver.search.exact import candidate_solutions, solutions
 
 LIMIT = 50
@@ -128,3 +128,14 @@ def test_stopping_past_hard_answers_master_and_going_on_changes_nothing():
         else:  # the techniques up to hard finish it, or stall with nothing after them
             assert logic_level(rules, empty, past_hard=lambda b: False) == plain
     assert stopped
+
+
+def test_a_puzzle_whose_givens_clash_has_no_solution_past_the_logic():
+    made = generate_variant("jigsaw", 9, level="easy", seed=1)
+    cells = list(made.puzzle.cells)
+    given = next(c for c, v in enumerate(cells) if v)
+    twin = next(p for p in layout(made.rules).peers[given] if not cells[p])
+    cells[twin] = cells[given]  # the same value twice in a house
+    clash = Grid(made.rules.shape, tuple(cells))
+    assert solutions_past_the_logic(made.rules, clash) == []
+    assert solutions_past_the_logic(made.rules, made.puzzle) == [made.solution]
