@@ -17,7 +17,7 @@ from tests.integrity.players import START, logical_order
 from tests.integrity.test_players import hard_puzzle, play_engine_order
 from tests.integrity.test_review import client_for
 from tests.play.helpers import move, start
-from tests.play.test_concurrency import run_together
+from tests.together import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -6,40 +6,19 @@ requests reach the lock together.
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections import Counter
 
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from accounts.services import token_create
 from play.models import Game, Move
 from tests.play.factories import empty_cells, value_at
 from tests.play.helpers import move, start
+from tests.together import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def run_together(count: int, work) -> list:
-    """Run ``work(i)`` in ``count`` threads released at once; each closes its connection."""
-    barrier = threading.Barrier(count)
-    results: list = [None] * count
-
-    def runner(i: int) -> None:
-        try:
-            barrier.wait(timeout=30)
-            results[i] = work(i)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=runner, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 def device(user) -> APIClient:

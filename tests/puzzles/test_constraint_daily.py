@@ -28,7 +28,7 @@ from solver.generation.constrained_daily import DAILY_LEVELS
 from sudokusite import queueing
 from tests.play.factories import logical_order, puzzle_create, value_at
 from tests.play.helpers import move
-from tests.together import at_once
+from tests.together import run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -237,11 +237,11 @@ def test_a_request_that_loses_the_race_answers_with_the_one_stored(on_thermo_day
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_first_uses_store_one_daily():
-    def pick() -> int | None:
+    def pick(i: int) -> int | None:
         found = constraint_daily.constraint_daily_pick(day=THERMO_DAY, seconds=10)
         return found.puzzle_id if found else None
 
-    chosen = at_once(4, pick)
+    chosen = run_together(4, pick)
     assert DailyPuzzle.objects.filter(date=THERMO_DAY, constrained=True).count() == 1
     assert len(set(chosen)) == 1 and chosen[0] is not None
 

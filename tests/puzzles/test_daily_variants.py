@@ -14,7 +14,7 @@ from puzzles.models import DailyPuzzle, Source
 from puzzles.variant_bank import variant_puzzle_store
 from puzzles.variants import variant_puzzle_make
 from solver import Shape
-from tests.together import at_once
+from tests.together import run_together
 from tests.variants.conftest import variant_puzzle
 
 MONDAY = date(2026, 11, 23)
@@ -80,8 +80,8 @@ def test_a_classic_daily_is_never_a_killer_puzzle(make_puzzle):
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_picks_of_a_killer_daily_make_one_row():
     _stock([("killer", 9)], per_kind=3)
-    chosen = at_once(
-        4, lambda: daily.daily_puzzle_pick(day=MONDAY, size=9, variant="killer").puzzle_id
+    chosen = run_together(
+        4, lambda i: daily.daily_puzzle_pick(day=MONDAY, size=9, variant="killer").puzzle_id
     )
     assert DailyPuzzle.objects.filter(date=MONDAY, variant="killer").count() == 1
     assert len(set(chosen)) == 1 and chosen[0] is not None

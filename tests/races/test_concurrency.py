@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connections
 from django.utils import timezone
 
 from play.models import Game, Status
@@ -15,30 +13,14 @@ from races import services
 from races.errors import RaceFull
 from races.models import MAX_RACERS, Race, Racer
 from tests.races.helpers import after_start, player, race_create
+from tests.together import answer_or_error, run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def at_once(*calls: Callable[[], Any]) -> list[Any]:
     """Run the calls in threads released together; each one's result or exception."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        try:
-            results[i] = calls[i]()
-        except Exception as exc:
-            results[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
+    return run_together(len(calls), lambda i: answer_or_error(calls[i]))
 
 
 def test_two_players_taking_the_last_seat_at_once_get_one_seat(puzzle4):

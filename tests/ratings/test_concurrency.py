@@ -15,8 +15,8 @@ from play.models import Game
 from play.moves import move_apply
 from ratings.models import PlayerRating, PuzzleRating, RatingChange
 from tests.play.factories import empty_cells, logical_order, play_move, value_at
-from tests.play.test_concurrency import run_together
 from tests.ratings.helpers import solve
+from tests.together import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
