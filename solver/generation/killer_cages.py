@@ -6,12 +6,17 @@ solutions differ: a cage holding a cell that differs is split in two (each part 
 cells or more, both connected), or a cell of a three-cell cage moves to a neighbouring cage
 that lacks its value. Each change adds a sum, so the set of solutions only shrinks; a few
 changes usually leave one. No cage of one cell is ever made.
+
+A merge of two cages (:func:`merges`) can let a second solution in; the commonest kind,
+two values trading places, shows without a search (:func:`value_swaps`,
+:func:`opens_a_swap`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from itertools import combinations
 
 from solver.generation.jigsaw_regions import neighbours
 from solver.grid import Grid
@@ -19,6 +24,8 @@ from solver.rules.ruleset import Cage
 
 SPLIT_TRIES = 6
 MAX_CAGE = 5
+Merge = frozenset[tuple[int, ...]]
+"""Two cages made one, named by their cells."""
 
 
 def _connected(cells: Sequence[int], n: int) -> bool:
@@ -106,10 +113,16 @@ def _cages(groups: list[list[int]], sol: Sequence[int]) -> tuple[Cage, ...]:
 
 
 def merges(
-    cages: Sequence[Cage], solution: Grid, rng: random.Random, *, largest: int = MAX_CAGE
-) -> Iterator[tuple[Cage, ...]]:
+    cages: Sequence[Cage],
+    solution: Grid,
+    rng: random.Random,
+    *,
+    largest: int = MAX_CAGE,
+    skip: Collection[Merge] = (),
+) -> Iterator[tuple[Merge, tuple[Cage, ...]]]:
     """Every way to make two neighbouring cages that hold no value twice one (of ``largest``
-    cells at most), each once, in a random order. Fewer sums make a harder puzzle."""
+    cells at most), each once, in a random order, with the two cages' cells (the
+    :data:`Merge`); those in ``skip`` are left out. Fewer sums make a harder puzzle."""
     n = solution.size
     sol = solution.cells
     cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
@@ -125,6 +138,65 @@ def merges(
     rng.shuffle(pairs)
     for i, j in pairs:
         cells = [*cages[i].cells, *cages[j].cells]
-        if len(cells) <= largest and len({sol[c] for c in cells}) == len(cells):
+        merge = frozenset((cages[i].cells, cages[j].cells))
+        if (
+            len(cells) <= largest
+            and len({sol[c] for c in cells}) == len(cells)
+            and merge not in skip
+        ):
             groups = [list(c.cells) for k, c in enumerate(cages) if k not in (i, j)]
-            yield _cages([*groups, cells], sol)
+            yield merge, _cages([*groups, cells], sol)
+
+
+Swap = tuple[tuple[int, int], ...]
+"""Cells of a grid whose two values may trade places, each with +1 for the smaller value
+and -1 for the larger."""
+
+
+def value_swaps(solution: Grid, houses: Sequence[Sequence[int]]) -> tuple[Swap, ...]:
+    """Every set of cells in ``solution`` whose values a and b may trade places and leave
+    each house whole: per pair of values, the cells holding them fall in pieces tied by
+    each house's a-cell and b-cell (a house meeting a piece holds both), and each piece or
+    union of pieces is such a set (the smallest, two boxes' deadly rectangle)."""
+    sol = solution.cells
+    out: list[Swap] = []
+    for a in range(1, solution.size + 1):
+        for b in range(a + 1, solution.size + 1):
+            piece = {c: c for c, v in enumerate(sol) if v in (a, b)}
+            for house in houses:
+                ends = [c for c in house if sol[c] in (a, b)]
+                if len(ends) == 2:
+                    piece[_root(piece, ends[0])] = _root(piece, ends[1])
+            pieces: dict[int, list[tuple[int, int]]] = {}
+            for c in sorted(piece):
+                pieces.setdefault(_root(piece, c), []).append((c, 1 if sol[c] == a else -1))
+            parts = list(pieces.values())
+            for k in range(1, len(parts) + 1):
+                for chosen in combinations(parts, k):
+                    out.append(tuple(x for part in chosen for x in part))
+    return tuple(out)
+
+
+def _root(piece: dict[int, int], c: int) -> int:
+    """The cell naming ``c``'s piece (a union-find with path halving)."""
+    while piece[c] != c:
+        piece[c] = piece[piece[c]]
+        c = piece[c]
+    return c
+
+
+def opens_a_swap(cages: Sequence[Cage], swaps: Sequence[Swap], near: Collection[int]) -> bool:
+    """True when a swap of ``swaps`` meeting the cells ``near`` keeps every cage's sum
+    (each cage holds as many of its cells of one value as of the other): the cages then
+    have a second solution, the swapped grid."""
+    cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
+    for swap in swaps:
+        if not any(c in near for c, _ in swap):
+            continue
+        held: dict[int, int] = {}
+        for c, sign in swap:
+            i = cage_of[c]
+            held[i] = held.get(i, 0) + sign
+        if not any(held.values()):
+            return True
+    return False

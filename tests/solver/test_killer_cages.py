@@ -1,0 +1,111 @@
+"""Changing a Killer's cages: refining to one solution, merging, and the value swaps that
+show a second solution without a search."""
+
+import random
+
+from solver.generation.general import draw_cages
+from solver.generation.killer_cages import merges, opens_a_swap, refine_cages, value_swaps
+from solver.grid import Grid, Shape
+from solver.rules.checks import is_variant_solution
+from solver.rules.ruleset import Cage, Rules, layout
+from solver.search.exact import random_solution, solutions
+
+SHAPE = Shape.for_size(9)
+
+
+def _drawn(seed: int) -> tuple[Grid, tuple[Cage, ...]]:
+    rng = random.Random(seed)
+    solution = random_solution(SHAPE, rng)
+    cages = draw_cages(solution, rng, (2, 3, 3, 4))
+    assert cages is not None
+    return solution, cages
+
+
+def _swapped(solution: Grid, swap) -> Grid:
+    cells = list(solution.cells)
+    values = {solution.cells[c] for c, _ in swap}
+    low, high = min(values), max(values)
+    for c, sign in swap:
+        cells[c] = high if sign > 0 else low
+    return Grid(solution.shape, tuple(cells))
+
+
+def test_every_value_swap_leaves_a_grid_whose_houses_are_whole():
+    solution, _ = _drawn(1)
+    classic = Rules.make(SHAPE)
+    empty = Grid.empty(SHAPE)
+    swaps = value_swaps(solution, layout(classic).houses)
+    assert swaps  # every pair of values trades places over the whole grid at least
+    for swap in swaps:
+        signs = {solution.cells[c]: sign for c, sign in swap}
+        assert len(signs) == 2 and sorted(signs.values()) == [-1, 1]
+        swapped = _swapped(solution, swap)
+        assert swapped != solution
+        assert is_variant_solution(classic, empty, swapped)
+
+
+def test_a_merge_that_opens_a_swap_has_the_swapped_grid_for_a_second_solution():
+    opened = 0
+    for seed in range(12):
+        solution, cages = _drawn(seed)
+        swaps = value_swaps(solution, layout(Rules.make(SHAPE)).houses)
+        rng = random.Random(seed)
+        for merge, merged in merges(cages, solution, rng):
+            near = {c for cells in merge for c in cells}
+            rules = Rules.make(SHAPE, cages=merged)
+            empty = Grid.empty(SHAPE)
+            for swap in swaps:
+                if opens_a_swap(merged, [swap], near):
+                    opened += 1
+                    assert is_variant_solution(rules, empty, _swapped(solution, swap))
+                    break
+    assert opened  # the class is common: a few in every dozen cage sets
+
+
+def test_cages_that_hold_a_swap_unevenly_keep_it_closed():
+    solution, _ = _drawn(3)
+    swaps = value_swaps(solution, layout(Rules.make(SHAPE)).houses)
+    swap = min(swaps, key=len)  # a deadly rectangle or the smallest piece
+    cells = [c for c, _ in swap]
+    # each swapped cell alone in a cage of two with a neighbour outside the swap: the sum
+    # of each such cage changes when its cell changes value
+    lone = tuple(Cage((c,), solution.cells[c]) for c in cells)
+    rest = tuple(Cage((c,), solution.cells[c]) for c in range(SHAPE.ncells) if c not in set(cells))
+    assert not opens_a_swap(lone + rest, [swap], set(cells))
+    # each of its cells with one of the other value in a cage: every sum stays, open
+    highs = [c for c, sign in swap if sign > 0]
+    lows = [c for c, sign in swap if sign < 0]
+    pairs = tuple(
+        Cage(tuple(sorted(p)), sum(solution.cells[c] for c in p))
+        for p in zip(highs, lows, strict=True)
+    )
+    assert opens_a_swap(pairs + rest, [swap], set(cells))
+
+
+def test_merges_leave_out_the_skipped_and_name_the_two_cages():
+    solution, cages = _drawn(5)
+    first = list(merges(cages, solution, random.Random(0)))
+    assert first
+    for merge, merged in first:
+        a, b = sorted(merge)
+        assert Cage(a, sum(solution.cells[c] for c in a)) in cages
+        assert tuple(sorted(a + b)) in {cage.cells for cage in merged}
+        assert len(merged) == len(cages) - 1
+    skip = {merge for merge, _ in first[:3]}
+    again = [merge for merge, _ in merges(cages, solution, random.Random(0), skip=skip)]
+    assert again == [merge for merge, _ in first[3:]]
+
+
+def test_refining_leaves_cages_whose_second_solution_breaks_a_sum():
+    solution, cages = _drawn(7)
+    rules = Rules.make(SHAPE, cages=cages)
+    found = solutions(Grid.empty(SHAPE), limit=2, rules=rules)
+    other = found[0] if found[0] != solution else found[1]
+    refined = refine_cages(cages, solution, other, random.Random(7))
+    assert refined is not None
+    new_rules = Rules.make(SHAPE, cages=refined)
+    empty = Grid.empty(SHAPE)
+    assert is_variant_solution(new_rules, empty, solution)
+    assert not is_variant_solution(new_rules, empty, other)
+    ones = sum(len(cage.cells) == 1 for cage in cages)
+    assert sum(len(cage.cells) == 1 for cage in refined) == ones  # none made
