@@ -6,7 +6,8 @@
   (a random fill within a node budget; a layout that fails is drawn again), then dug.
 - **Killer**: a random classic grid, cages drawn over it (:func:`draw_cages`: connected
   cells, mostly 2 to 5, no value twice), refined where two solutions differ until one
-  remains, then merged (harder) or split (easier) towards the level (:func:`_to_level`);
+  remains, then merged (harder), split (easier) or a cell shifted between two cages
+  towards the level (:func:`_to_level`);
   hard and up have no givens, easy and medium take givens where the logic stalls.
 
 Diagonal and Jigsaw are dug as :mod:`solver.generation.general_dig` says. The level is the variant
@@ -21,7 +22,7 @@ Every answer is a pure function of the arguments.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from solver.generation.classic_dig import SYMMETRIES, orbits
@@ -29,9 +30,12 @@ from solver.generation.general_dig import dig, logic_level, singles_solve
 from solver.generation.jigsaw_regions import neighbours, random_regions
 from solver.generation.killer_cages import (
     Merge,
+    Swap,
     merges,
-    opens_a_swap,
+    open_swap,
     refine_cages,
+    shifts,
+    swapped,
     value_swaps,
 )
 from solver.grid import BudgetExceeded, Grid, Shape
@@ -62,8 +66,13 @@ master Killer's merge has one solution (:func:`_merge_level`): there the board i
 smallest, and 3000 nodes made 1.16x the puzzles of 1000 (10,000 no more than 3000)."""
 STALL_BUDGET = 300
 """Nodes the search from the logic's board may take where a merge's techniques up to hard
-stall: for expert, to find a second solution (:func:`_one_solution`); for master, to
-settle one or two (:func:`_merge_level`)."""
+stall: for expert, to find a second solution (:func:`_worth_the_expert_techniques`); for
+master, to settle one or two (:func:`_merge_level`)."""
+EXPERT_CANDIDATES = 0.7
+"""The share of its candidates a Killer's board may keep where the techniques up to hard
+stall for a merge to be graded on with the expert techniques: none of 30 9x9 experts
+made kept more than 0.69, and 37 of 59 merges past expert did (0.70 to 0.88), each
+costing the expert techniques 45 ms on average to give up."""
 MAX_ATTEMPTS = 400
 MAX_REFINES = 40
 """Changes to a cage set (:func:`refine_cages`) before it is drawn again."""
@@ -73,6 +82,14 @@ MAX_MOVES = 30
 MAX_REJECTS = 8
 """Merges past the level tried from one cage set before the attempt is dropped: from
 some sets every merge goes past it, and a new draw costs less than trying them all."""
+LARGER_MERGES = {"hard": 6, "expert": 6, "master": 6}
+"""Cells a merged cage may have at these levels once every merge of five or fewer is past
+the level: a cage of six now and then (2% of 9x9 expert cages) saves the attempts whose
+merges run out (9x9 expert 1.10x and hard 1.11x the puzzles per CPU second)."""
+MAX_SHIFTS = 8
+"""Cells moved to a neighbouring cage (:func:`~solver.generation.killer_cages.shifts`) tried
+when no merge is left, each kept only when it lands at the level (9x9 expert 1.15x and hard
+1.06x the puzzles per CPU second; kept when it only stays below the level, 0.8x)."""
 MAX_EASING_GIVENS = 12
 """Givens an easy or medium Killer may be given to bring it down to its level."""
 CAGE_SIZES = {
@@ -305,7 +322,9 @@ def _killer(
     """One Killer attempt: rules, givens, solution, searches and the level with the hardest
     technique when they are known already (no givens); None when the cages drawn do not
     make the level. The cages are refined until they alone have one solution
-    (:func:`solver.generation.killer_cages.refine_cages`), then brought to the level by
+    (:func:`solver.generation.killer_cages.refine_cages`, where a second solution differs:
+    one that two values trading places gives, found without a search, else a search's;
+    9x9 hard 1.4x and expert 1.4x the puzzles per CPU second), then brought to the level by
     :func:`_to_level`; easy and medium then take givens where the logic up to the level
     stalls, until it finishes the puzzle."""
     solution = random_solution(shape, rng)
@@ -314,16 +333,21 @@ def _killer(
         return None
     searches = 0
     empty = Grid.empty(shape)
+    swaps = value_swaps(solution, layout(Rules.make(shape)).houses)
     for _ in range(MAX_REFINES):
         rules = Rules.make(shape, cages=cages)
-        searches += 1
-        try:
-            found = solutions(empty, limit=2, rules=rules, budget=REFINE_BUDGET)
-        except BudgetExceeded:
-            found = []  # cages that take long to prove: split one
-        if len(found) == 1:
-            break
-        other = (found[0] if found[0] != solution else found[1]) if found else None
+        swap = open_swap(cages, swaps)
+        if swap is not None:
+            other: Grid | None = swapped(solution, swap)  # a second solution, no search
+        else:
+            searches += 1
+            try:
+                found = solutions(empty, limit=2, rules=rules, budget=REFINE_BUDGET)
+            except BudgetExceeded:
+                found = []  # cages that take long to prove: split one
+            if len(found) == 1:
+                break
+            other = (found[0] if found[0] != solution else found[1]) if found else None
         refined = refine_cages(cages, solution, other, rng)
         if refined is None:
             return None
@@ -333,7 +357,7 @@ def _killer(
     cells = [0] * shape.ncells
     if level is None:
         return rules, Grid(shape, tuple(cells)), solution, searches, None
-    reached = _to_level(shape, cages, solution, level, rng)
+    reached = _to_level(shape, cages, solution, swaps, level, rng)
     if reached is None:
         return None
     rules, graded, more = reached
@@ -355,7 +379,12 @@ def _killer(
 
 
 def _to_level(
-    shape: Shape, cages: tuple[Cage, ...], solution: Grid, level: str, rng: random.Random
+    shape: Shape,
+    cages: tuple[Cage, ...],
+    solution: Grid,
+    swaps: tuple[Swap, ...],
+    level: str,
+    rng: random.Random,
 ) -> tuple[Rules, tuple[str, str | None], int] | None:
     """Cages with one solution (a search said so) brought to ``level`` by merges (harder)
     and splits (easier): the rules, their level and hardest technique, the searches made;
@@ -365,19 +394,18 @@ def _to_level(
     The logic is the proof of one solution: cages it finishes have one, so a merge it
     finishes at the level or below needs no search, and one past the level (or with more
     solutions) is taken back (:func:`_merge_level`). Only master, which the logic never
-    finishes, rests on a search. From a cage set whose merges all go past the level,
-    :data:`MAX_REJECTS` tries drop the attempt. A merge that went past is not tried again
-    after later merges (fewer sums do not bring it back), and one that lets two values
-    trade places (:func:`~solver.generation.killer_cages.opens_a_swap`: a second
-    solution) is not graded: 9x9 hard 1.20x and expert 1.18x the puzzles per CPU second,
-    the same puzzles."""
+    finishes, rests on a search. A merge that went past is not tried again after later
+    merges (fewer sums do not bring it back), and one that lets two values trade places
+    (:func:`~solver.generation.killer_cages.open_swap`: a second solution) is not graded
+    (9x9 hard 1.20x and expert 1.18x the puzzles per CPU second, the same puzzles). From
+    a cage set whose merges all go past the level, or where none is left, a few shifts
+    of a cell are tried (:func:`_harder`) before the attempt is dropped."""
     empty = Grid.empty(shape)
     top = LEVELS.index(level)
     rules = Rules.make(shape, cages=cages)
     graded = graded_level(rules, empty, level)
     searches = 0
     past: set[Merge] = set()  # merges that went past the level: fewer sums do not undo it
-    swaps = value_swaps(solution, layout(rules).houses)
     for _ in range(MAX_MOVES):
         if graded[0] == level:
             break
@@ -393,24 +421,64 @@ def _to_level(
             rules = Rules.make(shape, cages=cages)
             graded = graded_level(rules, empty, level)
             continue
-        # too easy: two cages made one, kept when the logic still finishes them
-        for tried, (merge, merged) in enumerate(merges(cages, solution, rng, skip=past)):
-            if tried == MAX_REJECTS:
-                return rules, graded, searches  # the merges here all go past the level
-            if opens_a_swap(merged, swaps, {c for cells in merge for c in cells}):
-                past.add(merge)  # two values may trade places: a second solution
-                continue
-            merged_rules = Rules.make(shape, cages=merged)
-            searches += level == "master"
-            found = _merge_level(merged_rules, level)
-            if found is None or LEVELS.index(found[0]) > top:
-                past.add(merge)  # past the level, or more than one solution: another merge
-                continue
-            cages, rules, graded = merged, merged_rules, found
+        moved = _harder(shape, cages, solution, swaps, level, rng, past)
+        if moved is None:
             break
-        else:
-            break  # no merge left
+        cages, rules, graded, graded_count = moved
+        searches += graded_count if level == "master" else 0
     return rules, graded, searches
+
+
+def _harder(
+    shape: Shape,
+    cages: tuple[Cage, ...],
+    solution: Grid,
+    swaps: tuple[Swap, ...],
+    level: str,
+    rng: random.Random,
+    past: set[Merge],
+) -> tuple[tuple[Cage, ...], Rules, tuple[str, str | None], int] | None:
+    """The next cage set on the way up to ``level``, with its rules, level and
+    the merges and shifts graded: a merge the logic still finishes at ``level`` or below
+    (after :data:`MAX_REJECTS` past it, or none left, no merge); else a cell shifted to a
+    neighbouring cage (:data:`MAX_SHIFTS` tries), kept when it lands at ``level``.
+    None: neither."""
+    top = LEVELS.index(level)
+    graded_count = 0
+    for merge, merged in _merges(cages, solution, level, rng, past):
+        if open_swap(merged, swaps, {c for cells in merge for c in cells}) is not None:
+            past.add(merge)  # two values may trade places: a second solution
+            continue
+        if graded_count == MAX_REJECTS:
+            break  # the merges here all go past the level
+        graded_count += 1
+        rules = Rules.make(shape, cages=merged)
+        found = _merge_level(rules, level)
+        if found is None or LEVELS.index(found[0]) > top:
+            past.add(merge)  # past the level, or more than one solution: another merge
+            continue
+        return merged, rules, found, graded_count
+    for tried, (move, moved) in enumerate(shifts(cages, solution, rng)):
+        if tried == MAX_SHIFTS:
+            break
+        if open_swap(moved, swaps, {c for cells in move for c in cells}) is not None:
+            continue
+        graded_count += 1
+        rules = Rules.make(shape, cages=moved)
+        found = _merge_level(rules, level)
+        if found is not None and found[0] == level:
+            return moved, rules, found, graded_count
+    return None
+
+
+def _merges(
+    cages: tuple[Cage, ...], solution: Grid, level: str, rng: random.Random, past: set[Merge]
+) -> Iterator[tuple[Merge, tuple[Cage, ...]]]:
+    """The merges :func:`_to_level` tries: of five cells at most, then at the levels of
+    :data:`LARGER_MERGES`, once those are all past, larger."""
+    yield from merges(cages, solution, rng, skip=past)
+    if level in LARGER_MERGES:
+        yield from merges(cages, solution, rng, skip=past, largest=LARGER_MERGES[level])
 
 
 def _merge_level(rules: Rules, level: str) -> tuple[str, str | None] | None:
@@ -424,7 +492,7 @@ def _merge_level(rules: Rules, level: str) -> tuple[str, str | None] | None:
     stalls settles within :data:`PROOF_BUDGET` (1.34x the puzzles again)."""
     empty = Grid.empty(rules.shape)
     if level != "master":
-        return graded_level(rules, empty, level, past_hard=_one_solution)
+        return graded_level(rules, empty, level, past_hard=_worth_the_expert_techniques)
     at_stall: list[list[Grid] | None] = []  # what the search where hard stalls found
 
     def search_at_stall(board: VBoard) -> bool:
@@ -449,10 +517,15 @@ def _board_solutions(board: VBoard, budget: int) -> list[Grid] | None:
         return None
 
 
-def _one_solution(board: VBoard) -> bool:
-    """False when the logic's ``board`` has a second solution (found within
-    :data:`STALL_BUDGET` nodes): the expert techniques cannot finish it, and a search
-    from what the easier ones found says so sooner than they do."""
+def _worth_the_expert_techniques(board: VBoard) -> bool:
+    """False when the logic's ``board``, where the techniques up to hard stall, keeps more
+    than :data:`EXPERT_CANDIDATES` of its candidates (the expert techniques rarely finish
+    such a board and take longest to say so), or has a second solution (found within
+    :data:`STALL_BUDGET` nodes: they cannot finish it, and a search from what the easier
+    ones found says so sooner than they do)."""
+    left = sum(m.bit_count() for m in board.cand)
+    if left > EXPERT_CANDIDATES * board.rules.shape.ncells * board.n:
+        return False
     found = _board_solutions(board, STALL_BUDGET)
     return found is None or len(found) < 2
 

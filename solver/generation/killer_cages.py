@@ -148,6 +148,44 @@ def merges(
             yield merge, _cages([*groups, cells], sol)
 
 
+def shifts(
+    cages: Sequence[Cage],
+    solution: Grid,
+    rng: random.Random,
+    *,
+    largest: int = MAX_CAGE,
+    skip: Collection[Merge] = (),
+) -> Iterator[tuple[Merge, tuple[Cage, ...]]]:
+    """Every way to move a cell of a cage of three cells or more (the rest connected) to a
+    neighbouring cage that lacks its value (of fewer than ``largest`` cells), in a random
+    order, named by the two cages and the cell; those in ``skip`` are left out."""
+    n = solution.size
+    sol = solution.cells
+    cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
+    moves = sorted(
+        {
+            (c, cage_of[d])
+            for i, cage in enumerate(cages)
+            if len(cage.cells) >= 3
+            for c in cage.cells
+            for d in neighbours(c, n)
+            if cage_of[d] != i
+        }
+    )
+    rng.shuffle(moves)
+    for c, j in moves:
+        i = cage_of[c]
+        target = cages[j].cells
+        if len(target) >= largest or any(sol[e] == sol[c] for e in target):
+            continue
+        key = frozenset((cages[i].cells, target, (c,)))
+        rest = [x for x in cages[i].cells if x != c]
+        if key in skip or not _connected(rest, n):
+            continue
+        groups = [list(x.cells) for k, x in enumerate(cages) if k not in (i, j)]
+        yield key, _cages([*groups, rest, sorted([*target, c])], sol)
+
+
 Swap = tuple[tuple[int, int], ...]
 """Cells of a grid whose two values may trade places, each with +1 for the smaller value
 and -1 for the larger."""
@@ -185,18 +223,29 @@ def _root(piece: dict[int, int], c: int) -> int:
     return c
 
 
-def opens_a_swap(cages: Sequence[Cage], swaps: Sequence[Swap], near: Collection[int]) -> bool:
-    """True when a swap of ``swaps`` meeting the cells ``near`` keeps every cage's sum
-    (each cage holds as many of its cells of one value as of the other): the cages then
-    have a second solution, the swapped grid."""
+def open_swap(
+    cages: Sequence[Cage], swaps: Sequence[Swap], near: Collection[int] | None = None
+) -> Swap | None:
+    """A swap of ``swaps`` (meeting the cells ``near``, if given) that keeps every cage's
+    sum, each cage holding as many of its cells of one value as of the other: the cages
+    then have a second solution, the swapped grid (:func:`swapped`). None: no such swap."""
     cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
     for swap in swaps:
-        if not any(c in near for c, _ in swap):
+        if near is not None and not any(c in near for c, _ in swap):
             continue
         held: dict[int, int] = {}
         for c, sign in swap:
             i = cage_of[c]
             held[i] = held.get(i, 0) + sign
         if not any(held.values()):
-            return True
-    return False
+            return swap
+    return None
+
+
+def swapped(solution: Grid, swap: Swap) -> Grid:
+    """``solution`` with the two values of ``swap`` traded in its cells."""
+    cells = list(solution.cells)
+    low, high = sorted({cells[c] for c, _ in swap})
+    for c, sign in swap:
+        cells[c] = high if sign > 0 else low
+    return Grid(solution.shape, tuple(cells))

@@ -4,7 +4,15 @@ show a second solution without a search."""
 import random
 
 from solver.generation.general import draw_cages
-from solver.generation.killer_cages import merges, opens_a_swap, refine_cages, value_swaps
+from solver.generation.killer_cages import (
+    _connected,
+    merges,
+    open_swap,
+    refine_cages,
+    shifts,
+    swapped,
+    value_swaps,
+)
 from solver.grid import Grid, Shape
 from solver.rules.checks import is_variant_solution
 from solver.rules.ruleset import Cage, Rules, layout
@@ -21,15 +29,6 @@ def _drawn(seed: int) -> tuple[Grid, tuple[Cage, ...]]:
     return solution, cages
 
 
-def _swapped(solution: Grid, swap) -> Grid:
-    cells = list(solution.cells)
-    values = {solution.cells[c] for c, _ in swap}
-    low, high = min(values), max(values)
-    for c, sign in swap:
-        cells[c] = high if sign > 0 else low
-    return Grid(solution.shape, tuple(cells))
-
-
 def test_every_value_swap_leaves_a_grid_whose_houses_are_whole():
     solution, _ = _drawn(1)
     classic = Rules.make(SHAPE)
@@ -39,9 +38,9 @@ def test_every_value_swap_leaves_a_grid_whose_houses_are_whole():
     for swap in swaps:
         signs = {solution.cells[c]: sign for c, sign in swap}
         assert len(signs) == 2 and sorted(signs.values()) == [-1, 1]
-        swapped = _swapped(solution, swap)
-        assert swapped != solution
-        assert is_variant_solution(classic, empty, swapped)
+        other = swapped(solution, swap)
+        assert other != solution
+        assert is_variant_solution(classic, empty, other)
 
 
 def test_a_merge_that_opens_a_swap_has_the_swapped_grid_for_a_second_solution():
@@ -55,9 +54,9 @@ def test_a_merge_that_opens_a_swap_has_the_swapped_grid_for_a_second_solution():
             rules = Rules.make(SHAPE, cages=merged)
             empty = Grid.empty(SHAPE)
             for swap in swaps:
-                if opens_a_swap(merged, [swap], near):
+                if open_swap(merged, [swap], near) == swap:
                     opened += 1
-                    assert is_variant_solution(rules, empty, _swapped(solution, swap))
+                    assert is_variant_solution(rules, empty, swapped(solution, swap))
                     break
     assert opened  # the class is common: a few in every dozen cage sets
 
@@ -71,7 +70,7 @@ def test_cages_that_hold_a_swap_unevenly_keep_it_closed():
     # of each such cage changes when its cell changes value
     lone = tuple(Cage((c,), solution.cells[c]) for c in cells)
     rest = tuple(Cage((c,), solution.cells[c]) for c in range(SHAPE.ncells) if c not in set(cells))
-    assert not opens_a_swap(lone + rest, [swap], set(cells))
+    assert open_swap(lone + rest, [swap], set(cells)) is None
     # each of its cells with one of the other value in a cage: every sum stays, open
     highs = [c for c, sign in swap if sign > 0]
     lows = [c for c, sign in swap if sign < 0]
@@ -79,7 +78,8 @@ def test_cages_that_hold_a_swap_unevenly_keep_it_closed():
         Cage(tuple(sorted(p)), sum(solution.cells[c] for c in p))
         for p in zip(highs, lows, strict=True)
     )
-    assert opens_a_swap(pairs + rest, [swap], set(cells))
+    assert open_swap(pairs + rest, [swap], set(cells)) == swap
+    assert open_swap(pairs + rest, swaps) is not None  # without ``near``: any cell
 
 
 def test_merges_leave_out_the_skipped_and_name_the_two_cages():
@@ -109,3 +109,23 @@ def test_refining_leaves_cages_whose_second_solution_breaks_a_sum():
     assert not is_variant_solution(new_rules, empty, other)
     ones = sum(len(cage.cells) == 1 for cage in cages)
     assert sum(len(cage.cells) == 1 for cage in refined) == ones  # none made
+
+
+def test_a_shift_moves_one_cell_to_a_neighbouring_cage_and_keeps_every_rule_of_a_cage():
+    solution, cages = _drawn(9)
+    before = {cage.cells for cage in cages}
+    seen = 0
+    for move, moved in shifts(cages, solution, random.Random(9)):
+        seen += 1
+        assert len(moved) == len(cages)
+        assert sorted(c for cage in moved for c in cage.cells) == list(range(SHAPE.ncells))
+        changed = {cage.cells for cage in moved} - before
+        assert len(changed) == 2  # the cage that gave the cell and the one that took it
+        (cell,) = [cells for cells in move if len(cells) == 1]
+        assert any(cell[0] in cells for cells in changed)
+        for cage in moved:
+            values = [solution.cells[c] for c in cage.cells]
+            assert len(set(values)) == len(values) and cage.total == sum(values)
+            assert _connected(cage.cells, SHAPE.size)
+        assert all(len(cells) >= 2 for cells in changed)  # none left of one cell
+    assert seen > 10

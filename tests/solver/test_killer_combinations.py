@@ -97,7 +97,7 @@ def test_it_finishes_killers_the_hard_techniques_leave_stuck_and_is_their_hardes
         used = {s.technique for s in result.steps}
         finished_by_it += "house_combination" in used and result.hardest == "house_combination"
         assert result.level == "expert"
-    assert finished_by_it >= 4
+    assert finished_by_it * 2 > len(stuck)  # the hardest step of most of them
 
 
 def test_the_step_reads_in_chinese_with_no_english_left():
