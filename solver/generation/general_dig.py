@@ -69,7 +69,7 @@ def logic_level(
     board = VBoard.from_grid(rules, grid)
     if board is None:
         return "master", None
-    board.explain = False
+    board.explain, board.bare = False, True
     order = techniques_for(rules, max_level)
     index = {t.slug: i for i, t in enumerate(order)}
     rest = [(i, t) for i, t in enumerate(order) if t.slug not in SINGLES]

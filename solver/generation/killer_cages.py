@@ -187,15 +187,24 @@ def shifts(
 
 
 Swap = tuple[tuple[int, int], ...]
-"""Cells of a grid whose two values may trade places, each with +1 for the smaller value
-and -1 for the larger."""
+"""Cells of a grid and the values they take instead, leaving every house whole."""
 
 
-def value_swaps(solution: Grid, houses: Sequence[Sequence[int]]) -> tuple[Swap, ...]:
-    """Every set of cells in ``solution`` whose values a and b may trade places and leave
-    each house whole: per pair of values, the cells holding them fall in pieces tied by
-    each house's a-cell and b-cell (a house meeting a piece holds both), and each piece or
-    union of pieces is such a set (the smallest, two boxes' deadly rectangle)."""
+def value_swaps(
+    solution: Grid, houses: Sequence[Sequence[int]], *, lines: bool = True
+) -> tuple[Swap, ...]:
+    """Ways to change ``solution`` into another grid that keeps each house whole (of
+    ``houses``: the rows, then the columns, then the boxes), the kinds two solutions of
+    a Killer most often differ by:
+
+    - two values trading places: per pair of values a and b, the cells holding them fall
+      in pieces tied by each house's a-cell and b-cell (a house meeting a piece holds
+      both), and each piece or union of pieces may trade (the smallest, two boxes' deadly
+      rectangle);
+    - two rows of one band (or columns of one stack) trading values in some columns: the
+      columns where the first row's values are the second's fall in cycles (a value of
+      the first row sits in the second at the next column of the cycle), and each cycle
+      or union of cycles may trade (a cycle of two: the rectangle; of three: six cells)."""
     sol = solution.cells
     out: list[Swap] = []
     for a in range(1, solution.size + 1):
@@ -207,12 +216,43 @@ def value_swaps(solution: Grid, houses: Sequence[Sequence[int]]) -> tuple[Swap, 
                     piece[_root(piece, ends[0])] = _root(piece, ends[1])
             pieces: dict[int, list[tuple[int, int]]] = {}
             for c in sorted(piece):
-                pieces.setdefault(_root(piece, c), []).append((c, 1 if sol[c] == a else -1))
-            parts = list(pieces.values())
-            for k in range(1, len(parts) + 1):
-                for chosen in combinations(parts, k):
-                    out.append(tuple(x for part in chosen for x in part))
+                pieces.setdefault(_root(piece, c), []).append((c, a + b - sol[c]))
+            out += _unions(list(pieces.values()))
+    if not lines:
+        return tuple(out)
+    n = solution.size
+    box = [0] * len(sol)
+    for i, cells in enumerate(houses[2 * n : 3 * n]):
+        for c in cells:
+            box[c] = i
+    for lines in (houses[:n], houses[n : 2 * n]):
+        for i, first in enumerate(lines):
+            for second in lines[i + 1 :]:
+                if any(box[x] != box[y] for x, y in zip(first, second, strict=True)):
+                    continue  # not of one band: the boxes would break
+                at = {sol[c]: p for p, c in enumerate(first)}
+                cycles: list[list[tuple[int, int]]] = []
+                done: set[int] = set()
+                for p in range(n):
+                    cycle = []
+                    while p not in done:
+                        done.add(p)
+                        x, y = first[p], second[p]
+                        cycle += [(x, sol[y]), (y, sol[x])]
+                        p = at[sol[y]]
+                    if cycle:
+                        cycles.append(cycle)
+                out += _unions(cycles)
     return tuple(out)
+
+
+def _unions(parts: list[list[tuple[int, int]]]) -> list[Swap]:
+    """Each part and each union of parts, as a swap."""
+    return [
+        tuple(sorted(x for part in chosen for x in part))
+        for k in range(1, len(parts) + 1)
+        for chosen in combinations(parts, k)
+    ]
 
 
 def _root(piece: dict[int, int], c: int) -> int:
@@ -224,28 +264,38 @@ def _root(piece: dict[int, int], c: int) -> int:
 
 
 def open_swap(
-    cages: Sequence[Cage], swaps: Sequence[Swap], near: Collection[int] | None = None
+    cages: Sequence[Cage],
+    solution: Grid,
+    swaps: Sequence[Swap],
+    near: Collection[int] | None = None,
 ) -> Swap | None:
-    """A swap of ``swaps`` (meeting the cells ``near``, if given) that keeps every cage's
-    sum, each cage holding as many of its cells of one value as of the other: the cages
-    then have a second solution, the swapped grid (:func:`swapped`). None: no such swap."""
+    """A swap of ``swaps`` (meeting the cells ``near``, if given) after which every cage
+    keeps its sum and holds no value twice: the cages then have a second solution, the
+    swapped grid (:func:`swapped`). None: no such swap."""
+    sol = solution.cells
     cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
     for swap in swaps:
         if near is not None and not any(c in near for c, _ in swap):
             continue
-        held: dict[int, int] = {}
-        for c, sign in swap:
+        change: dict[int, int] = {}
+        for c, v in swap:
             i = cage_of[c]
-            held[i] = held.get(i, 0) + sign
-        if not any(held.values()):
+            change[i] = change.get(i, 0) + v - sol[c]
+        if any(change.values()):
+            continue
+        new = dict(swap)
+        if all(_distinct([new.get(c, sol[c]) for c in cages[i].cells]) for i in change):
             return swap
     return None
 
 
+def _distinct(values: list[int]) -> bool:
+    return len(set(values)) == len(values)
+
+
 def swapped(solution: Grid, swap: Swap) -> Grid:
-    """``solution`` with the two values of ``swap`` traded in its cells."""
+    """``solution`` with the cells of ``swap`` changed."""
     cells = list(solution.cells)
-    low, high = sorted({cells[c] for c, _ in swap})
-    for c, sign in swap:
-        cells[c] = high if sign > 0 else low
+    for c, v in swap:
+        cells[c] = v
     return Grid(solution.shape, tuple(cells))

@@ -22,6 +22,7 @@ class VBoard:
 
     __slots__ = (
         "all_mask",
+        "bare",
         "cand",
         "clean",
         "explain",
@@ -41,13 +42,14 @@ class VBoard:
         self.values = values
         self.cand = cand
         self.explain = True  # False: steps carry no sentence (a solvability check's speed)
+        self.bare = False  # True: steps carry only their placements and eliminations
         self.house_view: Any = None  # the classic finders' view (solver.logic.classic_on_houses)
         self.left = [sum(1 for c in h if not values[c]) for h in self.lay.houses]  # empty cells
         self.clean: dict[Any, Any] = {}  # per finder, what it need not look at again
 
     def copy(self) -> VBoard:
         board = VBoard(self.rules, self.values[:], self.cand[:])
-        board.explain = self.explain
+        board.explain, board.bare = self.explain, self.bare
         return board
 
     @classmethod
@@ -120,8 +122,12 @@ class VBoard:
         placements: Iterable[Pair] = (),
         eliminations: Iterable[Pair] = (),
     ) -> Step:
-        """A step whose sentence is rendered from ``params`` (:mod:`solver.logic.sentences`)."""
+        """A step whose sentence is rendered from ``params`` (:mod:`solver.logic.sentences`);
+        on a :attr:`bare` board, its placements and eliminations alone (a level's search,
+        which reads nothing else, spares the rest)."""
         elim = tuple(sorted(eliminations))
+        if self.bare:
+            return Step(technique, name, "", placements=tuple(placements), eliminations=elim)
         frozen = tuple((k, _frozen(v)) for k, v in params.items())
         sentence = ""
         if self.explain:

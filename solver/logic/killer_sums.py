@@ -120,6 +120,7 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
     peers = peer_masks(board.rules)
     sums = _of_kinds(board.rules, kinds)
     todo = board.pending((sum_sets, kinds, min_open), _readers(board.rules, kinds))
+    seeing_of = board.clean.setdefault(_seeing, {})  # open cells -> who sees whom
     placed = 0
     for c, v in enumerate(values):
         if v:
@@ -128,20 +129,15 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
         known, cells_mask = sums[i]
         if not min_open <= (cells_mask & ~placed).bit_count() <= MAX_OPEN:
             continue
-        open_cells = [c for c in known.cells if not values[c]]
+        open_cells = tuple([c for c in known.cells if not values[c]])
         left = known.total
         for c in known.cells:
             left -= values[c]
         masks = tuple([cand[c] for c in open_cells])
-        seeing = []
-        for c in open_cells:
-            near = peers[c]
-            bits = 0
-            for j, d in enumerate(open_cells):
-                if near >> d & 1:
-                    bits |= 1 << j
-            seeing.append(bits)
-        support = _support(masks, left, tuple(seeing))
+        seeing = seeing_of.get(open_cells)
+        if seeing is None:
+            seeing = seeing_of[open_cells] = _seeing(peers, open_cells)
+        support = _support(masks, left, seeing)
         if support is None or not any(support):
             continue  # too many ways to look at, or none (a broken board: no step)
         kind = "difference" if known.kind == "split" and not known.cage else known.kind
@@ -177,6 +173,19 @@ def sum_sets(board: VBoard, kinds: tuple[str, ...], *, min_open: int = 1) -> Ite
             )
 
 
+def _seeing(peers: tuple[int, ...], cells: tuple[int, ...]) -> tuple[int, ...]:
+    """Per cell of ``cells`` the bits (by position in ``cells``) of those it sees."""
+    out = []
+    for c in cells:
+        near = peers[c]
+        bits = 0
+        for j, d in enumerate(cells):
+            if near >> d & 1:
+                bits |= 1 << j
+        out.append(bits)
+    return tuple(out)
+
+
 @lru_cache(maxsize=RULES_CACHED)
 def peer_masks(rules: Rules) -> tuple[int, ...]:
     """Per cell its peers as a cell bitmask."""
@@ -209,7 +218,7 @@ def _technique(kind: str) -> tuple[str, str]:
     return "hidden_cage", "Hidden Cage"
 
 
-def _params(board: VBoard, known: KnownSum, open_cells: list[int], left: int) -> dict:
+def _params(board: VBoard, known: KnownSum, open_cells: tuple[int, ...], left: int) -> dict:
     ids = board.lay.unit_ids
     params = {"units": [ids[h] for h in known.houses], "cells": open_cells, "count": left}
     if known.cage:

@@ -33,14 +33,19 @@ def test_every_value_swap_leaves_a_grid_whose_houses_are_whole():
     solution, _ = _drawn(1)
     classic = Rules.make(SHAPE)
     empty = Grid.empty(SHAPE)
-    swaps = value_swaps(solution, layout(classic).houses)
-    assert swaps  # every pair of values trades places over the whole grid at least
+    houses = layout(classic).houses
+    swaps = value_swaps(solution, houses)
+    two_values = value_swaps(solution, houses, lines=False)
+    assert set(two_values) < set(swaps)  # the trades of two lines come on top
+    sizes = set()
     for swap in swaps:
-        signs = {solution.cells[c]: sign for c, sign in swap}
-        assert len(signs) == 2 and sorted(signs.values()) == [-1, 1]
         other = swapped(solution, swap)
-        assert other != solution
+        assert all(other.cells[c] != solution.cells[c] for c, _ in swap)
         assert is_variant_solution(classic, empty, other)
+        sizes.add(len({solution.cells[c] for c, _ in swap}))
+    assert {2, 3} <= sizes  # deadly rectangles and the six cells of a three-cycle at least
+    for swap in two_values:
+        assert len({solution.cells[c] for c, _ in swap}) == 2
 
 
 def test_a_merge_that_opens_a_swap_has_the_swapped_grid_for_a_second_solution():
@@ -54,32 +59,35 @@ def test_a_merge_that_opens_a_swap_has_the_swapped_grid_for_a_second_solution():
             rules = Rules.make(SHAPE, cages=merged)
             empty = Grid.empty(SHAPE)
             for swap in swaps:
-                if open_swap(merged, [swap], near) == swap:
+                if open_swap(merged, solution, [swap], near) == swap:
                     opened += 1
                     assert is_variant_solution(rules, empty, swapped(solution, swap))
                     break
     assert opened  # the class is common: a few in every dozen cage sets
 
 
-def test_cages_that_hold_a_swap_unevenly_keep_it_closed():
+def test_cages_whose_sums_a_swap_changes_keep_it_closed():
     solution, _ = _drawn(3)
-    swaps = value_swaps(solution, layout(Rules.make(SHAPE)).houses)
+    swaps = value_swaps(solution, layout(Rules.make(SHAPE)).houses, lines=False)
     swap = min(swaps, key=len)  # a deadly rectangle or the smallest piece
     cells = [c for c, _ in swap]
-    # each swapped cell alone in a cage of two with a neighbour outside the swap: the sum
-    # of each such cage changes when its cell changes value
+    # each swapped cell a cage of its own: its sum changes with its value
     lone = tuple(Cage((c,), solution.cells[c]) for c in cells)
     rest = tuple(Cage((c,), solution.cells[c]) for c in range(SHAPE.ncells) if c not in set(cells))
-    assert open_swap(lone + rest, [swap], set(cells)) is None
-    # each of its cells with one of the other value in a cage: every sum stays, open
-    highs = [c for c, sign in swap if sign > 0]
-    lows = [c for c, sign in swap if sign < 0]
+    assert open_swap(lone + rest, solution, [swap], set(cells)) is None
+    # each of its cells in a cage with one that takes its value: every sum stays, open
+    low, high = sorted({solution.cells[c] for c in cells})
+    highs = [c for c in cells if solution.cells[c] == high]
+    lows = [c for c in cells if solution.cells[c] == low]
     pairs = tuple(
         Cage(tuple(sorted(p)), sum(solution.cells[c] for c in p))
         for p in zip(highs, lows, strict=True)
     )
-    assert open_swap(pairs + rest, [swap], set(cells)) == swap
-    assert open_swap(pairs + rest, swaps) is not None  # without ``near``: any cell
+    assert open_swap(pairs + rest, solution, [swap], set(cells)) == swap
+    assert open_swap(pairs + rest, solution, swaps) is not None  # without ``near``
+    # the same cells in cages of the wrong pairs (two cells of one value): closed
+    same = tuple(Cage(tuple(sorted(p)), sum(solution.cells[c] for c in p)) for p in (highs, lows))
+    assert open_swap(same + rest, solution, [swap], set(cells)) is None
 
 
 def test_merges_leave_out_the_skipped_and_name_the_two_cages():
