@@ -20,9 +20,9 @@ gives it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from solver.logic.cages import _cage_state, cage_support
 from solver.logic.houses import VBoard, readers_of
@@ -38,9 +38,9 @@ MAX_SETS = 40
 """Value sets a cage may still have to take part in a killer pair or triple."""
 
 
-@dataclass(frozen=True, slots=True)
-class KnownSum:
-    """Cells whose values add up to ``total``; how it is known (``kind``) and from where."""
+class KnownSum(NamedTuple):
+    """Cells whose values add up to ``total``; how it is known (``kind``) and from where
+    (a named tuple: a Killer generator makes hundreds for each cage set it grades)."""
 
     kind: str  # innies, outies, split, hidden
     cells: tuple[int, ...]
@@ -73,10 +73,16 @@ def known_sums(rules: Rules) -> tuple[KnownSum, ...]:
         for cage in rules.cages
         if cage.total is not None
     ]
+    lows = 0  # the lowest cell of each sum that may lie inside another
+    for a, _ in masks:
+        lows |= a & -a
     holding: list[list[tuple[int, KnownSum]]] = [[] for _ in range(rules.shape.ncells)]
     for b, big in masks + cages:
-        for c in big.cells:
-            holding[c].append((b, big))
+        held = b & lows
+        while held:
+            bit = held & -held
+            held ^= bit
+            holding[bit.bit_length() - 1].append((b, big))
     house_masks = [_mask(house) for house in lay.houses]
     for a, small in masks:
         low = (a & -a).bit_length() - 1
