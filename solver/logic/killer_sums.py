@@ -248,6 +248,8 @@ def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tup
         # differences do too: nothing to remove, and no search (which, past
         # SEARCH_NODES, would have said None: no step either).
         return masks
+    if _every_way(masks, total, seeing, distinct):
+        return masks  # the same answer, no step, for the few candidates left to show
     order = sorted(range(k), key=lambda i: masks[i].bit_count())
     low = [min(values_of(m), default=0) for m in masks]
     high = [max(values_of(m), default=0) for m in masks]
@@ -338,6 +340,78 @@ def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tup
 
 class _TooMany(Exception):
     pass
+
+
+WITNESS_NODES = 400
+"""Nodes :func:`_every_way` may take to show every candidate a way before it leaves the
+question to :func:`_support`'s full search."""
+
+
+def _every_way(
+    masks: tuple[int, ...], total: int, seeing: tuple[int, ...], distinct: tuple[int, ...]
+) -> bool:
+    """True when each candidate that different values everywhere (``distinct``) give no
+    way is shown one here: an assignment with that value, found by a search that aims
+    each cell at the average still needed. False when one is not found within
+    :data:`WITNESS_NODES` (there may be none). A sum :func:`_support` would give up on
+    almost always has a way for every candidate (593 of 600 in 9x9 Killers), and this
+    shows it in a few nodes a candidate where the full search takes a thousand."""
+    k = len(masks)
+    shown = list(distinct)
+    seen_by = [[j for j in range(k) if seeing[i] >> j & 1] for i in range(k)]
+    chosen = [0] * k
+    nodes = 0
+
+    def find(
+        order: list[int], cur: list[int], low: list[int], high: list[int], d: int, left: int
+    ) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > WITNESS_NODES:
+            raise _TooMany
+        if not low[d] <= left <= high[d]:
+            return False
+        i = order[d]
+        banned = 0
+        for j in seen_by[i]:
+            banned |= chosen[j]
+        allowed = cur[i] & ~banned
+        if d == k - 1:
+            if left < 1 or not allowed >> (left - 1) & 1:
+                return False
+            chosen[i] = 1 << (left - 1)
+            return True
+        aim = left / (k - d)
+        for v in sorted(values_of(allowed), key=lambda v: abs(v - aim)):
+            if v <= left:
+                chosen[i] = 1 << (v - 1)
+                if find(order, cur, low, high, d + 1, left - v):
+                    return True
+        chosen[i] = 0
+        return False
+
+    try:
+        for cell in range(k):
+            for value in values_of(masks[cell] & ~shown[cell]):
+                if shown[cell] >> (value - 1) & 1:
+                    continue  # shown by an earlier way
+                cur = list(masks)
+                cur[cell] = 1 << (value - 1)
+                order = sorted(range(k), key=lambda i: cur[i].bit_count())
+                low = [0] * (k + 1)
+                high = [0] * (k + 1)
+                for d in range(k - 1, -1, -1):
+                    m = cur[order[d]]
+                    low[d] = low[d + 1] + (m & -m).bit_length()
+                    high[d] = high[d + 1] + m.bit_length()
+                if not find(order, cur, low, high, 0, total):
+                    return False
+                for j in range(k):
+                    shown[j] |= chosen[j]
+                    chosen[j] = 0
+    except _TooMany:
+        return False
+    return True
 
 
 def innies_outies_large(board: VBoard) -> Iterator[Step]:

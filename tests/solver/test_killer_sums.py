@@ -15,6 +15,8 @@ from solver.grid import Grid, Shape
 from solver.logic.general import techniques_for
 from solver.logic.houses import VBoard
 from solver.logic.killer_sums import (
+    _every_way,
+    _support,
     cage_splits,
     hidden_cages,
     innies_outies_large,
@@ -97,3 +99,15 @@ def test_each_new_killer_step_reads_in_chinese_with_no_english_left(slug):
     assert step["sentence"] and step["name"] != slug
     assert english_words(chinese["sentence"]) == [], chinese["sentence"]
     assert english_words(chinese["name"]) == [], chinese["name"]
+
+
+def test_a_sum_over_cells_that_may_repeat_keeps_only_the_values_some_way_gives():
+    # two pairs of cells that see each other, the pairs apart: 1-3 in every cell
+    masks, seeing = (0b111,) * 4, (0b0010, 0b0001, 0b1000, 0b0100)
+    # 8: every value has a way (1+3+1+3, 2+1+2+3, ...), though four different values
+    # from three cannot make it: no step, shown without the full search
+    assert _every_way(masks, 8, seeing, (0, 0, 0, 0))
+    assert _support(masks, 8, seeing) == masks
+    # 6: only 1+2 in each pair, so 3 leaves every cell, found by the full search
+    assert not _every_way(masks, 6, seeing, (0, 0, 0, 0))
+    assert _support(masks, 6, seeing) == (0b011,) * 4
