@@ -9,7 +9,7 @@ from typing import Any
 from solver.grid import Grid
 from solver.logic.house_masks import CELL_BITS, first_bits, house_masks, indexes, value_cells
 from solver.logic.sentences import render
-from solver.logic.techniques.base import Pair, Step, bit_indexes, values_of
+from solver.logic.techniques.base import Pair, Step, values_of
 from solver.rules.ruleset import Layout, Rules, layout
 
 
@@ -170,9 +170,12 @@ class Pending:
     def take(self, count: int) -> Iterator[int]:
         """The pieces to look at, of ``count``, lowest first; each counts as looked at
         (nothing found) once taken."""
-        for i in bit_indexes(self.items & ((1 << count) - 1)):
-            self.items &= ~(1 << i)
-            yield i
+        items = self.items & ((1 << count) - 1)
+        while items:  # lazily: a finder mostly stops at its first step
+            low = items & -items
+            items ^= low
+            self.items &= ~low
+            yield low.bit_length() - 1
 
     def again(self, i: int) -> None:
         """Piece ``i`` gave a step: look at it again next time."""
