@@ -20,7 +20,7 @@ gives it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -361,6 +361,11 @@ def _every_way(
     seen_by = [[j for j in range(k) if seeing[i] >> j & 1] for i in range(k)]
     chosen = [0] * k
     nodes = 0
+    top = 0
+    for m in masks:
+        top |= m
+    top = top.bit_length()
+    near = _nearest_first(top)
 
     def find(
         order: list[int], cur: list[int], low: list[int], high: list[int], d: int, left: int
@@ -381,10 +386,10 @@ def _every_way(
                 return False
             chosen[i] = 1 << (left - 1)
             return True
-        aim = left / (k - d)
-        for v in sorted(values_of(allowed), key=lambda v: abs(v - aim)):
-            if v <= left:
-                chosen[i] = 1 << (v - 1)
+        for v in near[min((2 * left + k - d) // (2 * (k - d)), top)]:  # the average, rounded
+            bit = 1 << (v - 1)
+            if allowed & bit and v <= left:
+                chosen[i] = bit
                 if find(order, cur, low, high, d + 1, left - v):
                     return True
         chosen[i] = 0
@@ -412,6 +417,14 @@ def _every_way(
     except _TooMany:
         return False
     return True
+
+
+@cache
+def _nearest_first(n: int) -> tuple[tuple[int, ...], ...]:
+    """Per aim 0..n, the values 1..n nearest it first (the smaller of two as near)."""
+    return tuple(
+        tuple(sorted(range(1, n + 1), key=lambda v: (abs(v - a), v))) for a in range(n + 1)
+    )
 
 
 def innies_outies_large(board: VBoard) -> Iterator[Step]:
