@@ -225,9 +225,9 @@ def value_swaps(
     for i, cells in enumerate(houses[2 * n : 3 * n]):
         for c in cells:
             box[c] = i
-    for lines in (houses[:n], houses[n : 2 * n]):
-        for i, first in enumerate(lines):
-            for second in lines[i + 1 :]:
+    for parallel in (houses[:n], houses[n : 2 * n]):
+        for i, first in enumerate(parallel):
+            for second in parallel[i + 1 :]:
                 if any(box[x] != box[y] for x, y in zip(first, second, strict=True)):
                     continue  # not of one band: the boxes would break
                 at = {sol[c]: p for p, c in enumerate(first)}

@@ -97,7 +97,7 @@ def _house_eliminations(
     """The eliminations of one house: ``masks`` are the candidates (a placed value as its
     bit) of the pieces' cells, in order. A pure function, so a house whose cells have not
     changed since it was last read is answered from the cache."""
-    groups_of = []
+    groups_of: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
     at = 0
     for cells, total, where in pieces:
         own = masks[at : at + len(cells)]
@@ -170,7 +170,7 @@ def _fitting(options: list[list[int]], full: int) -> list[set[int]]:
     kept: list[set[int]] = [set() for _ in range(k)]
     reach = {0}
     for j, i in enumerate(order):
-        after = set()
+        after: set[int] = set()
         rest = ahead[j + 1]
         for m in options[i]:
             ok = [u for u in reach if not m & u and full & ~(u | m) in rest]
