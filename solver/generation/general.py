@@ -31,6 +31,7 @@ from solver.generation.jigsaw_regions import neighbours, random_regions
 from solver.generation.killer_cages import (
     Merge,
     Swap,
+    line_swaps,
     merges,
     open_swap,
     refine_cages,
@@ -340,7 +341,7 @@ def _killer(
     searches = 0
     empty = Grid.empty(shape)
     houses = layout(Rules.make(shape)).houses
-    swaps = value_swaps(solution, houses, lines=False)
+    swaps = value_swaps(solution, houses)
     big_enough = BIG_CAGES * shape.ncells // 81
     for _ in range(MAX_REFINES):
         rules = Rules.make(shape, cages=cages)
@@ -367,7 +368,8 @@ def _killer(
     cells = [0] * shape.ncells
     if level is None:
         return rules, Grid(shape, tuple(cells)), solution, searches, None
-    reached = _to_level(shape, cages, solution, value_swaps(solution, houses), level, rng)
+    more_swaps = swaps + line_swaps(solution, houses)  # what merges may open as well
+    reached = _to_level(shape, cages, solution, more_swaps, level, rng)
     if reached is None:
         return None
     rules, graded, more = reached

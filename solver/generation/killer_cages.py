@@ -7,9 +7,10 @@ cells or more, both connected), or a cell of a three-cell cage moves to a neighb
 that lacks its value. Each change adds a sum, so the set of solutions only shrinks; a few
 changes usually leave one. No cage of one cell is ever made.
 
-A merge of two cages (:func:`merges`) can let a second solution in; the commonest kind,
-two values trading places, shows without a search (:func:`value_swaps`,
-:func:`opens_a_swap`).
+A merge of two cages (:func:`merges`) can let a second solution in; the commonest kinds,
+two values trading places (:func:`value_swaps`) and two lines trading values
+(:func:`line_swaps`), show without a search (:func:`open_swap`): refining starts from the
+first, and a merge or a shift (:func:`shifts`) that opens either is not graded.
 """
 
 from __future__ import annotations
@@ -190,21 +191,12 @@ Swap = tuple[tuple[int, int], ...]
 """Cells of a grid and the values they take instead, leaving every house whole."""
 
 
-def value_swaps(
-    solution: Grid, houses: Sequence[Sequence[int]], *, lines: bool = True
-) -> tuple[Swap, ...]:
-    """Ways to change ``solution`` into another grid that keeps each house whole (of
-    ``houses``: the rows, then the columns, then the boxes), the kinds two solutions of
-    a Killer most often differ by:
-
-    - two values trading places: per pair of values a and b, the cells holding them fall
-      in pieces tied by each house's a-cell and b-cell (a house meeting a piece holds
-      both), and each piece or union of pieces may trade (the smallest, two boxes' deadly
-      rectangle);
-    - two rows of one band (or columns of one stack) trading values in some columns: the
-      columns where the first row's values are the second's fall in cycles (a value of
-      the first row sits in the second at the next column of the cycle), and each cycle
-      or union of cycles may trade (a cycle of two: the rectangle; of three: six cells)."""
+def value_swaps(solution: Grid, houses: Sequence[Sequence[int]]) -> tuple[Swap, ...]:
+    """Ways two values trade places in ``solution`` and leave each house (of ``houses``)
+    whole: per pair of values a and b, the cells holding them fall in pieces tied by each
+    house's a-cell and b-cell (a house meeting a piece holds both), and each piece or
+    union of pieces may trade (the smallest, two boxes' deadly rectangle). The kind of
+    second solution a Killer's drawn cages most often have."""
     sol = solution.cells
     out: list[Swap] = []
     for a in range(1, solution.size + 1):
@@ -218,13 +210,23 @@ def value_swaps(
             for c in sorted(piece):
                 pieces.setdefault(_root(piece, c), []).append((c, a + b - sol[c]))
             out += _unions(list(pieces.values()))
-    if not lines:
-        return tuple(out)
+    return tuple(out)
+
+
+def line_swaps(solution: Grid, houses: Sequence[Sequence[int]]) -> tuple[Swap, ...]:
+    """Ways two rows of one band (or columns of one stack) of ``solution`` trade values in
+    some columns and leave each house whole (``houses``: the rows, then the columns, then
+    the boxes): the columns where the first row's values are the second's fall in cycles
+    (a value of the first row sits in the second at the next column of the cycle), and
+    each cycle or union of cycles may trade (a cycle of two: the deadly rectangle; of
+    three: the six cells two solutions of a merged Killer most often differ by)."""
+    sol = solution.cells
     n = solution.size
     box = [0] * len(sol)
     for i, cells in enumerate(houses[2 * n : 3 * n]):
         for c in cells:
             box[c] = i
+    out: list[Swap] = []
     for parallel in (houses[:n], houses[n : 2 * n]):
         for i, first in enumerate(parallel):
             for second in parallel[i + 1 :]:

@@ -6,6 +6,7 @@ import random
 from solver.generation.general import draw_cages
 from solver.generation.killer_cages import (
     _connected,
+    line_swaps,
     merges,
     open_swap,
     refine_cages,
@@ -34,8 +35,8 @@ def test_every_value_swap_leaves_a_grid_whose_houses_are_whole():
     classic = Rules.make(SHAPE)
     empty = Grid.empty(SHAPE)
     houses = layout(classic).houses
-    swaps = value_swaps(solution, houses)
-    two_values = value_swaps(solution, houses, lines=False)
+    two_values = value_swaps(solution, houses)
+    swaps = two_values + line_swaps(solution, houses)
     assert set(two_values) < set(swaps)  # the trades of two lines come on top
     sizes = set()
     for swap in swaps:
@@ -52,7 +53,8 @@ def test_a_merge_that_opens_a_swap_has_the_swapped_grid_for_a_second_solution():
     opened = 0
     for seed in range(12):
         solution, cages = _drawn(seed)
-        swaps = value_swaps(solution, layout(Rules.make(SHAPE)).houses)
+        houses = layout(Rules.make(SHAPE)).houses
+        swaps = value_swaps(solution, houses) + line_swaps(solution, houses)
         rng = random.Random(seed)
         for merge, merged in merges(cages, solution, rng):
             near = {c for cells in merge for c in cells}
@@ -68,7 +70,7 @@ def test_a_merge_that_opens_a_swap_has_the_swapped_grid_for_a_second_solution():
 
 def test_cages_whose_sums_a_swap_changes_keep_it_closed():
     solution, _ = _drawn(3)
-    swaps = value_swaps(solution, layout(Rules.make(SHAPE)).houses, lines=False)
+    swaps = value_swaps(solution, layout(Rules.make(SHAPE)).houses)
     swap = min(swaps, key=len)  # a deadly rectangle or the smallest piece
     cells = [c for c, _ in swap]
     # each swapped cell a cage of its own: its sum changes with its value
