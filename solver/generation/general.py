@@ -29,7 +29,7 @@ from solver.generation.classic_dig import SYMMETRIES, orbits
 from solver.generation.general_dig import dig, logic_level, singles_solve
 from solver.generation.jigsaw_regions import neighbours, random_regions
 from solver.generation.killer_cages import (
-    Merge,
+    Move,
     Swap,
     line_swaps,
     merges,
@@ -411,15 +411,15 @@ def _to_level(
     (:func:`~solver.generation.killer_cages.open_swap`: a second solution) is not graded
     (9x9 hard 1.20x and expert 1.18x the puzzles per CPU second, the same puzzles; two
     lines trading values, 1.03x more; refining by those made it 0.8x, so refining looks
-    at two values trading only). From
-    a cage set whose merges all go past the level, or where none is left, a few shifts
-    of a cell are tried (:func:`_harder`) before the attempt is dropped."""
+    at two values trading only). From a cage set whose merges all go past the level, or
+    where none is left, a few shifts of a cell are tried (:func:`_harder`) before the
+    attempt is dropped."""
     empty = Grid.empty(shape)
     top = LEVELS.index(level)
     rules = Rules.make(shape, cages=cages)
     graded = graded_level(rules, empty, level)
     searches = 0
-    past: set[Merge] = set()  # merges that went past the level: fewer sums do not undo it
+    past: set[Move] = set()  # merges that went past the level: fewer sums do not undo it
     for _ in range(MAX_MOVES):
         if graded[0] == level:
             break
@@ -450,7 +450,7 @@ def _harder(
     swaps: tuple[Swap, ...],
     level: str,
     rng: random.Random,
-    past: set[Merge],
+    past: set[Move],
 ) -> tuple[tuple[Cage, ...], Rules, tuple[str, str | None], int] | None:
     """The next cage set on the way up to ``level``, with its rules, level and
     the merges and shifts graded: a merge the logic still finishes at ``level`` or below
@@ -460,8 +460,8 @@ def _harder(
     top = LEVELS.index(level)
     graded_count = 0
     for merge, merged in _merges(cages, solution, level, rng, past):
-        if open_swap(merged, solution, swaps, {c for cells in merge for c in cells}):
-            past.add(merge)  # two values may trade places: a second solution
+        if _opens_a_swap(merged, merge, solution, swaps):
+            past.add(merge)
             continue
         if graded_count == MAX_REJECTS:
             break  # the merges here all go past the level
@@ -475,7 +475,7 @@ def _harder(
     for tried, (move, moved) in enumerate(shifts(cages, solution, rng)):
         if tried == MAX_SHIFTS:
             break
-        if open_swap(moved, solution, swaps, {c for cells in move for c in cells}):
+        if _opens_a_swap(moved, move, solution, swaps):
             continue
         graded_count += 1
         rules = Rules.make(shape, cages=moved)
@@ -485,9 +485,17 @@ def _harder(
     return None
 
 
+def _opens_a_swap(
+    cages: tuple[Cage, ...], move: Move, solution: Grid, swaps: tuple[Swap, ...]
+) -> bool:
+    """True when the cages a ``move`` made let a swap of ``swaps`` through (a second
+    solution, so past any level): only swaps meeting the cages it changed can."""
+    return open_swap(cages, solution, swaps, {c for cells in move for c in cells}) is not None
+
+
 def _merges(
-    cages: tuple[Cage, ...], solution: Grid, level: str, rng: random.Random, past: set[Merge]
-) -> Iterator[tuple[Merge, tuple[Cage, ...]]]:
+    cages: tuple[Cage, ...], solution: Grid, level: str, rng: random.Random, past: set[Move]
+) -> Iterator[tuple[Move, tuple[Cage, ...]]]:
     """The merges :func:`_to_level` tries: of five cells at most, then at the levels of
     :data:`LARGER_MERGES`, once those are all past, larger."""
     yield from merges(cages, solution, rng, skip=past)

@@ -25,8 +25,8 @@ from solver.rules.ruleset import Cage
 
 SPLIT_TRIES = 6
 MAX_CAGE = 5
-Merge = frozenset[tuple[int, ...]]
-"""Two cages made one, named by their cells."""
+Move = frozenset[tuple[int, ...]]
+"""A change to two cages, named by their cells (and, for a shift, by the cell moved)."""
 
 
 def _connected(cells: Sequence[int], n: int) -> bool:
@@ -119,11 +119,11 @@ def merges(
     rng: random.Random,
     *,
     largest: int = MAX_CAGE,
-    skip: Collection[Merge] = (),
-) -> Iterator[tuple[Merge, tuple[Cage, ...]]]:
+    skip: Collection[Move] = (),
+) -> Iterator[tuple[Move, tuple[Cage, ...]]]:
     """Every way to make two neighbouring cages that hold no value twice one (of ``largest``
     cells at most), each once, in a random order, with the two cages' cells (the
-    :data:`Merge`); those in ``skip`` are left out. Fewer sums make a harder puzzle."""
+    :data:`Move`); those in ``skip`` are left out. Fewer sums make a harder puzzle."""
     n = solution.size
     sol = solution.cells
     cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
@@ -155,11 +155,10 @@ def shifts(
     rng: random.Random,
     *,
     largest: int = MAX_CAGE,
-    skip: Collection[Merge] = (),
-) -> Iterator[tuple[Merge, tuple[Cage, ...]]]:
+) -> Iterator[tuple[Move, tuple[Cage, ...]]]:
     """Every way to move a cell of a cage of three cells or more (the rest connected) to a
     neighbouring cage that lacks its value (of fewer than ``largest`` cells), in a random
-    order, named by the two cages and the cell; those in ``skip`` are left out."""
+    order, named by the two cages and the cell."""
     n = solution.size
     sol = solution.cells
     cage_of = {c: i for i, cage in enumerate(cages) for c in cage.cells}
@@ -181,7 +180,7 @@ def shifts(
             continue
         key = frozenset((cages[i].cells, target, (c,)))
         rest = [x for x in cages[i].cells if x != c]
-        if key in skip or not _connected(rest, n):
+        if not _connected(rest, n):
             continue
         groups = [list(x.cells) for k, x in enumerate(cages) if k not in (i, j)]
         yield key, _cages([*groups, rest, sorted([*target, c])], sol)
