@@ -25,6 +25,7 @@ here; :meth:`HouseBoard.step` turns them into unit numbers (:attr:`Layout.unit_i
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -86,7 +87,9 @@ class HouseBoard:
     __slots__ = ("_pos", "_pos_of", "board", "cand", "shape", "t", "values")
 
     def __init__(self, board: VBoard) -> None:
-        self.board = board
+        # A weak reference: the board holds its view, and a cycle would wait for the
+        # collector's sweep where a generator grades hundreds of boards a puzzle.
+        self.board = cast(VBoard, weakref.proxy(board))
         self.cand = board.cand
         self.values = board.values
         self.shape = board.rules.shape

@@ -21,6 +21,7 @@ class VBoard:
     not a log of writes, so code that writes ``cand`` directly cannot make it wrong."""
 
     __slots__ = (
+        "__weakref__",
         "all_mask",
         "bare",
         "cand",

@@ -57,9 +57,9 @@ def cage_fillings(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], 
                 return False
         return True
 
-    if not walk(0, 0, total):
-        return None
-    return tuple(out)
+    complete = walk(0, 0, total)
+    walk = None  # type: ignore[assignment]  # it calls itself: a cycle, freed now
+    return tuple(out) if complete else None
 
 
 Piece = tuple[tuple[int, ...], int | None, tuple[int, ...]]

@@ -335,6 +335,8 @@ def _support(masks: tuple[int, ...], total: int, seeing: tuple[int, ...]) -> tup
         walk(0, total)
     except _TooMany:
         return None
+    finally:
+        walk = None  # type: ignore[assignment]  # it calls itself: a cycle, freed now
     return tuple(support)
 
 
@@ -416,6 +418,8 @@ def _every_way(
                     chosen[j] = 0
     except _TooMany:
         return False
+    finally:
+        find = None  # type: ignore[assignment]  # it calls itself: a cycle, freed now
     return True
 
 
@@ -528,4 +532,5 @@ def _together(sets: list[frozenset[int]]) -> list[tuple[int, ...]]:
                 walk(d + 1, used | s, (*chosen, s))
 
     walk(0, 0, ())
+    walk = None  # type: ignore[assignment]  # it calls itself: a cycle, freed now
     return out

@@ -3,6 +3,7 @@ position of a solve, explained in both languages, and what makes Killers finish 
 
 from __future__ import annotations
 
+import gc
 import random
 from collections import Counter
 from functools import partial
@@ -111,3 +112,22 @@ def test_a_sum_over_cells_that_may_repeat_keeps_only_the_values_some_way_gives()
     # 6: only 1+2 in each pair, so 3 leaves every cell, found by the full search
     assert not _every_way(masks, 6, seeing, (0, 0, 0, 0))
     assert _support(masks, 6, seeing) == (0b011,) * 4
+
+
+def test_grading_a_killer_leaves_no_reference_cycles_for_the_collector():
+    """The Killer searches' recursive helpers are freed when they return: a generator
+    grades hundreds of cage sets a puzzle, and cycles left to the collector cost its
+    sweeps (about 5% of 9x9 expert generation time)."""
+    from solver.logic.general import variant_logic_solve
+
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        for seed in range(3):
+            rules, _ = _cages_over(seed)
+            variant_logic_solve(rules, Grid.empty(rules.shape), explain=False)
+        assert gc.collect() == 0
+    finally:
+        if was_enabled:
+            gc.enable()
