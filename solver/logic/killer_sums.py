@@ -382,15 +382,15 @@ def _every_way(
         banned = 0
         for j in seen_by[i]:
             banned |= chosen[j]
-        allowed = cur[i] & ~banned
+        allowed = cur[i] & ~banned & ((1 << left) - 1)
         if d == k - 1:
-            if left < 1 or not allowed >> (left - 1) & 1:
+            if not allowed >> (left - 1) & 1:
                 return False
             chosen[i] = 1 << (left - 1)
             return True
-        for v in near[min((2 * left + k - d) // (2 * (k - d)), top)]:  # the average, rounded
-            bit = 1 << (v - 1)
-            if allowed & bit and v <= left:
+        aimed = near[min((2 * left + k - d) // (2 * (k - d)), top)]  # at the average
+        for v, bit in aimed:
+            if allowed & bit:
                 chosen[i] = bit
                 if find(order, cur, low, high, d + 1, left - v):
                     return True
@@ -424,10 +424,12 @@ def _every_way(
 
 
 @cache
-def _nearest_first(n: int) -> tuple[tuple[int, ...], ...]:
-    """Per aim 0..n, the values 1..n nearest it first (the smaller of two as near)."""
+def _nearest_first(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per aim 0..n, the values 1..n nearest it first (the smaller of two as near), each
+    with its bit."""
     return tuple(
-        tuple(sorted(range(1, n + 1), key=lambda v: (abs(v - a), v))) for a in range(n + 1)
+        tuple((v, 1 << (v - 1)) for v in sorted(range(1, n + 1), key=lambda v: (abs(v - a), v)))
+        for a in range(n + 1)
     )
 
 
