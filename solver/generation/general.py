@@ -216,10 +216,13 @@ def graded_level(
     more techniques than it takes to tell whether it is at ``level``: the logic up to
     ``level`` takes the same steps as the full logic while they finish the puzzle, so
     when they do, that is the full grade; when they do not, it is past ``level``.
-    ``past_hard``: see :func:`~solver.generation.general_dig.logic_level`."""
+    ``past_hard``: see :func:`~solver.generation.general_dig.logic_level`. From hard up,
+    the steps of the medium techniques are taken a scan at a time (``together``: the same
+    level, and the same hardest technique, which is then past medium)."""
     if level in (None, "master"):
         return logic_level(rules, puzzle)
-    found, hardest = logic_level(rules, puzzle, level, past_hard=past_hard)
+    together = "medium" if LEVELS.index(level) >= LEVELS.index("hard") else None
+    found, hardest = logic_level(rules, puzzle, level, past_hard=past_hard, together=together)
     if found == "master":  # past the level: which level does not matter here
         return LEVELS[LEVELS.index(level) + 1], hardest
     return found, hardest

@@ -18,7 +18,7 @@ batches, and only the other techniques make steps (with no sentences).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from solver.grid import BudgetExceeded, Grid
 from solver.logic.general import (
@@ -38,6 +38,11 @@ BATCHED = ("pointing", "claiming")
 """Techniques whose steps the digger's question (``until``) applies all at once: cheap
 scans that find many steps in a row, each costing a pass when taken one by one. The
 answer is the same in practice (9x9 Jigsaw and Diagonal: the same puzzles)."""
+CLOSURE_BATCHED = ("cage_combination",)
+"""Easy techniques whose steps :func:`logic_level` always applies all at once: the logic
+tries a harder technique only once the easy ones find nothing, and the board where they
+find nothing is the same whatever order their steps came in (each only removes more when
+more is known), so the harder steps, the level and the hardest technique are the same."""
 CEILING_SEARCH_BUDGET = 60
 """The uniqueness search's budget when the logic up to a ceiling must then put the clue
 back: a removal whose search needs more nodes is kept without asking the logic, which
@@ -54,10 +59,15 @@ def logic_level(
     until: int | None = None,
     past_hard: Callable[[VBoard], bool] | None = None,
     stalled: Callable[[VBoard], object] | None = None,
+    together: str | None = None,
 ) -> tuple[str, str | None]:
     """The level and the hardest technique (its slug) that
     :func:`~solver.logic.general.variant_logic_solve` finds for ``grid`` with techniques
     up to ``max_level`` (None: all); the level is ``master`` when they do not finish it.
+
+    ``together`` a level: the steps each scan of a technique up to it finds are taken at
+    once (see :data:`CLOSURE_BATCHED`): the same level, and the same hardest technique
+    when it is past ``together``, in fewer passes.
 
     ``until`` a cell: stop once that cell is placed, as if the grid were solved (the
     digger's question: do the techniques put back the clue just taken out?), taking the
@@ -77,6 +87,9 @@ def logic_level(
     cheap = [(i, t) for i, t in rest if LEVELS.index(t.level) <= hard]
     dear = [(i, t) for i, t in rest if LEVELS.index(t.level) > hard]
     values = board.values
+    batched = set(CLOSURE_BATCHED) | (set(BATCHED) if until is not None else set())
+    if together is not None:
+        batched.update(t.slug for t in order if LEVELS.index(t.level) <= LEVELS.index(together))
     top = -1
     changed: list[int] | None = None  # cells a step took candidates from, if no more
     while not all(values) and (until is None or not values[until]):
@@ -87,17 +100,17 @@ def logic_level(
             if not _place_all(board, batch[1]):
                 break
         else:
-            found = _first_steps(board, cheap, batch=until is not None)
+            found = _first_steps(board, cheap, batched)
             if found is None and dear:
                 if past_hard is not None:
                     if not past_hard(board):
                         break
                     past_hard = None
-                found = _first_steps(board, dear, batch=until is not None)
+                found = _first_steps(board, dear, batched)
             if found is None:
                 break
             i, steps = found
-            if not all(board.apply(step) for step in steps):
+            if not _apply_all(board, steps):
                 break
             if not any(step.placements for step in steps):
                 changed = sorted({c for step in steps for c, _ in step.eliminations})
@@ -127,12 +140,12 @@ def solutions_past_the_logic(rules: Rules, puzzle: Grid, *, limit: int = 2) -> l
 
 
 def _first_steps(
-    board: VBoard, techniques: list[tuple[int, VariantTechnique]], *, batch: bool
+    board: VBoard, techniques: list[tuple[int, VariantTechnique]], batched: Collection[str]
 ) -> tuple[int, list[Step]] | None:
-    """The first technique's first step; ``batch``: every step of a technique in
-    :data:`BATCHED`, each found on this board, so sound together."""
+    """The first technique's first step; for a technique in ``batched``, every step it
+    finds on this board (each sound on it, so sound together)."""
     for i, tech in techniques:
-        if batch and tech.slug in BATCHED:
+        if tech.slug in batched:
             steps = list(tech.find(board))
             if steps:
                 return i, steps
@@ -141,6 +154,23 @@ def _first_steps(
             if step is not None:
                 return i, [step]
     return None
+
+
+def _apply_all(board: VBoard, steps: list[Step]) -> bool:
+    """Apply steps found on one board, a value two of them place placed once; False on a
+    contradiction."""
+    if len(steps) == 1:
+        return board.apply(steps[0])
+    values = board.values
+    for step in steps:
+        if any(values[c] == v for c, v in step.placements):
+            rest = tuple((c, v) for c, v in step.placements if values[c] != v)
+            step = Step(
+                step.technique, step.name, "", placements=rest, eliminations=step.eliminations
+            )
+        if not board.apply(step):
+            return False
+    return True
 
 
 def _singles(

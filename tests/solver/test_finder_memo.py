@@ -139,3 +139,51 @@ def test_a_puzzle_whose_givens_clash_has_no_solution_past_the_logic():
     clash = Grid(made.rules.shape, tuple(cells))
     assert solutions_past_the_logic(made.rules, clash) == []
     assert solutions_past_the_logic(made.rules, made.puzzle) == [made.solution]
+
+
+def _cases() -> list[tuple[Rules, Grid]]:
+    """Killers with all their sums and with some taken away (stalling, some with more than
+    one solution), and Diagonal and Jigsaw puzzles with all their givens and a few less."""
+    cases = []
+    for seed in range(3):
+        made = generate_variant("killer", 9, level=("medium", "hard", "expert")[seed], seed=seed)
+        empty = Grid.empty(made.rules.shape)
+        cases += [(made.rules, empty)]
+        cases += [(_fewer_sums(made.rules, keep, seed), empty) for keep in (0.9, 0.75)]
+    for variant in ("diagonal", "jigsaw"):
+        for seed, level in enumerate(("hard", "expert")):
+            made = generate_variant(variant, 9, level=level, seed=seed)
+            cells = list(made.puzzle.cells)
+            for c in random.Random(seed).sample([c for c, v in enumerate(cells) if v], 4):
+                cells[c] = 0
+            cases += [(made.rules, made.puzzle), (made.rules, Grid(made.rules.shape, tuple(cells)))]
+    return cases
+
+
+def test_taking_medium_steps_a_scan_at_a_time_changes_no_level_and_no_hard_step():
+    """The generator's grading from hard up takes every step one scan of a medium technique
+    finds at once: the same level, the same boards where hard stalls and where everything
+    stalls, and the same hardest technique when it is past medium."""
+    levels = set()
+    for rules, puzzle in _cases():
+        for max_level in ("hard", "expert", None):
+            seen = []
+            for together in (None, "medium"):
+                hard_stall: list[tuple] = []
+                end: list[tuple] = []
+                found = logic_level(
+                    rules,
+                    puzzle,
+                    max_level,
+                    together=together,
+                    past_hard=lambda b, at=hard_stall: at.append((b.values[:], b.cand[:])) or True,
+                    stalled=lambda b, at=end: at.append((b.values[:], b.cand[:])),
+                )
+                seen.append((found, hard_stall, end))
+            (plain, plain_hard, plain_end), (batched, batched_hard, batched_end) = seen
+            assert batched[0] == plain[0]
+            if plain[0] not in ("easy", "medium"):
+                assert batched[1] == plain[1]
+            assert batched_hard == plain_hard and batched_end == plain_end
+            levels.add(plain[0])
+    assert {"medium", "hard", "expert", "master"} <= levels
