@@ -183,7 +183,7 @@ def open_bench(page: Page, url: str, width: int) -> None:
 
 
 def board_in_view(page: Page) -> None:
-    """The board in the middle of the window, clear of a phone's sticky header."""
+    """The board in the middle of the window."""
     page.get_by_test_id("bench-board").evaluate("(el) => el.scrollIntoView({block: 'center'})")
 
 
@@ -275,3 +275,19 @@ def test_a_jigsaw_region_is_painted_with_the_keyboard_alone(live_server, page, w
     href = page.locator("#bench-json").get_attribute("href")
     read = from_fpuzzles(json.loads(unquote(href.split(",", 1)[1])))
     assert list(read.rules.regions[:12]) == [0, 0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 1]
+
+
+def test_on_a_phone_the_header_covers_no_row_of_the_grid_scrolled_to_the_top(live_server, page):
+    """The links wrap to a row of their own on a phone, and that taller header stays at
+    the top of the page: a tap on the top row, scrolled to the top of the window, lands
+    on the grid."""
+    open_bench(page, live_server.url, 375)
+    page.get_by_test_id("bench-board").evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    assert page.evaluate("window.scrollY") > 0  # the page did scroll under where a header was
+    for c in (0, 4, 8):
+        x, y = centre(page, c)
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('.cell')?.dataset.cell ?? null",
+            [x, y],
+        )
+        assert hit == str(c)
