@@ -9,13 +9,14 @@ from functools import partial
 import pytest
 
 from solver.generation.general import generate_variant
-from solver.generation.general_dig import logic_level, solutions_past_the_logic
+from solver.generation.general_dig import _apply_all, logic_level, solutions_past_the_logic
 from solver.grid import Grid
 from solver.logic.cages import cage_combinations
 from solver.logic.general import techniques_for
 from solver.logic.houses import VBoard, locked
 from solver.logic.innies import innies_outies
 from solver.logic.killer_sums import cage_splits, hidden_cages, innies_outies_large
+from solver.logic.techniques.base import Step
 from solver.rules.ruleset import Rules, layout
 from solver.search.exact import candidate_solutions, solutions
 
@@ -187,3 +188,18 @@ def test_taking_medium_steps_a_scan_at_a_time_changes_no_level_and_no_hard_step(
             assert batched_hard == plain_hard and batched_end == plain_end
             levels.add(plain[0])
     assert {"medium", "hard", "expert", "master"} <= levels
+
+
+def test_steps_found_on_one_board_place_a_value_two_of_them_find_once():
+    """Two 45-rule groups can each come down to the same open cell: taken a scan at a time,
+    the second placement is the first's, not a clash; two values for one cell are."""
+    made = generate_variant("killer", 9, level="easy", seed=0)
+    board = VBoard.from_grid(made.rules, Grid.empty(made.rules.shape))
+    assert board is not None
+    c, v = 40, made.solution.cells[40]
+    same = [Step("innies_outies", "45 Rule", "", placements=((c, v),)) for _ in range(2)]
+    assert _apply_all(board, same)
+    assert board.values[c] == v
+    other = next(w for w in range(1, 10) if w != v)
+    clash = [Step("innies_outies", "45 Rule", "", placements=((c, other),))]
+    assert not _apply_all(board, clash)
